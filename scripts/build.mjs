@@ -1,0 +1,50 @@
+// Bundles the CLI (and the parse worker) with esbuild so that `meshlens serve` answers `initialize` fast:
+// one file to load instead of hundreds of modules. Heavy parts are split into chunks loaded after the
+// handshake. Native and wasm-loading packages stay external and are resolved from node_modules.
+import { build } from 'esbuild';
+import { copyFile, mkdir, readFile, rm, writeFile, chmod } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GRAMMARS } from './grammars.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'dist');
+const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+
+await rm(out, { recursive: true, force: true });
+await mkdir(out, { recursive: true });
+
+const entryPoints = { meshlens: 'src/cli/bin.ts' };
+if (existsSync(path.join(root, 'src/index/parse/worker.ts'))) entryPoints['parse-worker'] = 'src/index/parse/worker.ts';
+
+await build({
+  absWorkingDir: root,
+  entryPoints,
+  outdir: out,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  chunkNames: 'chunks/[name]-[hash]',
+  external: ['better-sqlite3', '@parcel/watcher', 'web-tree-sitter', 'piscina', 'pino', 'thread-stream'],
+  define: { MESHLENS_VERSION: JSON.stringify(pkg.version) },
+  banner: {
+    // Bundled CommonJS dependencies call require(); give them one in the ESM output.
+    js: "import { createRequire as __meshlensCreateRequire } from 'node:module';\nconst require = __meshlensCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+
+const cli = path.join(out, 'meshlens.js');
+await writeFile(cli, `#!/usr/bin/env node\n${await readFile(cli, 'utf8')}`);
+await chmod(cli, 0o755);
+
+// The grammars ship as .wasm inside their npm packages; copy them next to the bundle.
+const grammarsOut = path.join(out, 'grammars');
+await mkdir(grammarsOut, { recursive: true });
+for (const grammar of GRAMMARS) {
+  await copyFile(path.join(root, 'node_modules', grammar.source), path.join(grammarsOut, grammar.file));
+}

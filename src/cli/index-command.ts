@@ -1,0 +1,24 @@
+import type { LoadedConfig } from '../core/config.js';
+import type { Logger } from '../core/logger.js';
+import { renderStatus } from '../ops/admin/status.js';
+import { LazyIndex } from './lazy-index.js';
+
+export interface IndexCommandOptions {
+  readonly loaded: LoadedConfig;
+  readonly logger: Logger;
+  readonly json: boolean;
+  readonly write: (text: string) => void;
+}
+
+/** `meshlens index`: one full index run (warm from the cache when possible) and its summary. */
+export async function indexCommand(options: IndexCommandOptions): Promise<void> {
+  const index = new LazyIndex(options.loaded, options.logger);
+  try {
+    await index.start({ watch: false });
+    const status = index.status();
+    for (const warning of options.loaded.warnings) options.logger.warn({}, warning);
+    options.write(options.json ? JSON.stringify(status, null, 2) : renderStatus(status));
+  } finally {
+    await index.close();
+  }
+}

@@ -1,0 +1,151 @@
+import { Command, Option } from 'commander';
+import { ConfigError, loadConfig, type LoadedConfig } from '../core/config.js';
+import { createLogger, type Logger } from '../core/logger.js';
+import type { AnyOperation } from '../core/operation.js';
+import { OPERATIONS } from '../ops/catalog.js';
+import { Registry } from '../core/registry.js';
+import { composeRegistry } from './compose.js';
+import { LazyIndex } from './lazy-index.js';
+import { addOperationCommands, UsageError } from './operation-commands.js';
+import { VERSION } from './version.js';
+import { validateCall, type CallAddress } from '../core/validation.js';
+
+function isValid(address: CallAddress, rawArgs: unknown): boolean {
+  try {
+    validateCall(address, rawArgs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface GlobalOptions {
+  readonly workspace?: string;
+  readonly config?: string;
+}
+
+/** Exit statuses: 0 answered, 1 the tool refused or failed, 2 the command line or config was wrong. */
+export const EXIT = { ok: 0, toolError: 1, usage: 2 } as const;
+
+export function globalOptionsOf(argv: readonly string[]): GlobalOptions {
+  const pick = (name: string): string | undefined => {
+    for (let i = 0; i < argv.length; i++) {
+      const word = argv[i] as string;
+      if (word === name) return argv[i + 1];
+      if (word.startsWith(`${name}=`)) return word.slice(name.length + 1);
+    }
+    return undefined;
+  };
+  const workspace = pick('--workspace');
+  const config = pick('--config');
+  return { ...(workspace ? { workspace } : {}), ...(config ? { config } : {}) };
+}
+
+export function openConfig(options: GlobalOptions): LoadedConfig {
+  return loadConfig({
+    cwd: process.cwd(),
+    ...(options.config ? { configPath: options.config } : {}),
+    ...(options.workspace ? { workspaceDir: options.workspace } : {}),
+  });
+}
+
+function write(text: string): void {
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+async function runOperation(
+  logger: Logger,
+  globals: GlobalOptions,
+  op: AnyOperation,
+  rawArgs: Record<string, unknown>,
+  json: boolean,
+) {
+  const loaded = openConfig(globals);
+  const index = new LazyIndex(loaded, logger);
+  try {
+    const registry = composeRegistry({ loaded, index, logger, session: `cli-${process.pid}` });
+    const address = {
+      kind: 'domain' as const,
+      domain: op.domain,
+      ops: registry.operations().filter((o) => o.domain === op.domain),
+    };
+    const call = { address, rawArgs: { ...rawArgs, mode: op.mode } };
+    // A call that cannot be valid is answered (and audited) by the registry without indexing first.
+    if (isValid(call.address, call.rawArgs)) await index.start({ watch: false });
+    const result = await registry.invoke(call);
+    if (json) write(JSON.stringify(result.json, null, 2));
+    else if (result.isError) process.stderr.write(`${result.text}\n`);
+    else write(result.text);
+    return result;
+  } finally {
+    await index.close();
+  }
+}
+
+export function buildProgram(argv: readonly string[], logger: Logger): Command {
+  const program = new Command('meshlens')
+    .description('Structural answers about a polyglot multi-service workspace, over MCP and the command line.')
+    .version(VERSION)
+    .addOption(new Option('--workspace <dir>', 'the workspace folder (default: the current folder)'))
+    .addOption(new Option('--config <file>', 'the meshlens.toml to use (default: found from the current folder upward)'))
+    .showHelpAfterError()
+    .exitOverride();
+  const globals = globalOptionsOf(argv);
+
+  program
+    .command('serve')
+    .description('Run the MCP server over stdio (stdout carries only JSON-RPC; logs go to stderr).')
+    .addOption(new Option('--surface <kind>', 'one tool per domain, or one per operation').choices(['domain', 'flat']).default('domain'))
+    .option('--structured-output', 'also send the JSON rendering as structuredContent', false)
+    .option('--no-watch', 'do not watch the roots for changes')
+    .action(async (options: { surface: 'domain' | 'flat'; structuredOutput: boolean; watch: boolean }) => {
+      const { serveStdio } = await import('./serve.js');
+      await serveStdio({ loaded: openConfig(globals), logger, ...options });
+    });
+
+  program
+    .command('index')
+    .description('Index the workspace and print a summary (roots, files, rejects, languages, symbols, cache, time).')
+    .option('--json', 'print the summary as JSON', false)
+    .action(async (options: { json: boolean }) => {
+      const { indexCommand } = await import('./index-command.js');
+      await indexCommand({ loaded: openConfig(globals), logger, json: options.json, write });
+    });
+
+  // Operation subcommands are generated from the full catalogue; a domain switched off in the config is
+  // refused when the command runs (the registry built there does not hold it).
+  const catalogue = new Registry({ operations: OPERATIONS, services: undefined });
+  addOperationCommands(
+    program,
+    catalogue,
+    async (op, rawArgs, json) => {
+      const loaded = openConfig(globals);
+      if (loaded.config.tools.disabled_domains.includes(op.domain)) {
+        throw new UsageError(`the ${op.domain} domain is disabled in ${loaded.file ?? 'the config'} ([tools] disabled_domains)`);
+      }
+      return runOperation(logger, globals, op, rawArgs, json);
+    },
+    argv,
+  );
+  return program;
+}
+
+export async function main(argv: readonly string[] = process.argv): Promise<number> {
+  const logger = createLogger();
+  const program = buildProgram(argv, logger);
+  try {
+    await program.parseAsync(argv as string[]);
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help') return EXIT.ok;
+    if (code?.startsWith('commander.')) return EXIT.usage;
+    if (error instanceof ConfigError || error instanceof UsageError) {
+      process.stderr.write(`meshlens: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    logger.error({ err: error }, 'command failed');
+    process.stderr.write(`meshlens: ${(error as Error).message}\n`);
+    return EXIT.toolError;
+  }
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * `meshlens.toml`, the one source of truth for configuration: the loader validates against it (refusing
+ * unknown keys), the JSON Schema for editors is generated from it, and defaults live here only.
+ */
+
+const pathList = z.array(z.string().min(1));
+
+export const patternKinds = ['topic_producer', 'topic_consumer', 'rpc', 'saga'] as const;
+
+export const contractPatternSchema = z.strictObject({
+  name: z.string().min(1).describe('Label shown as the evidence of what the pattern found.'),
+  kind: z.enum(patternKinds).describe('What a match declares.'),
+  regex: z.string().min(1).describe('JavaScript regular expression applied to each line of matching files.'),
+  file_pattern: z
+    .string()
+    .optional()
+    .describe('Only files whose path ends with (or, with a leading `*`, contains) this, e.g. "*.ts".'),
+  target_group: z.number().int().min(0).default(1).describe('Capture group holding the topic or RPC name.'),
+  consumer_group: z.number().int().min(0).optional().describe('Capture group naming the consumer class.'),
+});
+
+export const configSchema = z.strictObject({
+  workspace: z
+    .strictObject({
+      name: z.string().min(1).optional().describe('Label for the workspace; defaults to the folder name.'),
+      roots: pathList
+        .default(['.'])
+        .describe('Folders to index, relative to this file; a glob expands to one root per matching folder.'),
+      exclude: pathList.default([]).describe('Extra gitignore-style patterns to leave out of the index.'),
+      include_secret_files: z
+        .boolean()
+        .default(false)
+        .describe('Index `.env*`, `*.pem`, `*.key` files (excluded by default).'),
+      mount_aliases: z
+        .record(z.string(), z.string())
+        .default({})
+        .describe('Path prefixes a client may use (e.g. a container path) mapped to host paths.'),
+    })
+    .prefault({}),
+  docs: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+      paths: pathList.default([]).describe('Folders or files holding Markdown docs; empty means every *.md in the roots.'),
+      aliases: z.record(z.string(), z.string()).default({}).describe('Query word → indexed word, e.g. dlq → dead-letter-queue.'),
+      stop_words: z.array(z.string()).default([]),
+      exact_phrase_boost: z.number().int().min(0).default(60),
+      sanitize_prompt_injections: z.boolean().default(true),
+    })
+    .prefault({}),
+  contracts: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+      proto_dirs: pathList.default([]).describe('Only `.proto` files under these folders define contracts; empty means all.'),
+      patterns: z.array(contractPatternSchema).default([]),
+    })
+    .prefault({}),
+  policy: z
+    .strictObject({
+      audit: z.boolean().default(true).describe('Write one hash-chained audit record per call.'),
+      read_governance: z
+        .enum(['allow', 'warn', 'enforce'])
+        .default('allow')
+        .describe('Whether stop rules also refuse (enforce) or only record (warn) read-only calls.'),
+      stop_rules: z.record(z.string(), z.string()).default({}).describe('Path segment → message for the user.'),
+      skills: z.record(z.string(), z.string()).default({}).describe('Operation name or path fragment → Markdown skill file.'),
+    })
+    .prefault({}),
+  cache: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+      max_size_mb: z.number().int().min(1).default(2048),
+    })
+    .prefault({}),
+  tools: z
+    .strictObject({
+      disabled_domains: z
+        .array(z.string())
+        .default([])
+        .describe('Domains (code, contracts, docs, graph, admin) neither listed nor callable.'),
+    })
+    .prefault({}),
+});
+
+export type MeshConfig = z.output<typeof configSchema>;
+export type ContractPattern = z.output<typeof contractPatternSchema>;

@@ -1,0 +1,200 @@
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import { z } from 'zod';
+import { configSchema, type MeshConfig } from './config-schema.js';
+import { nearest } from './suggest.js';
+
+export const CONFIG_FILE_NAME = 'meshlens.toml';
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface ResolvedRoot {
+  /** Stable label: the root's path relative to the workspace folder (`.` for the folder itself). */
+  readonly name: string;
+  /** Absolute and canonical (symlinks resolved). */
+  readonly path: string;
+}
+
+export interface LoadedConfig {
+  /** The config file, when there is one. */
+  readonly file: string | undefined;
+  /** The folder relative paths resolve against: the config file's folder, else the workspace folder. */
+  readonly baseDir: string;
+  readonly workspaceName: string;
+  readonly roots: readonly ResolvedRoot[];
+  readonly config: MeshConfig;
+  /** Problems that do not stop start-up (a glob matching nothing, a missing root). */
+  readonly warnings: readonly string[];
+}
+
+export interface LoadConfigOptions {
+  /** Where discovery starts (the process's working directory). */
+  readonly cwd: string;
+  /** `--config FILE`: use this file, no discovery. */
+  readonly configPath?: string;
+  /** `--workspace DIR`: the workspace folder; its own meshlens.toml is used if present. */
+  readonly workspaceDir?: string;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** The config file that applies from `start`: the nearest `meshlens.toml` in it or a parent folder. */
+export function discoverConfigFile(start: string): string | undefined {
+  let dir = path.resolve(start);
+  for (;;) {
+    const candidate = path.join(dir, CONFIG_FILE_NAME);
+    if (existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** `${WORKSPACE_ROOT}` and `${WORKSPACE_ROOT:-default}` in a path value. */
+export function substituteWorkspaceRoot(value: string, workspaceRoot: string): string {
+  return value.replace(/\$\{(WORKSPACE_ROOT|workspace_root)(?::-([^}]*))?\}/g, () => workspaceRoot);
+}
+
+function shapeAt(keys: readonly (string | number)[]): string[] {
+  // Walk the schema along the issue path to list the keys that would have been valid there.
+  let schema: z.ZodType = configSchema;
+  for (const key of keys) {
+    const unwrapped = unwrap(schema);
+    if (unwrapped instanceof z.ZodObject) schema = (unwrapped.shape as Record<string, z.ZodType>)[String(key)] ?? schema;
+    else if (unwrapped instanceof z.ZodArray) schema = unwrapped.element as z.ZodType;
+  }
+  const target = unwrap(schema);
+  return target instanceof z.ZodObject ? Object.keys(target.shape) : [];
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let current: z.ZodType = schema;
+  for (let i = 0; i < 8; i++) {
+    const def = (current as unknown as { _zod: { def: { innerType?: z.ZodType; type: string } } })._zod.def;
+    if (def.innerType && ['default', 'prefault', 'optional', 'nullable'].includes(def.type)) current = def.innerType;
+    else break;
+  }
+  return current;
+}
+
+function describeIssues(error: z.ZodError, file: string): string {
+  const lines = error.issues.map((issue) => {
+    const where = issue.path.length ? issue.path.join('.') : '(top level)';
+    if (issue.code === 'unrecognized_keys') {
+      const valid = shapeAt(issue.path as (string | number)[]);
+      return issue.keys
+        .map((key) => {
+          const guess = nearest(key, valid);
+          const at = issue.path.length ? `[${issue.path.join('.')}]` : 'the top level';
+          return `unknown key \`${key}\` in ${at}${guess ? ` — did you mean \`${guess}\`?` : ''} (valid: ${valid.join(', ')})`;
+        })
+        .join('\n');
+    }
+    return `\`${where}\`: ${issue.message}`;
+  });
+  return `Invalid config ${file}:\n${lines.map((l) => `  - ${l}`).join('\n')}`;
+}
+
+const GLOB_CHARS = /[*?[]/;
+
+function globSegment(segment: string): RegExp {
+  let source = '';
+  for (const char of segment) {
+    if (char === '*') source += '[^/]*';
+    else if (char === '?') source += '[^/]';
+    else source += char.replace(/[.+^${}()|\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`);
+}
+
+function listDirs(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Expands a root pattern into folders, one root per match, sorted. `**` matches any depth. */
+export function expandRootGlob(baseDir: string, pattern: string): string[] {
+  const absolute = path.resolve(baseDir, pattern);
+  if (!GLOB_CHARS.test(pattern)) return [absolute];
+  const parts = absolute.split(path.sep);
+  let current = [parts[0] === '' ? path.sep : (parts[0] ?? path.sep)];
+  for (const part of parts.slice(1)) {
+    if (part === '') continue;
+    const next: string[] = [];
+    for (const dir of current) {
+      if (part === '**') {
+        const stack = [dir];
+        while (stack.length) {
+          const d = stack.pop() as string;
+          next.push(d);
+          for (const child of listDirs(d)) stack.push(path.join(d, child));
+        }
+      } else if (GLOB_CHARS.test(part)) {
+        const matcher = globSegment(part);
+        for (const child of listDirs(dir)) if (matcher.test(child)) next.push(path.join(dir, child));
+      } else {
+        next.push(path.join(dir, part));
+      }
+    }
+    current = next;
+  }
+  return [...new Set(current)].filter((p) => existsSync(p) && statSync(p).isDirectory()).sort();
+}
+
+/** Reads, validates and resolves the configuration; throws ConfigError with a message to show the user. */
+export function loadConfig(options: LoadConfigOptions): LoadedConfig {
+  const env = options.env ?? process.env;
+  const workspaceDir = path.resolve(options.cwd, options.workspaceDir ?? '.');
+  let file: string | undefined;
+  if (options.configPath) {
+    file = path.resolve(options.cwd, options.configPath);
+    if (!existsSync(file)) throw new ConfigError(`Config file not found: ${file}`);
+  } else if (options.workspaceDir) {
+    const candidate = path.join(workspaceDir, CONFIG_FILE_NAME);
+    file = existsSync(candidate) ? candidate : undefined;
+  } else {
+    file = discoverConfigFile(workspaceDir);
+  }
+
+  let raw: unknown = {};
+  if (file) {
+    try {
+      raw = parseToml(readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new ConfigError(`Cannot read config ${file}: ${(error as Error).message}`);
+    }
+  }
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error, file ?? CONFIG_FILE_NAME));
+  const config = parsed.data;
+
+  const baseDir = file ? path.dirname(file) : workspaceDir;
+  const workspaceRoot = env.WORKSPACE_ROOT ? path.resolve(baseDir, env.WORKSPACE_ROOT) : baseDir;
+  const warnings: string[] = [];
+  const rootPaths: string[] = [];
+  for (const pattern of config.workspace.roots) {
+    const expanded = expandRootGlob(baseDir, substituteWorkspaceRoot(pattern, workspaceRoot));
+    const existing = expanded.filter((p) => existsSync(p));
+    if (existing.length === 0) warnings.push(`root \`${pattern}\` matches no folder`);
+    for (const p of existing) rootPaths.push(realpathSync(p));
+  }
+  const unique = [...new Set(rootPaths)].sort();
+  const baseReal = existsSync(baseDir) ? realpathSync(baseDir) : baseDir;
+  const roots = unique.map((p): ResolvedRoot => {
+    const relative = path.relative(baseReal, p).split(path.sep).join('/');
+    return { name: relative === '' ? '.' : relative.startsWith('..') ? p : relative, path: p };
+  });
+  const workspaceName = config.workspace.name ?? path.basename(baseReal);
+  return { file, baseDir: baseReal, workspaceName, roots, config, warnings };
+}

@@ -1,0 +1,244 @@
+import { createHash } from 'node:crypto';
+import { noAudit, type AuditRecord, type AuditSink } from './audit.js';
+import { DEFAULT_PAGE_BUDGET_BYTES, capText } from './budget.js';
+import { ToolError, isAbortError } from './errors.js';
+import { allowAll, type Governance } from './governance.js';
+import { silentLogger, type Logger } from './logger.js';
+import { DOMAINS, operationKey, type AnyOperation, type Domain, type OperationOutput } from './operation.js';
+import { traceIdOf, validateCall, type CallAddress, type CallMeta } from './validation.js';
+
+export interface RegistryOptions<Services> {
+  readonly operations: readonly AnyOperation<Services>[];
+  readonly services: Services;
+  /** Domains switched off in config: their operations are neither listed nor callable anywhere. */
+  readonly disabledDomains?: readonly string[];
+  readonly audit?: AuditSink;
+  readonly governance?: Governance;
+  readonly logger?: Logger;
+  readonly pageBudget?: number;
+  readonly session?: string;
+  /** Why an index-reading call cannot run yet ("still indexing (120 of 800 files)"), or undefined. */
+  readonly readiness?: () => string | undefined;
+  /**
+   * The path jail: turns a path argument into a canonical absolute path inside the roots, undefined for "all
+   * roots", or throws a ToolError naming the argument and the allowed roots.
+   */
+  readonly resolvePath?: (argument: string, value: string) => string | undefined;
+  /** Notes about the state being served (e.g. a git operation holding reloads), placed at the top. */
+  readonly stateNotes?: () => readonly string[];
+}
+
+export interface InvocationRequest {
+  readonly address: CallAddress;
+  readonly rawArgs: unknown;
+  /** `params._meta` of the request, if any. */
+  readonly requestMeta?: unknown;
+  readonly signal?: AbortSignal;
+  /** Sends a progress notification for the caller's `progressToken`. */
+  readonly sendProgress?: (token: string | number, progress: number, total?: number, message?: string) => void;
+}
+
+export interface InvocationResult {
+  readonly isError: boolean;
+  /** Markdown (or the document itself), within the hard cap. */
+  readonly text: string;
+  /** The JSON rendering, with `elapsed_ms`. */
+  readonly json: Record<string, unknown>;
+  readonly document: boolean;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export const argumentDigest = (args: unknown): string =>
+  createHash('sha256').update(canonicalJson(args ?? {})).digest('hex');
+
+/**
+ * The one place that wraps every operation call: validation, governance, the index gate, cancellation and
+ * progress plumbing, notes, the output cap, timing and one audit record. Operations contain none of it.
+ */
+export class Registry<Services = unknown> {
+  private readonly enabled: readonly AnyOperation<Services>[];
+  private readonly options: RegistryOptions<Services>;
+
+  constructor(options: RegistryOptions<Services>) {
+    this.options = options;
+    const disabled = new Set(options.disabledDomains ?? []);
+    const seen = new Set<string>();
+    for (const op of options.operations) {
+      for (const key of [operationKey(op), `flat:${op.flatName}`]) {
+        if (seen.has(key)) throw new Error(`duplicate operation ${key}`);
+        seen.add(key);
+      }
+    }
+    const order = (d: Domain) => DOMAINS.indexOf(d);
+    this.enabled = options.operations
+      .filter((op) => !disabled.has(op.domain))
+      .sort((a, b) => order(a.domain) - order(b.domain));
+  }
+
+  operations(): readonly AnyOperation<Services>[] {
+    return this.enabled;
+  }
+
+  domains(): { domain: Domain; ops: readonly AnyOperation<Services>[] }[] {
+    return DOMAINS.map((domain) => ({ domain, ops: this.enabled.filter((op) => op.domain === domain) })).filter(
+      (entry) => entry.ops.length > 0,
+    );
+  }
+
+  byFlatName(name: string): AnyOperation<Services> | undefined {
+    return this.enabled.find((op) => op.flatName === name);
+  }
+
+  byDomainMode(domain: string, mode: string): AnyOperation<Services> | undefined {
+    return this.enabled.find((op) => op.domain === domain && op.mode === mode);
+  }
+
+  async invoke(request: InvocationRequest): Promise<InvocationResult> {
+    const started = performance.now();
+    const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
+    let auditName = auditNameOf(request.address, request.rawArgs);
+    let meta: CallMeta = {};
+    let filesRead: readonly string[] = [];
+    let redactions = 0;
+    let warning: string | undefined;
+    const finish = (status: AuditRecord['status'], result: InvocationResult): InvocationResult => {
+      this.audit({
+        time: new Date().toISOString(),
+        session: this.options.session ?? 'local',
+        operation: auditName,
+        argumentDigest: argumentDigest(request.rawArgs),
+        status,
+        elapsedMs: elapsed(),
+        filesRead,
+        redactions,
+        ...(traceIdOf(meta.traceparent) ? { traceId: traceIdOf(meta.traceparent) } : {}),
+        ...(warning ? { warning } : {}),
+      });
+      return result;
+    };
+    const failure = (error: ToolError): InvocationResult => ({
+      isError: true,
+      text: error.message,
+      json: { error: { kind: error.kind, message: error.message, ...(error.payload ?? {}) }, elapsed_ms: elapsed() },
+      document: false,
+    });
+
+    try {
+      const call = validateCall(request.address, request.rawArgs, request.requestMeta);
+      meta = call.meta;
+      const op = call.op;
+      auditName = operationKey(op);
+
+      for (const field of op.pathFields ?? []) {
+        const value = call.args[field];
+        if (typeof value === 'string' && this.options.resolvePath) {
+          const resolved = this.options.resolvePath(field, value);
+          if (resolved === undefined) delete call.args[field];
+          else call.args[field] = resolved;
+        }
+      }
+      const subject = op.subject?.(call.args);
+      const governance = this.options.governance ?? allowAll;
+      const decision = governance.evaluate(op, subject);
+      if (decision.kind === 'refuse') {
+        const error = new ToolError(
+          'refused',
+          `Refused by policy ${decision.refusal.policy}: ${decision.refusal.message_to_user}\n\n` +
+            '```json\n' +
+            JSON.stringify(decision.refusal, null, 2) +
+            '\n```',
+          { ...decision.refusal },
+        );
+        return finish('refused', failure(error));
+      }
+      if (decision.kind === 'warn') warning = decision.message;
+
+      if (op.capabilities.requiresIndex) {
+        const notReady = this.options.readiness?.();
+        if (notReady) throw new ToolError('still_indexing', notReady);
+      }
+
+      const signal = request.signal ?? new AbortController().signal;
+      const token = meta.progressToken;
+      let lastProgress = -Infinity;
+      const progress = (value: number, total?: number, message?: string) => {
+        // Progress must increase; repeated or stale values are dropped rather than sent out of order.
+        if (token === undefined || !request.sendProgress || value <= lastProgress) return;
+        lastProgress = value;
+        request.sendProgress(token, value, total, message);
+      };
+      const output: OperationOutput = await op.run(call.args, {
+        signal,
+        progress,
+        pageBudget: this.options.pageBudget ?? DEFAULT_PAGE_BUDGET_BYTES,
+        services: this.options.services,
+      });
+      if (signal.aborted) throw new ToolError('cancelled', 'The call was cancelled.');
+      filesRead = output.filesRead ?? [];
+      redactions = output.redactions ?? 0;
+      return finish('ok', this.render(op, call.args, subject, output, elapsed));
+    } catch (error) {
+      if (error instanceof ToolError) {
+        return finish(statusOf(error), failure(error));
+      }
+      if (isAbortError(error)) return finish('error', failure(new ToolError('cancelled', 'The call was cancelled.')));
+      (this.options.logger ?? silentLogger).error({ err: error, operation: auditName }, 'operation failed');
+      return finish(
+        'error',
+        failure(
+          new ToolError(
+            'unavailable',
+            `Internal error in ${auditName}; the details are in the server log. Retry once; if it fails again, report it.`,
+          ),
+        ),
+      );
+    }
+  }
+
+  private render(
+    op: AnyOperation,
+    args: Record<string, unknown>,
+    subject: string | undefined,
+    output: OperationOutput,
+    elapsed: () => number,
+  ): InvocationResult {
+    const json = { ...(output.data as Record<string, unknown>), elapsed_ms: elapsed() };
+    if (output.document) return { isError: false, text: output.markdown, json, document: true };
+    const skill = this.options.governance?.skillHint?.(op, subject);
+    const notes = [...(skill ? [skill] : []), ...(this.options.stateNotes?.() ?? []), ...(output.notes ?? [])];
+    const body = notes.length > 0 ? `${notes.map((n) => `> ${n}`).join('\n')}\n\n${output.markdown}` : output.markdown;
+    return { isError: false, text: capText(body, op.truncationHint?.(args)), json, document: false };
+  }
+
+  private audit(record: AuditRecord): void {
+    try {
+      (this.options.audit ?? noAudit).record(record);
+    } catch (error) {
+      this.options.logger?.warn({ err: error }, 'audit record dropped');
+    }
+  }
+}
+
+function statusOf(error: ToolError): AuditRecord['status'] {
+  if (error.kind === 'invalid_argument' || error.kind === 'outside_roots') return 'invalid';
+  if (error.kind === 'refused') return 'refused';
+  return 'error';
+}
+
+/** The operation a call addresses, as far as it can be told before validation (`code.?` for no valid mode). */
+function auditNameOf(address: CallAddress, rawArgs: unknown): string {
+  if (address.kind === 'operation') return operationKey(address.op);
+  const mode = rawArgs && typeof rawArgs === 'object' ? (rawArgs as { mode?: unknown }).mode : undefined;
+  const op = address.ops.find((o) => o.mode === mode);
+  return op ? operationKey(op) : `${address.domain}.?`;
+}

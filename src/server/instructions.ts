@@ -1,0 +1,19 @@
+/** Clients truncate server instructions around 2 KB, so the text stays under this (a test holds it). */
+export const MAX_INSTRUCTIONS_CHARS = 2048;
+
+export const SERVER_INSTRUCTIONS = `meshlens indexes this multi-service workspace (every configured root) and answers structural questions from an AST index, faster and more completely than grep.
+
+Use meshlens instead of grep/find when you need:
+- where a symbol (class, function, type, RPC, topic) is declared: code search (smart_search); bodies are stripped unless include_body is true;
+- who imports or depends on a type, package or contract: contracts dependents (find_dependents);
+- who defines, implements and calls a gRPC method, and whether a .proto edit breaks the wire format: contracts grpc (analyze_grpc);
+- what an RPC, topic or route change impacts inside and across services: contracts impact (analyze_impact);
+- what the team's Markdown docs, ADRs and RFCs say: docs search (search_docs);
+- the service topology: graph visualize (visualize_mesh).
+
+Rules:
+- A zero result is authoritative for what the index covers: the answer says what was searched. Do not re-check it with grep; follow the suggested next call instead.
+- Lists are paged. When a footer says "More: offset: N", call again with that offset.
+- If an answer says "still indexing", call admin status (index_status) and retry shortly.
+- Paths are relative to the workspace root, or absolute inside a configured root; anything outside is refused.
+- Use grep only for free text, string literals and comments, which the index does not hold.`;

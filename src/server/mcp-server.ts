@@ -1,0 +1,78 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Registry } from '../core/registry.js';
+import { MAX_OUTPUT_BYTES, byteLength } from '../core/budget.js';
+import { SERVER_INSTRUCTIONS } from './instructions.js';
+import { createSurface, type SurfaceKind } from './surface.js';
+
+export interface McpServerOptions {
+  readonly registry: Registry;
+  readonly surface: SurfaceKind;
+  readonly version: string;
+  /**
+   * Also send the JSON rendering as `structuredContent`. Off by default: some clients show the structured
+   * part to the model instead of the Markdown, which costs more tokens for the same answer.
+   */
+  readonly structuredOutput?: boolean;
+}
+
+/**
+ * The registry as an MCP server. The low-level `Server` is used so that the input schemas we generate are
+ * sent exactly as generated (no `$schema` key, no `$ref`), and so that an unknown tool is a JSON-RPC error
+ * while everything that goes wrong inside a tool is an `isError` result.
+ */
+export function createMcpServer(options: McpServerOptions): Server {
+  const surface = createSurface(options.surface, options.registry);
+  const server = new Server(
+    { name: 'meshlens', title: 'meshlens', version: options.version },
+    { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: surface.tools().map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      annotations: tool.annotations,
+    })),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const address = surface.resolve(request.params.name);
+    if (!address) {
+      const names = surface.tools().map((t) => t.name);
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Tools: ${names.join(', ')}`);
+    }
+    const result = await options.registry.invoke({
+      address,
+      rawArgs: request.params.arguments,
+      requestMeta: request.params._meta,
+      signal: extra.signal,
+      sendProgress: (progressToken, progress, total, message) => {
+        void extra
+          .sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken, progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) },
+          })
+          .catch(() => undefined);
+      },
+    });
+    const content: CallToolResult['content'] = [{ type: 'text', text: result.text }];
+    if (result.isError) return { content, isError: true };
+    // Structured output travels only while it fits the same cap as the text; documents are the text itself.
+    const structured = options.structuredOutput && !result.document ? result.json : undefined;
+    if (structured && byteLength(JSON.stringify(structured)) <= MAX_OUTPUT_BYTES) {
+      return { content, structuredContent: structured };
+    }
+    return { content };
+  });
+
+  return server;
+}

@@ -1,0 +1,100 @@
+import type { AnyOperation, Domain } from '../core/operation.js';
+import type { Registry } from '../core/registry.js';
+import { domainInputSchema, flatInputSchema, type JsonSchemaObject } from '../core/schema.js';
+import type { CallAddress } from '../core/validation.js';
+
+export const SURFACES = ['domain', 'flat'] as const;
+export type SurfaceKind = (typeof SURFACES)[number];
+
+export interface ToolAnnotations {
+  readonly title: string;
+  readonly readOnlyHint: boolean;
+  readonly destructiveHint: boolean;
+  readonly idempotentHint: boolean;
+  readonly openWorldHint: boolean;
+}
+
+export interface ToolDefinition {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchemaObject;
+  readonly annotations: ToolAnnotations;
+}
+
+/**
+ * The union of several operations' side effects, resolved toward the side effect: one writing mode makes
+ * the whole tool non-read-only, one destructive mode makes it destructive, one non-idempotent mode makes it
+ * non-idempotent, and one open-world mode makes it open-world.
+ */
+export function annotationsOf(title: string, ops: readonly AnyOperation[]): ToolAnnotations {
+  const writes = ops.some((op) => op.capabilities.writes);
+  return {
+    title,
+    readOnlyHint: !writes,
+    destructiveHint: ops.some((op) => op.capabilities.writes && op.capabilities.destructive),
+    idempotentHint: ops.every((op) => !op.capabilities.writes || op.capabilities.idempotent),
+    openWorldHint: ops.some((op) => op.capabilities.openWorld),
+  };
+}
+
+const DOMAIN_TITLES: Record<Domain, string> = {
+  code: 'Code: declared symbols',
+  contracts: 'Contracts: dependents, gRPC, impact',
+  docs: 'Docs: team documentation',
+  graph: 'Graph: service topology',
+  admin: 'Admin: index status and maintenance',
+};
+
+function domainDescription(domain: Domain, ops: readonly AnyOperation[]): string {
+  const lines = ops.map((op) => `- mode "${op.mode}" (${op.flatName}): ${op.description}`);
+  return `${DOMAIN_TITLES[domain]}. Pick a mode; every other field is optional unless the mode requires it.\n${lines.join('\n')}`;
+}
+
+/** A generated tool list and the way back from a tool name to the operation it addresses. */
+export interface Surface {
+  readonly kind: SurfaceKind;
+  tools(): readonly ToolDefinition[];
+  /** Undefined for an unknown tool name (a protocol fault, not a tool failure). */
+  resolve(toolName: string): CallAddress | undefined;
+}
+
+export function createSurface(kind: SurfaceKind, registry: Registry): Surface {
+  if (kind === 'flat') {
+    const tools = registry.operations().map(
+      (op): ToolDefinition => ({
+        name: op.flatName,
+        title: op.title,
+        description: op.description,
+        inputSchema: flatInputSchema(op),
+        annotations: annotationsOf(op.title, [op]),
+      }),
+    );
+    return {
+      kind,
+      tools: () => tools,
+      resolve(name) {
+        const op = registry.byFlatName(name);
+        return op ? { kind: 'operation', op, label: op.flatName } : undefined;
+      },
+    };
+  }
+  const domains = registry.domains();
+  const tools = domains.map(
+    ({ domain, ops }): ToolDefinition => ({
+      name: domain,
+      title: DOMAIN_TITLES[domain],
+      description: domainDescription(domain, ops),
+      inputSchema: domainInputSchema(domain, ops),
+      annotations: annotationsOf(DOMAIN_TITLES[domain], ops),
+    }),
+  );
+  return {
+    kind,
+    tools: () => tools,
+    resolve(name) {
+      const entry = domains.find((d) => d.domain === name);
+      return entry ? { kind: 'domain', domain: entry.domain, ops: entry.ops } : undefined;
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Registry } from '../../src/core/registry.js';
+import { createMcpServer } from '../../src/server/mcp-server.js';
+import type { SurfaceKind } from '../../src/server/surface.js';
+
+/** A real SDK client talking to our server through the SDK's in-memory transport pair. */
+export async function connectClient(registry: Registry, surface: SurfaceKind = 'domain'): Promise<Client> {
+  const server = createMcpServer({ registry, surface, version: 'test' });
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverTransport);
+  const client = new Client({ name: 'meshlens-test', version: '1.0.0' });
+  await client.connect(clientTransport);
+  return client;
+}
+
+/** The text of a tool result, asserting it has exactly one text block. */
+export function textOf(result: unknown): string {
+  const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
+  if (content.length !== 1 || content[0]?.type !== 'text') throw new Error(`expected one text block, got ${JSON.stringify(content)}`);
+  return content[0].text ?? '';
+}
