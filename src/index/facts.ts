@@ -1,0 +1,198 @@
+/**
+ * Per-file facts: what extraction learns from one file, with ids local to that file. Facts are pure data
+ * (JSON-serialisable) so that they can cross the worker boundary and live in the persistent cache; the
+ * reconciler turns the facts of all files into a snapshot.
+ */
+
+export const LANGUAGES = [
+  'typescript',
+  'tsx',
+  'javascript',
+  'go',
+  'java',
+  'kotlin',
+  'python',
+  'rust',
+  'csharp',
+  'cpp',
+  'c',
+  'ruby',
+  'php',
+  'scala',
+  'proto',
+  'openapi',
+  'asyncapi',
+  'spring',
+  'yaml',
+  'markdown',
+] as const;
+export type LanguageId = (typeof LANGUAGES)[number];
+
+export type SymbolKind =
+  | 'function'
+  | 'method'
+  | 'class'
+  | 'interface'
+  | 'struct'
+  | 'enum'
+  | 'enum_member'
+  | 'type'
+  | 'const'
+  | 'variable'
+  | 'field'
+  | 'module'
+  | 'namespace'
+  | 'trait'
+  | 'impl'
+  | 'grpc_service'
+  | 'grpc_method'
+  | 'proto_message'
+  | 'proto_enum'
+  | 'http_endpoint'
+  | 'topic'
+  | 'saga'
+  | 'property'
+  | 'heading';
+
+export interface SymbolFact {
+  /** Local to the file: the index of this symbol in `FileFacts.symbols`. */
+  readonly id: number;
+  readonly kind: SymbolKind;
+  readonly name: string;
+  /** Dotted path inside the file's package/namespace, e.g. `OrderService.createOrder`. */
+  readonly qualifiedName: string;
+  /** The declaration line(s) without the body, e.g. `async createOrder(req: CreateOrderRequest): Promise<Order>`. */
+  readonly signature?: string;
+  /** 1-based, inclusive, in the original file. */
+  readonly startLine: number;
+  readonly endLine: number;
+  /** Lines of the body that `include_body: false` replaces by a marker (1-based, inclusive). */
+  readonly bodyStartLine?: number;
+  readonly bodyEndLine?: number;
+  readonly docstring?: string;
+  /** Decorators or annotations as written, e.g. `@GrpcMethod('CheckoutService', 'CreateOrder')`. */
+  readonly decorators?: readonly string[];
+  /** Local id of the enclosing symbol (a method's class). */
+  readonly parent?: number;
+  readonly exported?: boolean;
+}
+
+export interface ImportFact {
+  /** As written: `@shop/contracts`, `../payment/client`, `github.com/x/y/pb`, `java.util.List`, `"foo.h"`. */
+  readonly source: string;
+  /** Imported names, when the language names them (`{ A, B }`, `from x import A`). */
+  readonly names?: readonly string[];
+  readonly line: number;
+  /** `export … from` re-exports count as imports too. */
+  readonly reexport?: boolean;
+  /** Resolved to a workspace path (root-relative) when the extractor or a path alias can tell. */
+  readonly resolved?: string;
+}
+
+export type Confidence = 'exact' | 'heuristic' | 'ambiguous';
+
+/** A contract fact: one piece of evidence about a gRPC, event or HTTP contract, with its location. */
+export type ContractFact =
+  | {
+      readonly kind: 'grpc_server';
+      /** Service as written; may be bare (`PaymentService`) or qualified (`shop.payment.v1.PaymentService`). */
+      readonly service: string;
+      readonly method?: string;
+      readonly symbol?: number;
+      readonly line: number;
+      readonly confidence: Confidence;
+      readonly via: string;
+    }
+  | {
+      readonly kind: 'grpc_client';
+      readonly service: string;
+      /** Absent for a service-level client (a stub built but no method call traced). */
+      readonly method?: string;
+      readonly symbol?: number;
+      readonly line: number;
+      readonly confidence: Confidence;
+      readonly via: string;
+    }
+  | {
+      readonly kind: 'topic_producer' | 'topic_consumer';
+      /** The resolved topic key; never a variable name or an expression. */
+      readonly topic: string;
+      readonly symbol?: number;
+      readonly line: number;
+      readonly confidence: Confidence;
+      /** The mechanism, e.g. `kafkajs send`, `@KafkaListener`, `pattern:ts-producer`. */
+      readonly via: string;
+    }
+  | {
+      readonly kind: 'http_route';
+      readonly method: string;
+      /** Normalised: leading `/`, parameters as `{name}`. */
+      readonly path: string;
+      readonly symbol?: number;
+      readonly line: number;
+      readonly via: string;
+    }
+  | {
+      readonly kind: 'http_call';
+      readonly method: string;
+      readonly path: string;
+      /** Host or base the call goes to when known (`http://payment:8080`, an env-var name, a service name). */
+      readonly base?: string;
+      readonly symbol?: number;
+      readonly line: number;
+      readonly confidence: Confidence;
+      readonly via: string;
+    }
+  | {
+      readonly kind: 'saga';
+      readonly name: string;
+      readonly symbol?: number;
+      readonly line: number;
+      readonly via: string;
+    };
+
+/** A protobuf service as declared in a `.proto` file. */
+export interface ProtoServiceFact {
+  readonly package: string;
+  readonly name: string;
+  readonly line: number;
+  readonly methods: readonly {
+    readonly name: string;
+    readonly line: number;
+    readonly requestType: string;
+    readonly responseType: string;
+    readonly clientStreaming: boolean;
+    readonly serverStreaming: boolean;
+  }[];
+}
+
+/** A Markdown section for docs search. */
+export interface DocSectionFact {
+  readonly title: string;
+  readonly level: number;
+  readonly startLine: number;
+  readonly endLine: number;
+  /** Text with prompt-injection phrases already replaced. */
+  readonly text: string;
+}
+
+/** A flattened configuration property (Spring `application*.yml`/`.properties`), secrets masked. */
+export interface PropertyFact {
+  readonly key: string;
+  readonly value: string;
+  readonly line: number;
+}
+
+export interface FileFacts {
+  readonly language: LanguageId;
+  /** Package, module or namespace declared in the file (`shop.payment.v1`, `main`, `com.shop.billing`). */
+  readonly package?: string;
+  readonly symbols: readonly SymbolFact[];
+  readonly imports: readonly ImportFact[];
+  readonly contracts: readonly ContractFact[];
+  readonly protoServices?: readonly ProtoServiceFact[];
+  readonly sections?: readonly DocSectionFact[];
+  readonly properties?: readonly PropertyFact[];
+}
+
+export const emptyFacts = (language: LanguageId): FileFacts => ({ language, symbols: [], imports: [], contracts: [] });

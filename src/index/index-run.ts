@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { CrawledFile } from './crawl.js';
+import { emptyFacts, type FileFacts, type LanguageId } from './facts.js';
+import { checkContent, checkSize } from './guard.js';
+import { languageOf } from './languages/table.js';
+import type { ParseJob, ParseOutcome } from './parse/parser.js';
+import type { ParsePool } from './parse/pool.js';
+import type { RejectedFile } from './reader.js';
+import { fileKey, type IndexedFile } from './snapshot.js';
+
+/** What the run needs from the fact cache (the store implements it; a disabled cache misses). */
+export interface FactStore {
+  getMany(keys: readonly string[]): Map<string, { kind: 'parsed' | 'no-grammar'; facts: FileFacts }>;
+  putMany(entries: readonly { key: string; outcome: { kind: 'parsed' | 'no-grammar'; facts: FileFacts } }[]): void;
+}
+
+/** The persistent cache as the engine uses it; built by the composition root (the index may not import the store). */
+export interface PersistentFactStore extends FactStore {
+  readonly path: string;
+  readonly warning: string | undefined;
+  enforceQuota(): number;
+  stats(): { entries: number; bytes: number; hits: number; misses: number; evicted: number; errors: number };
+  close(): void;
+}
+
+/** Cache key of one file's facts; the composition root supplies it with the store. */
+export type FactKeyOf = (parts: {
+  extractionVersion: string;
+  root: string;
+  relPath: string;
+  contentHash: string;
+  configFingerprint: string;
+}) => string;
+
+export interface RunInput {
+  readonly files: readonly CrawledFile[];
+  /** Files of the previous snapshot: unchanged size+mtime reuse their hash without reading; a file whose parse fails keeps its last good facts. */
+  readonly previous: ReadonlyMap<string, IndexedFile>;
+  readonly pool: ParsePool;
+  readonly store: FactStore;
+  readonly keyOf: (root: string, path: string, hash: string) => string;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+export interface RunOutput {
+  readonly indexed: IndexedFile[];
+  readonly rejected: RejectedFile[];
+  readonly parsed: number;
+  readonly cacheHits: number;
+  readonly cacheMisses: number;
+  /** Files whose content differs from the previous snapshot (or are new). */
+  readonly changed: number;
+}
+
+/** Languages whose `#` starts a comment, for the guard's bracket scanner. */
+const HASH_COMMENT_LANGUAGES: ReadonlySet<LanguageId> = new Set(['python', 'ruby', 'yaml', 'spring', 'openapi', 'asyncapi', 'php']);
+/** Prose and config are not code: a long paragraph line or deep YAML is no sign of a minified or generated file. */
+const PROSE_LANGUAGES: ReadonlySet<LanguageId> = new Set(['markdown', 'yaml', 'spring', 'openapi', 'asyncapi']);
+
+interface Pending {
+  readonly file: CrawledFile;
+  readonly language: LanguageId;
+  readonly hash: string;
+  readonly key: string;
+  readonly source?: string;
+}
+
+const READ_CONCURRENCY = 32;
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+/**
+ * One index run over a list of crawled files: guard, read, hash, look up the fact cache, parse the misses in
+ * the pool, store what was parsed. Pure with respect to the snapshot: the caller installs the result.
+ */
+export async function runIndex(input: RunInput): Promise<RunOutput> {
+  const rejected: RejectedFile[] = [];
+  const reject = (file: CrawledFile, reason: RejectedFile['reason'], detail: string) =>
+    rejected.push({ root: file.root, path: file.path, reason, size: file.size, detail });
+  const total = input.files.length;
+  let done = 0;
+  const tick = (count = 1) => {
+    done += count;
+    input.onProgress?.(done, total);
+  };
+
+  const candidates = input.files.filter((file) => languageOf(file.path) !== undefined);
+  tick(total - candidates.length);
+  const pending = (
+    await mapLimit(candidates, READ_CONCURRENCY, async (file): Promise<Pending | undefined> => {
+      if (input.signal?.aborted) throw input.signal.reason ?? new Error('aborted');
+      const language = languageOf(file.path) as LanguageId;
+      const sized = checkSize(file.path, file.size);
+      if (!sized.ok) {
+        reject(file, sized.reason, sized.detail);
+        tick();
+        return undefined;
+      }
+      const before = input.previous.get(fileKey(file.root, file.path));
+      if (before && before.size === file.size && before.mtimeMs === file.mtimeMs) {
+        return { file, language, hash: before.hash, key: input.keyOf(file.root, file.path, before.hash) };
+      }
+      let content: Buffer;
+      try {
+        content = await readFile(file.absolutePath);
+      } catch (error) {
+        reject(file, 'unreadable', (error as NodeJS.ErrnoException).code ?? 'read failed');
+        tick();
+        return undefined;
+      }
+      const verdict = checkContent(file.path, content, {
+        hashComments: HASH_COMMENT_LANGUAGES.has(language),
+        checkNesting: !PROSE_LANGUAGES.has(language),
+        checkLineLength: !PROSE_LANGUAGES.has(language),
+      });
+      if (!verdict.ok) {
+        reject(file, verdict.reason, verdict.detail);
+        tick();
+        return undefined;
+      }
+      const hash = createHash('sha256').update(content).digest('hex');
+      return { file, language, hash, key: input.keyOf(file.root, file.path, hash), source: content.toString('utf8') };
+    })
+  ).filter((p): p is Pending => p !== undefined);
+
+  const cached = input.store.getMany(pending.map((p) => p.key));
+  const indexed: IndexedFile[] = [];
+  const misses: Pending[] = [];
+  let changed = 0;
+  const record = (p: Pending, outcome: { kind: 'parsed' | 'no-grammar'; facts: FileFacts }) => {
+    const before = input.previous.get(fileKey(p.file.root, p.file.path));
+    if (!before || before.hash !== p.hash) changed++;
+    indexed.push({
+      root: p.file.root,
+      path: p.file.path,
+      absolutePath: p.file.absolutePath,
+      language: p.language,
+      size: p.file.size,
+      mtimeMs: p.file.mtimeMs,
+      hash: p.hash,
+      outcome: outcome.kind,
+      facts: outcome.facts,
+    });
+  };
+  for (const p of pending) {
+    const hit = cached.get(p.key);
+    if (hit) {
+      record(p, hit);
+      tick();
+    } else misses.push(p);
+  }
+
+  // A miss whose hash came from the previous snapshot was never read: read it now.
+  const jobs: ParseJob[] = [];
+  const jobOwners: Pending[] = [];
+  for (const p of misses) {
+    let source = p.source;
+    if (source === undefined) {
+      try {
+        source = await readFile(p.file.absolutePath, 'utf8');
+      } catch (error) {
+        reject(p.file, 'unreadable', (error as NodeJS.ErrnoException).code ?? 'read failed');
+        tick();
+        continue;
+      }
+    }
+    jobs.push({ path: p.file.path, language: p.language, source });
+    jobOwners.push(p);
+  }
+  const base = done;
+  const outcomes: ParseOutcome[] = await input.pool.parseAll(jobs, {
+    ...(input.signal ? { signal: input.signal } : {}),
+    onProgress: (parsedCount) => {
+      done = base + parsedCount;
+      input.onProgress?.(done, total);
+    },
+  });
+  const toStore: { key: string; outcome: { kind: 'parsed' | 'no-grammar'; facts: FileFacts } }[] = [];
+  outcomes.forEach((outcome, i) => {
+    const p = jobOwners[i] as Pending;
+    if (outcome.kind === 'failed') {
+      reject(p.file, outcome.timedOut ? 'parse_timeout' : 'parse_failed', outcome.reason);
+      // On reload a failing file keeps its last good facts (still reported as failing).
+      const before = input.previous.get(fileKey(p.file.root, p.file.path));
+      if (before) indexed.push(before);
+      return;
+    }
+    const facts = outcome.facts ?? emptyFacts(p.language);
+    record(p, { kind: outcome.kind, facts });
+    toStore.push({ key: p.key, outcome: { kind: outcome.kind, facts } });
+  });
+  input.store.putMany(toStore);
+
+  const order = (a: { root: string; path: string }, b: { root: string; path: string }) =>
+    a.root < b.root ? -1 : a.root > b.root ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+  indexed.sort(order);
+  rejected.sort(order);
+  return {
+    indexed,
+    rejected,
+    parsed: jobs.length,
+    cacheHits: pending.length - misses.length,
+    cacheMisses: misses.length,
+    changed,
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * Piscina worker entry (bundled to `dist/parse-worker.js`). Piscina calls the named export `parseBatch`
+ * (see its `name` option), so this file needs no default export. A task is a batch of files: one message
+ * per file would cost more than parsing a small file.
+ */
+import { parseFile, type ParseJob, type ParseOutcome } from './parser.js';
+
+export interface ParseBatchTask {
+  readonly jobs: readonly ParseJob[];
+  /** Resolved by the pool so that workers and the in-process retry load the very same grammars. */
+  readonly grammarsDir: string;
+  readonly timeoutMs: number;
+}
+
+/** Outcomes in job order. Workers always use the built-in extractor list: functions cannot cross threads. */
+export async function parseBatch(task: ParseBatchTask): Promise<ParseOutcome[]> {
+  const outcomes: ParseOutcome[] = [];
+  for (const job of task.jobs) {
+    outcomes.push(await parseFile(job, { grammarsDir: task.grammarsDir, timeoutMs: task.timeoutMs }));
+  }
+  return outcomes;
+}
