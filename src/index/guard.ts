@@ -1,0 +1,291 @@
+import path from 'node:path';
+
+/**
+ * MeshMCP's AstGuard limits. They keep the parser away from files that are huge, binary, minified or so
+ * deeply nested that a recursive grammar would blow the stack; rejected files are recorded, not dropped.
+ */
+export const GUARD_LIMITS = {
+  maxSourceBytes: 393_216,
+  maxSchemaBytes: 1_572_864,
+  binarySniffBytes: 4096,
+  maxLineBytes: 1024,
+  maxNestingDepth: 64,
+} as const;
+
+export type GuardReason = 'oversized' | 'binary' | 'long_line' | 'nesting';
+
+export type GuardVerdict =
+  { readonly ok: true } | { readonly ok: false; readonly reason: GuardReason; readonly detail: string };
+
+export interface ContentCheckOptions {
+  /** Treat `#` as a line comment in the nesting scan. Default: `usesHashComments(path)`. */
+  readonly hashComments?: boolean;
+  /** Reject a line longer than `maxLineBytes`. Default: on for code and config, off for prose (`isProse`). */
+  readonly checkLineLength?: boolean;
+  /** Reject bracket nesting deeper than `maxNestingDepth`. Default: on for code and config, off for prose. */
+  readonly checkNesting?: boolean;
+}
+
+const OK: GuardVerdict = { ok: true };
+
+/** Thousands separators without Intl, so the text is the same on every machine. */
+const formatInt = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+const reject = (reason: GuardReason, detail: string): GuardVerdict => ({ ok: false, reason, detail });
+
+const SCHEMA_SUFFIXES = [
+  '.proto',
+  '.pb.go',
+  'outerclass.java',
+  '.pb.ts',
+  '_pb2.py',
+  '.pb.rs',
+  // The same generated protobuf/gRPC code in other spellings: as large, and as legitimately so.
+  '_pb2.pyi',
+  '_pb2_grpc.py',
+  '_pb.js',
+  '_pb.d.ts',
+  '.pb.cc',
+  '.pb.h',
+];
+
+/**
+ * Contract files get the larger limit: generated protobuf code and big API specs are exactly the files the
+ * contract graph needs. OpenAPI/AsyncAPI specs are recognised by name: `openapi.yaml`, `orders.openapi.json`,
+ * `asyncapi-v2.yml`, `swagger.json`.
+ */
+export function isSchemaFile(filePath: string): boolean {
+  const name = path.basename(filePath).toLowerCase();
+  if (SCHEMA_SUFFIXES.some((suffix) => name.endsWith(suffix))) return true;
+  return /(?:^|[.\-_])(?:openapi|asyncapi|swagger)(?:[.\-_][^/]*)?\.(?:ya?ml|json)$/.test(name);
+}
+
+const PROSE_EXTENSIONS = new Set(['.md', '.markdown', '.mdx', '.rst', '.txt', '.adoc', '.asciidoc', '.org']);
+
+/**
+ * Prose: a paragraph is one long line and brackets are punctuation, so neither the line-length nor the
+ * nesting limit says anything about such a file. The size and binary checks still apply.
+ */
+export function isProse(filePath: string): boolean {
+  return PROSE_EXTENSIONS.has(path.extname(filePath).toLowerCase());
+}
+
+const HASH_COMMENT_EXTENSIONS = new Set([
+  '.py',
+  '.pyi',
+  '.rb',
+  '.sh',
+  '.bash',
+  '.zsh',
+  '.pl',
+  '.pm',
+  '.r',
+  '.ex',
+  '.exs',
+  '.yaml',
+  '.yml',
+  '.toml',
+  '.properties',
+  '.conf',
+  '.cfg',
+  '.ini',
+  '.tf',
+  '.hcl',
+  '.cmake',
+  '.ps1',
+  '.php',
+  '.jl',
+  '.nim',
+  '.cr',
+  '.gql',
+  '.graphql',
+]);
+const HASH_COMMENT_NAMES = new Set([
+  'dockerfile',
+  'makefile',
+  'gemfile',
+  'rakefile',
+  'podfile',
+  'cmakelists.txt',
+  'procfile',
+]);
+
+/** Languages where `#` starts a comment (and not a preprocessor line or an attribute, as in C or Rust). */
+export function usesHashComments(filePath: string): boolean {
+  const name = path.basename(filePath).toLowerCase();
+  return (
+    HASH_COMMENT_EXTENSIONS.has(path.extname(name)) ||
+    HASH_COMMENT_NAMES.has(name) ||
+    name.startsWith('dockerfile.')
+  );
+}
+
+/** Before reading: size from metadata. Schema files (see `isSchemaFile`) get `maxSchemaBytes`. */
+export function checkSize(filePath: string, size: number): GuardVerdict {
+  const limit = isSchemaFile(filePath) ? GUARD_LIMITS.maxSchemaBytes : GUARD_LIMITS.maxSourceBytes;
+  return size > limit ? reject('oversized', `${formatInt(size)} bytes (limit ${formatInt(limit)})`) : OK;
+}
+
+const NUL = 0x00;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** The first line (1-based) longer than `limit` bytes, a trailing CR not counted; undefined if none. */
+function findLongLine(content: Buffer, limit: number): { line: number; bytes: number } | undefined {
+  // Whole file within the limit: no line can exceed it, and indexOf is not even needed.
+  if (content.length <= limit) return undefined;
+  let start = 0;
+  for (let line = 1; start <= content.length; line++) {
+    const newline = content.indexOf(LF, start);
+    const end = newline === -1 ? content.length : newline;
+    const bytes = end > start && content[end - 1] === CR ? end - start - 1 : end - start;
+    if (bytes > limit) return { line, bytes };
+    if (newline === -1) return undefined;
+    start = newline + 1;
+  }
+  return undefined;
+}
+
+/** Byte values the nesting scanner reacts to. */
+const Ch = {
+  Lf: 0x0a,
+  Quote: 0x22,
+  Hash: 0x23,
+  Apos: 0x27,
+  OpenParen: 0x28,
+  CloseParen: 0x29,
+  Star: 0x2a,
+  Slash: 0x2f,
+  OpenBracket: 0x5b,
+  Backslash: 0x5c,
+  CloseBracket: 0x5d,
+  Backtick: 0x60,
+  OpenBrace: 0x7b,
+  CloseBrace: 0x7d,
+} as const;
+
+/**
+ * Lexical bracket scanner: counts ( [ { depth, skipping comments and string literals. `"` and `'` strings end
+ * at the end of the line even when unterminated, so a Rust lifetime or an apostrophe in an odd place cannot
+ * swallow the rest of the file; backtick strings (JS templates, Go raw strings) may span lines. Returns the
+ * first line where the depth exceeds `limit`, or undefined.
+ */
+function findDeepNesting(
+  content: Buffer,
+  limit: number,
+  hashComments: boolean,
+): { line: number; depth: number } | undefined {
+  const n = content.length;
+  let depth = 0;
+  let line = 1;
+  let i = 0;
+  while (i < n) {
+    const c = content[i] as number; // i < n
+    switch (c) {
+      case Ch.Lf:
+        line++;
+        break;
+      case Ch.OpenParen:
+      case Ch.OpenBracket:
+      case Ch.OpenBrace:
+        if (++depth > limit) return { line, depth };
+        break;
+      case Ch.CloseParen:
+      case Ch.CloseBracket:
+      case Ch.CloseBrace:
+        if (depth > 0) depth--;
+        break;
+      case Ch.Slash: {
+        const next = content[i + 1];
+        if (next === Ch.Slash) {
+          const end = content.indexOf(Ch.Lf, i + 2);
+          i = end === -1 ? n : end; // the newline itself is counted on the next turn
+          continue;
+        }
+        if (next === Ch.Star) {
+          let j = i + 2;
+          for (; j < n; j++) {
+            const d = content[j];
+            if (d === Ch.Lf) line++;
+            else if (d === Ch.Star && content[j + 1] === Ch.Slash) break;
+          }
+          i = j + 2;
+          continue;
+        }
+        break;
+      }
+      case Ch.Hash:
+        if (hashComments) {
+          const end = content.indexOf(Ch.Lf, i + 1);
+          i = end === -1 ? n : end;
+          continue;
+        }
+        break;
+      case Ch.Quote:
+      case Ch.Apos:
+      case Ch.Backtick: {
+        const multiline = c === Ch.Backtick;
+        let j = i + 1;
+        for (; j < n; j++) {
+          const d = content[j];
+          if (d === Ch.Backslash) j++;
+          else if (d === c) break;
+          else if (d === Ch.Lf) {
+            if (!multiline) break;
+            line++;
+          }
+        }
+        // A single-line string cut by the newline leaves it for the main loop to count.
+        i = j < n && content[j] === Ch.Lf ? j : j + 1;
+        continue;
+      }
+      default:
+        break;
+    }
+    i++;
+  }
+  return undefined;
+}
+
+/**
+ * After reading, in this order: size again (the file may have grown since its metadata was read), binary
+ * sniff (a NUL byte in the first 4,096 bytes), longest line in bytes, bracket nesting depth.
+ *
+ * The pipeline calls it with the path and the bytes only: the defaults follow the path, so a minified `.js`
+ * is rejected while a Markdown paragraph on one long line is not (`isProse`), and `#` counts as a comment only
+ * where the language says so (`usesHashComments`). Options override those defaults.
+ */
+export function checkContent(filePath: string, content: Buffer, options?: ContentCheckOptions): GuardVerdict {
+  const size = checkSize(filePath, content.length);
+  if (!size.ok) return size;
+
+  const sniffEnd = Math.min(content.length, GUARD_LIMITS.binarySniffBytes);
+  const nul = content.subarray(0, sniffEnd).indexOf(NUL);
+  if (nul !== -1) return reject('binary', `NUL byte at offset ${formatInt(nul)}`);
+
+  const prose = isProse(filePath);
+  if (options?.checkLineLength ?? !prose) {
+    const long = findLongLine(content, GUARD_LIMITS.maxLineBytes);
+    if (long) {
+      return reject(
+        'long_line',
+        `line ${formatInt(long.line)} is ${formatInt(long.bytes)} bytes (limit ${formatInt(GUARD_LIMITS.maxLineBytes)})`,
+      );
+    }
+  }
+
+  if (options?.checkNesting ?? !prose) {
+    const deep = findDeepNesting(
+      content,
+      GUARD_LIMITS.maxNestingDepth,
+      options?.hashComments ?? usesHashComments(filePath),
+    );
+    if (deep) {
+      return reject(
+        'nesting',
+        `nesting depth ${formatInt(deep.depth)} at line ${formatInt(deep.line)} (limit ${GUARD_LIMITS.maxNestingDepth})`,
+      );
+    }
+  }
+  return OK;
+}
