@@ -112,6 +112,22 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
       await indexCommand({ loaded: openConfig(globals), logger, json: options.json, write });
     });
 
+  program
+    .command('graph')
+    .description('Write the whole contract graph (json) or the content fingerprint of the index.')
+    .addOption(new Option('--format <format>', 'output format').choices(['json', 'fingerprint']).default('json'))
+    .option('-o, --output <file>', 'write to this file instead of stdout')
+    .action(async (options: { format: 'json' | 'fingerprint'; output?: string }) => {
+      const { graphCommand } = await import('./graph-command.js');
+      await graphCommand({
+        loaded: openConfig(globals),
+        logger,
+        format: options.format,
+        ...(options.output ? { output: options.output } : {}),
+        write,
+      });
+    });
+
   // Operation subcommands are generated from the full catalogue; a domain switched off in the config is
   // refused when the command runs (the registry built there does not hold it).
   const catalogue = new Registry({ operations: OPERATIONS, services: undefined });

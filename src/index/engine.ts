@@ -10,6 +10,12 @@ import type { IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from '.
 import { fileKey, type IndexedFile, type Snapshot } from './snapshot.js';
 import { statSync } from 'node:fs';
 import type { Watcher } from './watcher.js';
+import { graphLines, reconcile } from './graph/reconcile.js';
+import { serviceNameOf } from './manifests.js';
+
+function servicesOf(roots: readonly { name: string; path: string }[]): ReadonlyMap<string, string> {
+  return new Map(roots.map((root) => [root.name, serviceNameOf(root.path)]));
+}
 
 /** Bump whenever extraction output changes, so cached facts from older code are not reused. */
 export const EXTRACTION_VERSION = '1';
@@ -42,6 +48,7 @@ export class IndexEngine implements IndexReader {
   private cache: PersistentFactStore | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private holdReason: string | undefined;
+  private services: ReadonlyMap<string, string> | undefined;
   private watcher: Watcher | undefined;
   private readonly options: EngineOptions;
   private readonly configFingerprint: string;
@@ -211,6 +218,12 @@ export class IndexEngine implements IndexReader {
       });
       const keys = new Set(output.indexed.map((f) => fileKey(f.root, f.path)));
       const removed = full ? [...previous.keys()].filter((k) => !keys.has(k)).length : removedHint;
+      if (full || !this.services) this.services = servicesOf(this.options.loaded.roots);
+      const graph = reconcile({
+        files: output.indexed,
+        services: this.services,
+        protoDirs: this.options.loaded.config.contracts.proto_dirs,
+      });
       this.generation++;
       const snapshot: Snapshot = {
         generation: this.generation,
@@ -219,6 +232,9 @@ export class IndexEngine implements IndexReader {
         roots: this.options.loaded.roots,
         files: output.indexed,
         rejected: output.rejected,
+        services: this.services,
+        graph,
+        extraLines: () => graphLines(graph),
       };
       this.current = snapshot;
       this.fingerprint = undefined;
@@ -298,7 +314,7 @@ export class IndexEngine implements IndexReader {
       rejected: snapshot?.rejected ?? [],
       symbols,
       contracts,
-      edges: 0,
+      edges: snapshot?.graph.edges.length ?? 0,
       docSections: sections,
       ...(this.lastRun ? { lastRun: this.lastRun } : {}),
       ...(this.cache && cacheStats

@@ -1,4 +1,5 @@
 import type { FileFacts, LanguageId } from './facts.js';
+import type { ContractGraph } from './graph/model.js';
 import type { RejectedFile, RootInfo } from './reader.js';
 
 /** One indexed file in a snapshot. */
@@ -27,6 +28,10 @@ export interface Snapshot {
   /** Sorted by root order, then path. */
   readonly files: readonly IndexedFile[];
   readonly rejected: readonly RejectedFile[];
+  /** Root name → the service it holds (manifest name, else folder name). */
+  readonly services: ReadonlyMap<string, string>;
+  /** Contracts and the code linked to them, reconciled from every file's facts. */
+  readonly graph: ContractGraph;
   /** Derived structures (graph, symbol index) add their canonical lines to the fingerprint here. */
   readonly extraLines?: () => readonly string[];
 }

@@ -1,0 +1,53 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { LoadedConfig } from '../core/config.js';
+import type { Logger } from '../core/logger.js';
+import { renderGraphJson } from '../render/graph-json.js';
+import { LazyIndex } from './lazy-index.js';
+
+export const GRAPH_FORMATS = ['json', 'fingerprint'] as const;
+export type GraphFormat = (typeof GRAPH_FORMATS)[number];
+
+export interface GraphCommandOptions {
+  readonly loaded: LoadedConfig;
+  readonly logger: Logger;
+  readonly format: GraphFormat;
+  readonly output?: string;
+  readonly write: (text: string) => void;
+}
+
+/** `meshlens graph`: the full graph of the workspace, for files and scripts rather than agents. */
+export async function graphCommand(options: GraphCommandOptions): Promise<void> {
+  const index = new LazyIndex(options.loaded, options.logger);
+  try {
+    const engine = await index.start({ watch: false });
+    const snapshot = engine.snapshot();
+    const fingerprint = engine.fingerprintOf();
+    if (!snapshot || !fingerprint) throw new Error('indexing produced no snapshot');
+    let text: string;
+    if (options.format === 'fingerprint') {
+      const graph = snapshot.graph;
+      text = [
+        `fingerprint: ${fingerprint}`,
+        `files: ${snapshot.files.length}`,
+        `rejected: ${snapshot.rejected.length}`,
+        `graph: ${graph.nodes.length} nodes, ${graph.edges.length} edges`,
+      ].join('\n');
+    } else {
+      const base = options.loaded.baseDir;
+      text = renderGraphJson({
+        fingerprint,
+        roots: options.loaded.roots.map((r) => ({
+          name: r.name,
+          relativePath: path.relative(base, r.path).split(path.sep).join('/') || '.',
+        })),
+        nodes: snapshot.graph.nodes,
+        edges: snapshot.graph.edges,
+      });
+    }
+    if (options.output) writeFileSync(options.output, text.endsWith('\n') ? text : `${text}\n`);
+    else options.write(text);
+  } finally {
+    await index.close();
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Name normalisation for matching code to contracts. Generated clients spell a proto method `ProcessPayment`
+ * (Go, C#), `processPayment` (TS, Java), `process_payment` (Rust, Python stubs keep PascalCase), or
+ * `ProcessPaymentAsync` (C#): all reduce to one key.
+ */
+export function methodKey(name: string): string {
+  return name.replace(/Async$/, '').replace(/_/g, '').toLowerCase();
+}
+
+/** `shop.payment.v1.PaymentService` → `PaymentService`; `PaymentServiceClient` stays as written. */
+export const bareName = (qualified: string): string => qualified.split('.').pop() ?? qualified;
+
+export const serviceKey = (name: string): string => bareName(name).toLowerCase();
+
+/** The health-check service every gRPC server registers: never a contract between services. */
+export function isHealthService(service: string, protoPackage?: string): boolean {
+  const bare = bareName(service);
+  if (protoPackage !== undefined) return protoPackage === 'grpc.health.v1' && bare === 'Health';
+  return service === 'grpc.health.v1.Health' || bare === 'Health' || bare === 'HealthCheck';
+}
+
+/**
+ * HTTP paths compared segment by segment, parameters as wildcards: `/orders/{id}` and `/orders/{orderId}`
+ * are the same route.
+ */
+export function routeShape(path: string): string {
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (/^\{[^}]*\}$/.test(segment) ? '{}' : segment.toLowerCase()))
+    .join('/');
+}
+
+/** A placeholder `${key}` or `${key:default}`; returns the key and default, or undefined. */
+export function placeholderOf(value: string): { key: string; fallback?: string } | undefined {
+  const match = /^\$\{([^}:]+)(?::([^}]*))?\}$/.exec(value.trim());
+  if (!match?.[1]) return undefined;
+  return match[2] !== undefined ? { key: match[1], fallback: match[2] } : { key: match[1] };
+}
+
+/** The host of a URL-ish base (`http://billing:8080/api` → `billing`). */
+export function hostOf(base: string): string | undefined {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/([^/:?#]+)/i.exec(base.trim());
+  return match?.[1]?.toLowerCase();
+}

@@ -1,0 +1,74 @@
+import type { Confidence } from '../facts.js';
+import type { ContractGraph, EdgeKind, GraphEdge, GraphNode, NodeKind } from './model.js';
+
+type NodeInput = Omit<GraphNode, 'id'>;
+
+const nodeIdentity = (n: NodeInput): string => `${n.kind}|${n.root ?? ''}|${n.file ?? ''}|${n.name}|${n.line ?? ''}`;
+
+/**
+ * Collects nodes and edges while reconciling, then freezes them into a graph with ids assigned in sorted
+ * order, so the ids (and everything derived from them) do not depend on the order facts were visited.
+ */
+export class GraphBuilder {
+  private readonly nodes = new Map<string, NodeInput>();
+  private readonly edges = new Map<string, { from: string; to: string; edge: Omit<GraphEdge, 'from' | 'to'> }>();
+
+  node(input: NodeInput): string {
+    const key = nodeIdentity(input);
+    if (!this.nodes.has(key)) this.nodes.set(key, input);
+    return key;
+  }
+
+  edge(from: string, to: string, kind: EdgeKind, confidence: Confidence, evidence: { root: string; file: string; line: number; via: string }): void {
+    const key = `${from}\u0000${to}\u0000${kind}\u0000${evidence.root}\u0000${evidence.file}\u0000${evidence.line}`;
+    const existing = this.edges.get(key);
+    // The same evidence found twice keeps its strongest reading.
+    if (existing && rank(existing.edge.confidence) <= rank(confidence)) return;
+    this.edges.set(key, { from, to, edge: { kind, confidence, ...evidence } });
+  }
+
+  build(): ContractGraph {
+    const sortedKeys = [...this.nodes.keys()].sort();
+    const idOf = new Map<string, number>();
+    const nodes: GraphNode[] = sortedKeys.map((key, id) => {
+      idOf.set(key, id);
+      return { id, ...(this.nodes.get(key) as NodeInput) };
+    });
+    const edges: GraphEdge[] = [...this.edges.values()]
+      .map(({ from, to, edge }) => ({ from: idOf.get(from) as number, to: idOf.get(to) as number, ...edge }))
+      .sort(
+        (a, b) =>
+          a.from - b.from ||
+          a.to - b.to ||
+          cmp(a.kind, b.kind) ||
+          cmp(a.root, b.root) ||
+          cmp(a.file, b.file) ||
+          a.line - b.line,
+      );
+    return freezeGraph(nodes, edges);
+  }
+}
+
+const rank = (c: Confidence): number => (c === 'exact' ? 0 : c === 'heuristic' ? 1 : 2);
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export function freezeGraph(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): ContractGraph {
+  const byName = new Map<string, GraphNode>();
+  for (const node of nodes) {
+    const key = `${node.kind}|${node.name}`;
+    if (!byName.has(key)) byName.set(key, node);
+  }
+  const outgoing = new Map<number, GraphEdge[]>();
+  const incoming = new Map<number, GraphEdge[]>();
+  for (const edge of edges) {
+    (outgoing.get(edge.from) ?? outgoing.set(edge.from, []).get(edge.from))?.push(edge);
+    (incoming.get(edge.to) ?? incoming.set(edge.to, []).get(edge.to))?.push(edge);
+  }
+  return {
+    nodes,
+    edges,
+    nodeByName: (kind: NodeKind, name: string) => byName.get(`${kind}|${name}`),
+    outgoing: (id) => outgoing.get(id) ?? [],
+    incoming: (id) => incoming.get(id) ?? [],
+  };
+}

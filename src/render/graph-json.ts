@@ -1,0 +1,61 @@
+/**
+ * The whole contract graph as a stable JSON document (`meshlens graph --format json`), documented in
+ * docs/graph-json.md. Paths are relative to the workspace folder so the document does not depend on where
+ * the workspace is checked out.
+ */
+export const GRAPH_JSON_VERSION = 1;
+
+export interface GraphJsonInput {
+  readonly fingerprint: string;
+  readonly roots: readonly { readonly name: string; readonly relativePath: string }[];
+  readonly nodes: readonly {
+    readonly id: number;
+    readonly kind: string;
+    readonly name: string;
+    readonly root: string | undefined;
+    readonly file: string | undefined;
+    readonly line: number | undefined;
+  }[];
+  readonly edges: readonly {
+    readonly from: number;
+    readonly to: number;
+    readonly kind: string;
+    readonly confidence: string;
+    readonly root: string;
+    readonly file: string;
+    readonly line: number;
+    readonly via: string;
+  }[];
+}
+
+export function renderGraphJson(input: GraphJsonInput): string {
+  const rootPath = new Map(input.roots.map((r) => [r.name, r.relativePath]));
+  const workspacePath = (root: string | undefined, file: string | undefined): string | null => {
+    if (root === undefined || file === undefined) return null;
+    const base = rootPath.get(root) ?? root;
+    return base === '.' || base === '' ? file : `${base}/${file}`;
+  };
+  const document = {
+    version: GRAPH_JSON_VERSION,
+    fingerprint: input.fingerprint,
+    roots: input.roots.map((r) => ({ name: r.name, path: r.relativePath })),
+    nodes: input.nodes.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      name: n.name,
+      root: n.root ?? null,
+      file: workspacePath(n.root, n.file),
+      line: n.line ?? null,
+    })),
+    edges: input.edges.map((e) => ({
+      from: e.from,
+      to: e.to,
+      kind: e.kind,
+      confidence: e.confidence,
+      file: workspacePath(e.root, e.file),
+      line: e.line,
+      via: e.via,
+    })),
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
