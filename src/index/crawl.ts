@@ -28,63 +28,24 @@ export interface CrawlOptions {
 }
 
 /** Generated, third-party or tool-state folders: never source a user wants answers about, and often huge. */
+// prettier-ignore
 export const DEFAULT_EXCLUDES: readonly string[] = [
   // `.git` is a folder in a clone and a file in a worktree or submodule checkout.
-  '.git',
-  '.hg/',
-  '.svn/',
-  'node_modules/',
-  'bower_components/',
-  'jspm_packages/',
-  '.yarn/',
-  '.pnpm-store/',
-  'dist/',
-  'build/',
-  'target/',
-  'coverage/',
-  '.nyc_output/',
-  '.next/',
-  '.nuxt/',
-  '.svelte-kit/',
-  '.angular/',
-  '.turbo/',
-  '.parcel-cache/',
-  '.venv/',
-  'venv/',
-  '__pycache__/',
-  '.mypy_cache/',
-  '.pytest_cache/',
-  '.ruff_cache/',
-  '.tox/',
-  '.nox/',
-  '.eggs/',
-  '*.egg-info/',
-  'vendor/',
-  '.gradle/',
-  '.idea/',
-  '.vs/',
-  '.terraform/',
-  '.dart_tool/',
+  '.git', '.hg/', '.svn/',
+  'node_modules/', 'bower_components/', 'jspm_packages/', '.yarn/', '.pnpm-store/',
+  'dist/', 'build/', 'target/', 'coverage/', '.nyc_output/',
+  '.next/', '.nuxt/', '.svelte-kit/', '.angular/', '.turbo/', '.parcel-cache/',
+  '.venv/', 'venv/', '__pycache__/', '.mypy_cache/', '.pytest_cache/', '.ruff_cache/', '.tox/', '.nox/',
+  '.eggs/', '*.egg-info/',
+  'vendor/', '.gradle/', '.idea/', '.vs/', '.terraform/', '.dart_tool/',
 ];
 
-/** Files that hold credentials; left out unless `includeSecretFiles`, so they never reach an index or a reply. */
+/** Files holding credentials: left out unless `includeSecretFiles`, so they never reach an index or reply. */
+// prettier-ignore
 export const SECRET_FILE_PATTERNS: readonly string[] = [
-  '.env',
-  '.env.*',
-  '*.pem',
-  '*.key',
-  '*.p12',
-  '*.pfx',
-  '*.keystore',
-  '*.jks',
-  'id_rsa*',
-  'id_dsa*',
-  'id_ecdsa*',
-  'id_ed25519*',
-  '.netrc',
-  '.pgpass',
-  '.npmrc',
-  '.pypirc',
+  '.env', '.env.*', '*.pem', '*.key', '*.p12', '*.pfx', '*.keystore', '*.jks',
+  'id_rsa*', 'id_dsa*', 'id_ecdsa*', 'id_ed25519*',
+  '.netrc', '.pgpass', '.npmrc', '.pypirc',
 ];
 
 type Matcher = ReturnType<typeof ignore>;
@@ -94,7 +55,7 @@ const IGNORE_CASE = process.platform === 'darwin' || process.platform === 'win32
 const newMatcher = (): Matcher => ignore({ ignorecase: IGNORE_CASE });
 
 /**
- * The rules of one ignore file. A root-relative path `rel` is seen by the file as `prefix + rel.slice(strip)`:
+ * The rules of one ignore file. The file sees a root-relative path `rel` as `prefix + rel.slice(strip)`:
  * files inside the root strip their own folder; files above the root (same repository) prepend the root's
  * location.
  */
@@ -208,14 +169,19 @@ function withOwnFiles(inherited: Layers, dir: string, rel: string, probe: Probe)
   return dot === inherited.dot && git === inherited.git ? inherited : { dot, git };
 }
 
+/** lstat that answers undefined for a path that is gone or cannot be looked at. */
+function lstatQuiet(file: string): Stats | undefined {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
 function probeDir(dir: string): Probe {
   const kind = (name: string): 'dir' | 'file' | undefined => {
-    try {
-      const stat = lstatSync(path.join(dir, name));
-      return stat.isDirectory() ? 'dir' : stat.isFile() ? 'file' : undefined;
-    } catch {
-      return undefined;
-    }
+    const stat = lstatQuiet(path.join(dir, name));
+    return stat?.isDirectory() ? 'dir' : stat?.isFile() ? 'file' : undefined;
   };
   return {
     gitignore: kind('.gitignore') === 'file',
@@ -371,6 +337,40 @@ async function walkRoot(
 ): Promise<CrawledFile[]> {
   const out: CrawledFile[] = [];
   const stack: Pending[] = [{ abs: root.path, rel: '', layers: layersAbove(root.path) }];
+
+  const visit = ({ abs, rel, layers: inherited }: Pending): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(abs, { withFileTypes: true });
+    } catch (error) {
+      if (rel !== '' && SKIPPABLE.has(codeOf(error) ?? '')) return;
+      throw error;
+    }
+    const layers = withOwnFiles(inherited, abs, rel, probeEntries(entries));
+    for (const entry of entries) {
+      const name = entry.name;
+      const childRel = rel === '' ? name : `${rel}/${name}`;
+      const childAbs = path.join(abs, name);
+      // Dirent types have lstat semantics: a symlink is neither a file nor a folder here, so it is skipped.
+      if (entry.isDirectory()) {
+        if (nested.has(childAbs) || base.excludes(childRel, name, true) || isIgnored(layers, `${childRel}/`))
+          continue;
+        stack.push({ abs: childAbs, rel: childRel, layers: enterDir(layers, childRel) });
+      } else if (entry.isFile() && !base.excludes(childRel, name, false) && !isIgnored(layers, childRel)) {
+        const stat = lstatQuiet(childAbs);
+        // A file that vanished or was replaced by something else since readdir is left out.
+        if (!stat?.isFile()) continue;
+        out.push({
+          root: root.name,
+          path: childRel,
+          absolutePath: childAbs,
+          size: stat.size,
+          mtimeMs: stat.mtimeMs,
+        });
+      }
+    }
+  };
+
   let sliceStart = performance.now();
   for (let next = stack.pop(); next; next = stack.pop()) {
     if (performance.now() - sliceStart > SLICE_MS) {
@@ -378,55 +378,9 @@ async function walkRoot(
       sliceStart = performance.now();
     }
     signal?.throwIfAborted();
-    visit(root, next, nested, base, stack, out);
+    visit(next);
   }
   return out.sort((a, b) => compareBytes(a.path, b.path));
-}
-
-function visit(
-  root: CrawlRoot,
-  { abs, rel, layers: inherited }: Pending,
-  nested: ReadonlySet<string>,
-  base: BaseFilter,
-  stack: Pending[],
-  out: CrawledFile[],
-): void {
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(abs, { withFileTypes: true });
-  } catch (error) {
-    if (rel !== '' && SKIPPABLE.has(codeOf(error) ?? '')) return;
-    throw error;
-  }
-  const layers = withOwnFiles(inherited, abs, rel, probeEntries(entries));
-  for (const entry of entries) {
-    const name = entry.name;
-    const childRel = rel === '' ? name : `${rel}/${name}`;
-    const childAbs = path.join(abs, name);
-    // Dirent types have lstat semantics: a symlink is neither a file nor a folder here, so it is skipped.
-    if (entry.isDirectory()) {
-      if (nested.has(childAbs)) continue;
-      if (base.excludes(childRel, name, true) || isIgnored(layers, `${childRel}/`)) continue;
-      stack.push({ abs: childAbs, rel: childRel, layers: enterDir(layers, childRel) });
-    } else if (entry.isFile()) {
-      if (base.excludes(childRel, name, false) || isIgnored(layers, childRel)) continue;
-      let stat: Stats | undefined;
-      try {
-        stat = lstatSync(childAbs);
-      } catch {
-        stat = undefined;
-      }
-      // A file that vanished or was replaced by something else since readdir is left out.
-      if (!stat?.isFile()) continue;
-      out.push({
-        root: root.name,
-        path: childRel,
-        absolutePath: childAbs,
-        size: stat.size,
-        mtimeMs: stat.mtimeMs,
-      });
-    }
-  }
 }
 
 /** Roots strictly inside `root`: the ancestor's walk leaves them to their own, more specific, root. */
@@ -481,13 +435,8 @@ export function classifyPath(
   for (const [index, name] of segments.entries()) {
     abs = path.join(abs, name);
     rel = rel === '' ? name : `${rel}/${name}`;
-    let stat: Stats | undefined;
-    try {
-      stat = lstatSync(abs);
-    } catch {
-      // Gone already: judged by name, so that the watcher can drop it.
-      stat = undefined;
-    }
+    // A path already gone is judged by its name, so that the watcher can drop it.
+    const stat = lstatQuiet(abs);
     if (index < segments.length - 1) {
       if (stat && !stat.isDirectory()) return undefined;
       if (base.excludes(rel, name, true) || isIgnored(layers, `${rel}/`)) return undefined;

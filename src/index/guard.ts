@@ -70,44 +70,15 @@ export function isProse(filePath: string): boolean {
   return PROSE_EXTENSIONS.has(path.extname(filePath).toLowerCase());
 }
 
+// prettier-ignore
 const HASH_COMMENT_EXTENSIONS = new Set([
-  '.py',
-  '.pyi',
-  '.rb',
-  '.sh',
-  '.bash',
-  '.zsh',
-  '.pl',
-  '.pm',
-  '.r',
-  '.ex',
-  '.exs',
-  '.yaml',
-  '.yml',
-  '.toml',
-  '.properties',
-  '.conf',
-  '.cfg',
-  '.ini',
-  '.tf',
-  '.hcl',
-  '.cmake',
-  '.ps1',
-  '.php',
-  '.jl',
-  '.nim',
-  '.cr',
-  '.gql',
-  '.graphql',
+  '.py', '.pyi', '.rb', '.sh', '.bash', '.zsh', '.pl', '.pm', '.r', '.ex', '.exs', '.jl', '.nim', '.cr',
+  '.php', '.ps1', '.yaml', '.yml', '.toml', '.properties', '.conf', '.cfg', '.ini', '.tf', '.hcl', '.cmake',
+  '.gql', '.graphql',
 ]);
+// prettier-ignore
 const HASH_COMMENT_NAMES = new Set([
-  'dockerfile',
-  'makefile',
-  'gemfile',
-  'rakefile',
-  'podfile',
-  'cmakelists.txt',
-  'procfile',
+  'dockerfile', 'makefile', 'gemfile', 'rakefile', 'podfile', 'cmakelists.txt', 'procfile',
 ]);
 
 /** Languages where `#` starts a comment (and not a preprocessor line or an attribute, as in C or Rust). */
@@ -164,6 +135,9 @@ const Ch = {
   CloseBrace: 0x7d,
 } as const;
 
+const SPECIAL = new Uint8Array(256);
+for (const byte of Object.values(Ch)) SPECIAL[byte] = 1;
+
 /**
  * Lexical bracket scanner: counts ( [ { depth, skipping comments and string literals. `"` and `'` strings end
  * at the end of the line even when unterminated, so a Rust lifetime or an apostrophe in an odd place cannot
@@ -181,6 +155,11 @@ function findDeepNesting(
   let i = 0;
   while (i < n) {
     const c = content[i] as number; // i < n
+    // Most bytes are none of these; one table load skips them without walking the switch.
+    if (SPECIAL[c] === 0) {
+      i++;
+      continue;
+    }
     switch (c) {
       case Ch.Lf:
         line++;
@@ -228,8 +207,11 @@ function findDeepNesting(
         let j = i + 1;
         for (; j < n; j++) {
           const d = content[j];
-          if (d === Ch.Backslash) j++;
-          else if (d === c) break;
+          if (d === Ch.Backslash) {
+            // An escaped newline continues the string on the next line; it still is a new line.
+            if (content[j + 1] === Ch.Lf) line++;
+            j++;
+          } else if (d === c) break;
           else if (d === Ch.Lf) {
             if (!multiline) break;
             line++;
@@ -251,9 +233,9 @@ function findDeepNesting(
  * After reading, in this order: size again (the file may have grown since its metadata was read), binary
  * sniff (a NUL byte in the first 4,096 bytes), longest line in bytes, bracket nesting depth.
  *
- * The pipeline calls it with the path and the bytes only: the defaults follow the path, so a minified `.js`
- * is rejected while a Markdown paragraph on one long line is not (`isProse`), and `#` counts as a comment only
- * where the language says so (`usesHashComments`). Options override those defaults.
+ * The pipeline may call it with the path and the bytes only: the defaults follow the path, so a minified
+ * `.js` is rejected while a Markdown paragraph on one long line is not (`isProse`), and `#` counts as a
+ * comment only where the language says so (`usesHashComments`). Options override those defaults.
  */
 export function checkContent(filePath: string, content: Buffer, options?: ContentCheckOptions): GuardVerdict {
   const size = checkSize(filePath, content.length);
