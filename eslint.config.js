@@ -22,7 +22,7 @@ const layer = (/** @type {string[]} */ forbidden, /** @type {string[]} */ packag
 const sdk = '@modelcontextprotocol/sdk';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'examples/**', 'bench/workspaces/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'examples/**', 'bench/workspaces/**', 'coverage/**', 'test/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

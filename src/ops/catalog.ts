@@ -1,7 +1,13 @@
 import type { AnyOperation } from '../core/operation.js';
 import { adminRescan } from './admin/rescan.js';
 import { adminStatus } from './admin/status.js';
+import { codeSearch } from './code/search.js';
+import { contractsDependents } from './contracts/dependents.js';
+import { contractsGrpc } from './contracts/grpc.js';
+import { contractsImpact } from './contracts/impact.js';
+import { docsSearch } from './docs/search.js';
+import { graphVisualize } from './graph/visualize.js';
 import type { MeshServices } from './services.js';
 
 /** Every operation meshlens offers; a new operation is one file plus one entry here. */
-export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [adminStatus, adminRescan];
+export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [codeSearch, contractsDependents, contractsGrpc, contractsImpact, docsSearch, graphVisualize, adminStatus, adminRescan];

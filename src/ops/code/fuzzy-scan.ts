@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { byteLength, cutToBytes, pageFooter, takePage } from '../../core/budget.js';
+import type { OperationOutput } from '../../core/operation.js';
+import { maskSecrets } from '../../core/secret-mask.js';
+import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
+import type { RejectedNote } from '../shared/rejected-note.js';
+import { displayOf, inScope } from '../shared/workspace-paths.js';
+
+const LINES_PER_FILE = 3;
+const MAX_LINE_BYTES = 256;
+
+export interface FuzzyScanRequest {
+  readonly snapshot: Snapshot;
+  readonly query: string;
+  readonly scope: string | undefined;
+  readonly label: string;
+  readonly limit: number;
+  readonly offset: number;
+  readonly pageBudget: number;
+  readonly note: RejectedNote;
+  readonly signal: AbortSignal;
+}
+
+interface TextHit {
+  readonly file: IndexedFile;
+  readonly lines: { line: number; text: string }[];
+  readonly count: number;
+}
+
+/**
+ * The full-text fallback: files in scope whose content contains the query. It stops as soon as it has seen
+ * one match beyond the page, so its total is a lower bound ("at least N") unless it read everything.
+ */
+export function fuzzyScan(request: FuzzyScanRequest): OperationOutput {
+  const { snapshot, query } = request;
+  const needle = query.toLowerCase();
+  const wanted = request.offset + request.limit + 1;
+  const hits: TextHit[] = [];
+  let complete = true;
+  for (const file of snapshot.files) {
+    if (request.signal.aborted) break;
+    if (!inScope(file.absolutePath, request.scope)) continue;
+    let text: string;
+    try {
+      text = readFileSync(file.absolutePath, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!text.toLowerCase().includes(needle)) continue;
+    const lines: { line: number; text: string }[] = [];
+    let count = 0;
+    text.split(/\r?\n/).forEach((content, i) => {
+      if (!content.toLowerCase().includes(needle)) return;
+      count++;
+      if (lines.length < LINES_PER_FILE) lines.push({ line: i + 1, text: content });
+    });
+    hits.push({ file, lines, count });
+    if (hits.length >= wanted) {
+      complete = false;
+      break;
+    }
+  }
+  let redactions = 0;
+  const render = (hit: TextHit, index: number) => {
+    const body = hit.lines
+      .map(({ line, text }) => {
+        const cut = byteLength(text) > MAX_LINE_BYTES ? `${cutToBytes(text, MAX_LINE_BYTES - 3)}...` : text;
+        return `L${line}: ${cut.trim()}`;
+      })
+      .join('\n');
+    const masked = maskSecrets(body);
+    redactions += masked.redactions;
+    const more = hit.count > hit.lines.length ? ` (${hit.count} lines match)` : '';
+    return `### [${index + 1}] \`${displayOf(snapshot, hit.file)}\`${more}\n\`\`\`text\n${masked.text.replace(/```/g, '`\u200b``')}\n\`\`\`\n`;
+  };
+  const page = takePage(hits, { offset: request.offset, limit: request.limit, budgetBytes: request.pageBudget, render });
+  const totalText = complete ? `${hits.length}` : `at least ${hits.length}`;
+  const header =
+    `## Full-text results for \`${query}\` (scope: ${request.label})\n` +
+    `_No declaration is named like \`${query}\`; these ${totalText} file(s) contain the text._\n`;
+  const zero =
+    hits.length === 0
+      ? `Exactly 0 indexed files in scope contain \`${query}\` (declared names and file contents both searched).\n`
+      : '';
+  const footer = complete
+    ? pageFooter(page, 'files', request.limit)
+    : `Showing ${page.start + 1}–${page.end} of at least ${hits.length} files. More: \`offset: ${page.end}\`.`;
+  const markdown = `${header}\n${zero}${page.rendered.join('\n')}${footer ? `\n${footer}\n` : ''}${request.note.markdown}`;
+  return {
+    data: {
+      query,
+      scope: request.label,
+      fuzzy: true,
+      total_files: hits.length,
+      total_is_partial: !complete,
+      offset: page.start,
+      results: page.items.map((hit) => ({ path: displayOf(snapshot, hit.file), matches: hit.count, lines: hit.lines })),
+      ...(page.hasMore ? { next_offset: page.end } : {}),
+      not_indexed: request.note.json,
+    },
+    markdown,
+    filesRead: page.items.map((hit) => displayOf(snapshot, hit.file)),
+    redactions,
+  };
+}

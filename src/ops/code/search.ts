@@ -1,0 +1,198 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { byteLength, pageFooter, takePage } from '../../core/budget.js';
+import { defineOperation, type OperationContext } from '../../core/operation.js';
+import type { SymbolFact } from '../../index/facts.js';
+import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
+import { fenceLanguage, fenced, renderSnippet } from '../../render/snippet.js';
+import type { MeshServices } from '../services.js';
+import { rejectedNote } from '../shared/rejected-note.js';
+import { requireSnapshot } from '../shared/snapshot.js';
+import { displayOf, inScope, scopeLabel } from '../shared/workspace-paths.js';
+import { fuzzyScan } from './fuzzy-scan.js';
+import { kindPriority, symbolIndexOf, type MatchTier } from './symbol-index.js';
+
+const STRIPPED_KINDS = new Set(['function', 'method']);
+const INDENT_LANGUAGES = new Set(['python']);
+
+interface FileHit {
+  readonly file: IndexedFile;
+  readonly fileIndex: number;
+  readonly tier: MatchTier;
+  readonly kindRank: number;
+  /** Matching declarations, best first. */
+  readonly symbols: SymbolFact[];
+}
+
+function rankFiles(snapshot: Snapshot, query: string, scope: string | undefined): FileHit[] {
+  const byFile = new Map<number, { tier: MatchTier; kindRank: number; symbols: { s: SymbolFact; tier: MatchTier }[] }>();
+  for (const { ref, tier } of symbolIndexOf(snapshot).find(query)) {
+    const file = snapshot.files[ref.file];
+    const symbol = file?.facts.symbols[ref.symbol];
+    if (!file || !symbol || !inScope(file.absolutePath, scope)) continue;
+    const entry = byFile.get(ref.file) ?? { tier, kindRank: kindPriority(symbol.kind), symbols: [] };
+    if (tier < entry.tier || (tier === entry.tier && kindPriority(symbol.kind) < entry.kindRank)) {
+      entry.tier = tier;
+      entry.kindRank = kindPriority(symbol.kind);
+    }
+    entry.symbols.push({ s: symbol, tier });
+    byFile.set(ref.file, entry);
+  }
+  return [...byFile.entries()]
+    .map(([fileIndex, entry]) => ({
+      file: snapshot.files[fileIndex] as IndexedFile,
+      fileIndex,
+      tier: entry.tier,
+      kindRank: entry.kindRank,
+      symbols: entry.symbols
+        .sort((a, b) => a.tier - b.tier || kindPriority(a.s.kind) - kindPriority(b.s.kind) || a.s.startLine - b.s.startLine)
+        .map((x) => x.s),
+    }))
+    .sort((a, b) => a.tier - b.tier || a.kindRank - b.kindRank || a.fileIndex - b.fileIndex);
+}
+
+/** The line the snippet anchors on: the declaration line if it still mentions the query, else the first line that does. */
+function anchorOf(lines: readonly string[], symbol: SymbolFact, query: string): number | undefined {
+  const needle = query.toLowerCase();
+  const squash = (s: string) => s.toLowerCase().replace(/_/g, '');
+  for (let line = symbol.startLine; line <= Math.min(symbol.endLine, symbol.startLine + 5); line++) {
+    const text = lines[line - 1] ?? '';
+    if (text.toLowerCase().includes(needle) || squash(text).includes(squash(query))) return line;
+  }
+  const found = lines.findIndex((text) => text.toLowerCase().includes(needle));
+  return found === -1 ? undefined : found + 1;
+}
+
+interface RenderedEntry {
+  readonly markdown: string;
+  readonly json: Record<string, unknown>;
+  readonly redactions: number;
+  readonly path: string;
+}
+
+function renderEntry(snapshot: Snapshot, hit: FileHit, query: string, includeBody: boolean, position: number): RenderedEntry | undefined {
+  let source: string;
+  try {
+    source = readFileSync(hit.file.absolutePath, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const lines = source.split(/\r?\n/);
+  const first = hit.symbols[0];
+  if (!first) return undefined;
+  const anchor = anchorOf(lines, first, query);
+  // The file changed since indexing and no longer mentions the query: it is not an answer any more.
+  if (anchor === undefined) return undefined;
+  const bodies = includeBody
+    ? []
+    : hit.file.facts.symbols
+        .filter((s) => STRIPPED_KINDS.has(s.kind) && s.bodyStartLine !== undefined && s.bodyEndLine !== undefined)
+        .map((s) => ({ startLine: s.startLine, endLine: s.endLine, bodyStartLine: s.bodyStartLine as number, bodyEndLine: s.bodyEndLine as number }));
+  const snippet = renderSnippet({ lines, anchor, bodies, indentBodies: INDENT_LANGUAGES.has(hit.file.language ?? '') });
+  const path = displayOf(snapshot, hit.file);
+  const declared = hit.symbols
+    .slice(0, 3)
+    .map((s) => `${s.kind} \`${s.qualifiedName}\` L${s.startLine}`)
+    .join(', ');
+  const more = hit.symbols.length > 3 ? ` and ${hit.symbols.length - 3} more` : '';
+  const markdown = `### [${position}] \`${path}\` (L${snippet.startLine}-L${snippet.endLine})\n${declared}${more}\n${fenced(snippet.text, fenceLanguage(hit.file.language))}\n`;
+  return {
+    markdown,
+    path,
+    redactions: snippet.redactions,
+    json: {
+      path,
+      root: hit.file.root,
+      match: hit.tier === 0 ? 'exact' : hit.tier === 1 ? 'prefix' : 'substring',
+      symbols: hit.symbols.map((s) => ({ name: s.qualifiedName, kind: s.kind, line: s.startLine, end_line: s.endLine })),
+      snippet: { start_line: snippet.startLine, end_line: snippet.endLine, text: snippet.text },
+    },
+  };
+}
+
+export const codeSearch = defineOperation({
+  domain: 'code',
+  mode: 'search',
+  flatName: 'smart_search',
+  title: 'Find declarations',
+  description:
+    'Finds where classes, functions, methods, types, RPCs, messages and routes are declared, by case-insensitive substring of the declared name (not a regex), ranked exact > prefix > substring with contracts first, and shows each file\'s matching declarations with bodies stripped — e.g. query "PaymentService". DO NOT USE for free text, string literals or comments (use grep, or fuzzy: true).',
+  args: {
+    query: z.string().min(1).max(256).describe('Part of a declared name, case-insensitive, e.g. "createOrder" or "Payment".'),
+    scope: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Only files under this folder or file inside the roots, e.g. "services/payment"; omit, "." or "*" for all roots.'),
+    include_body: z.boolean().default(false).describe('Show full bodies instead of stripped ones, e.g. true to read an implementation.'),
+    fuzzy: z
+      .boolean()
+      .default(false)
+      .describe('Only when no declaration matches: scan file contents for the text instead (slower), e.g. true for a log message.'),
+    limit: z.number().int().min(1).max(100).default(20).describe('Files per page, e.g. 10.'),
+    offset: z.number().int().min(0).default(0).describe('Files to skip, from the previous page\'s footer, e.g. 20.'),
+  },
+  capabilities: { requiresIndex: true, idempotent: true, paged: true },
+  pathFields: ['scope'],
+  subject: (args) => args.scope ?? '*',
+  truncationHint: (args) =>
+    `The answer for \`${args.query}\` was too large: narrow \`scope\` to one service folder or lower \`limit\`.`,
+  run(args, ctx: OperationContext<MeshServices>) {
+    const snapshot = requireSnapshot(ctx.services);
+    const scope = args.scope;
+    const label = scopeLabel(snapshot, scope);
+    const hits = rankFiles(snapshot, args.query, scope);
+    const exactFiles = hits.filter((h) => h.tier === 0).length;
+    const note = rejectedNote(snapshot, scope, args.query);
+
+    if (hits.length === 0) {
+      if (args.fuzzy) return fuzzyScan({ snapshot, query: args.query, scope, label, limit: args.limit, offset: args.offset, pageBudget: ctx.pageBudget, note, signal: ctx.signal });
+      const scanned = snapshot.files.filter((f) => inScope(f.absolutePath, scope)).length;
+      const markdown =
+        `## Search results for \`${args.query}\` (scope: ${label})\n\n` +
+        `Exactly 0 declarations whose name contains \`${args.query}\` in the indexed roots (${scanned} files in scope). ` +
+        'This is authoritative for declared names; do not re-check with grep.\n' +
+        `Next: \`fuzzy: true\` scans file contents for the text; \`contracts dependents\` finds who uses a name.\n${note.markdown}`;
+      return { data: { query: args.query, scope: label, total_files: 0, exact_files: 0, results: [], not_indexed: note.json }, markdown };
+    }
+
+    const rendered = new Map<number, RenderedEntry | undefined>();
+    const entryOf = (hit: FileHit, index: number) => {
+      if (!rendered.has(index)) rendered.set(index, renderEntry(snapshot, hit, args.query, args.include_body, index + 1));
+      return rendered.get(index);
+    };
+    const page = takePage(hits, {
+      offset: args.offset,
+      limit: args.limit,
+      budgetBytes: ctx.pageBudget - byteLength(note.markdown),
+      render: (hit, index) => entryOf(hit, index)?.markdown ?? '',
+    });
+    const entries = page.items.map((hit, i) => entryOf(hit, page.start + i)).filter((e): e is RenderedEntry => e !== undefined);
+    const redactions = entries.reduce((sum, e) => sum + e.redactions, 0);
+    const exactLine =
+      exactFiles > 0 && exactFiles < hits.length
+        ? ` ${exactFiles} declare \`${args.query}\` exactly (listed first); the others contain it.`
+        : exactFiles === hits.length
+          ? ` All declare \`${args.query}\` exactly.`
+          : '';
+    const header = `## Search results for \`${args.query}\` (scope: ${label})\n_${hits.length} file(s) declare a matching name.${exactLine}_\n`;
+    const tip = args.include_body ? '' : '\nBodies are stripped; pass `include_body: true` to read them.\n';
+    const footer = pageFooter(page, 'files', args.limit);
+    const markdown = `${header}\n${entries.map((e) => e.markdown).join('\n')}${tip}${footer ? `\n${footer}\n` : ''}${note.markdown}`;
+    return {
+      data: {
+        query: args.query,
+        scope: label,
+        total_files: hits.length,
+        exact_files: exactFiles,
+        offset: page.start,
+        results: entries.map((e) => e.json),
+        ...(page.hasMore ? { next_offset: page.end } : {}),
+        not_indexed: note.json,
+      },
+      markdown,
+      filesRead: entries.map((e) => e.path),
+      redactions,
+    };
+  },
+});

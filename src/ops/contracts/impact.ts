@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { pageFooter, takePage } from '../../core/budget.js';
+import { defineOperation, type OperationContext } from '../../core/operation.js';
+import type { GraphNode } from '../../index/graph/model.js';
+import type { Snapshot } from '../../index/snapshot.js';
+import type { MeshServices } from '../services.js';
+import { resolveGrpc, resolveRoute, resolveTopic, type ResolvedTarget } from '../shared/graph-queries.js';
+import { requireSnapshot } from '../shared/snapshot.js';
+import { displayPath } from '../shared/workspace-paths.js';
+import { collectImpact, type ImpactRow } from './impact-rows.js';
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function resolveTarget(snapshot: Snapshot, target: string): { kind: string; resolved: ResolvedTarget } {
+  const route = resolveRoute(snapshot.graph, target);
+  if (route.nodes.length > 0) return { kind: 'HTTP route', resolved: route };
+  const grpc = resolveGrpc(snapshot.graph, target);
+  if (grpc.nodes.length > 0) return { kind: 'gRPC', resolved: grpc };
+  return { kind: 'topic', resolved: resolveTopic(snapshot.graph, target) };
+}
+
+function headerOf(snapshot: Snapshot, node: GraphNode): string {
+  const where = node.root !== undefined && node.file !== undefined ? ` (\`${displayPath(snapshot.roots, node.root, node.file)}:${node.line}\`)` : '';
+  const kind = { grpc_method: 'gRPC method', grpc_service: 'gRPC service', topic: 'topic', http_route: 'HTTP route' }[node.kind as string] ?? node.kind;
+  return `${kind} \`${node.name}\`${where}`;
+}
+
+function location(snapshot: Snapshot, row: ImpactRow): string {
+  return row.root !== undefined && row.file !== undefined ? `${displayPath(snapshot.roots, row.root, row.file)}:${row.line}` : '—';
+}
+
+export const contractsImpact = defineOperation({
+  domain: 'contracts',
+  mode: 'impact',
+  flatName: 'analyze_impact',
+  title: 'Impact of a contract change',
+  description:
+    'Lists everything impacted if a gRPC method or service, an event topic or an HTTP route changes: clients, handlers, producers and consumers, INTERNAL or EXTERNAL to the owning service, with file:line and confidence, following re-emitted events up to `depth` hops — e.g. target "PaymentService.ProcessPayment" or "orders.created". A zero result is authoritative. DO NOT USE to find where a name is declared (use code search / smart_search).',
+  args: {
+    target: z
+      .string()
+      .min(1)
+      .max(256)
+      .describe('An RPC, service, topic or route, e.g. "ProcessPayment", "shop.payment.v1.PaymentService/ProcessPayment", "orders.created" or "GET /orders/{id}".'),
+    depth: z.number().int().min(1).max(5).default(1).describe('Event hops to follow (1 = direct impact only), e.g. 3.'),
+    include_tests: z.boolean().default(false).describe('Also list impacted code in test files (otherwise counted), e.g. true.'),
+    limit: z.number().int().min(1).max(200).default(100).describe('Rows per page, e.g. 50.'),
+    offset: z.number().int().min(0).default(0).describe('Rows to skip, from the previous footer, e.g. 100.'),
+  },
+  capabilities: { requiresIndex: true, idempotent: true, paged: true },
+  subject: (args) => args.target,
+  truncationHint: (args) =>
+    `The impact of \`${args.target}\` is large: page with \`offset\`, lower \`depth\`, or name one method (\`Service.Method\`).`,
+  run(args, ctx: OperationContext<MeshServices>) {
+    const snapshot = requireSnapshot(ctx.services);
+    const { kind, resolved } = resolveTarget(snapshot, args.target);
+    if (resolved.nodes.length === 0) {
+      const markdown =
+        `## Impact of \`${args.target}\`\n\n` +
+        `Exactly 0 gRPC methods, services, topics or HTTP routes named \`${args.target}\` in the indexed roots ` +
+        `(${snapshot.graph.nodes.filter((n) => n.kind !== 'symbol' && n.kind !== 'module' && n.kind !== 'service').length} contracts searched). ` +
+        'This is authoritative; do not re-check with grep.\n' +
+        'Next: `code search` with part of the name finds where it is declared; `graph visualize` lists the contracts of a service.\n';
+      return { data: { target: args.target, resolved: [], owners: [], total_rows: 0, rows: [] }, markdown };
+    }
+    const impact = collectImpact(snapshot.graph, resolved.nodes, args.depth, args.include_tests);
+    const hops = args.depth > 1;
+    const rowText = (row: ImpactRow, index: number) =>
+      `| ${index + 1} |${hops ? ` ${row.hop} |` : ''} ${row.scope} | ${row.role} | \`${cell(row.element)}\` | ${row.root ?? '—'} | \`${location(snapshot, row)}\` | ${row.confidence} | ${cell(row.via)} |`;
+    const page = takePage(impact.rows, { offset: args.offset, limit: args.limit, budgetBytes: ctx.pageBudget, render: (row, i) => `${rowText(row, i)}\n` });
+
+    const lines = [`## Impact of ${resolved.nodes.map((n) => headerOf(snapshot, n)).join(', ')}`, ''];
+    if (resolved.nodes.length > 1) lines.push(`_\`${args.target}\` matches ${resolved.nodes.length} ${kind} contracts; rows cover all of them. Pass a qualified name to pick one._`);
+    if (resolved.match === 'substring') lines.push(`_No ${kind} is named exactly \`${args.target}\`; these contain it (heuristic)._`);
+    lines.push(`Owner root(s): ${impact.owners.length ? impact.owners.map((o) => `\`${o}\``).join(', ') : '—'}. Depth ${args.depth}.`, '');
+    if (impact.rows.length === 0) {
+      lines.push(`Exactly 0 impacted elements outside the contract itself in the indexed roots${impact.testRowsLeftOut ? ` (${impact.testRowsLeftOut} in test files left out)` : ''}.`);
+    } else if (page.items.length > 0) {
+      lines.push(
+        `| # |${hops ? ' Hop |' : ''} Scope | Role | Element | Root | Location | Confidence | Via |`,
+        `|---|${hops ? '---|' : ''}---|---|---|---|---|---|---|`,
+        ...page.rendered.map((r) => r.trimEnd()),
+        '',
+      );
+    }
+    for (const topic of impact.noProducer) lines.push(`No producer resolved for topic \`${topic}\` (it may be produced outside the indexed roots, by infrastructure such as a database trigger, or under another name).`);
+    for (const topic of impact.noConsumer) lines.push(`No consumer resolved for topic \`${topic}\` (it may be consumed outside the indexed roots or under another name).`);
+    if (impact.fileLevelHops > 0) lines.push('Some hops follow a producer declared in the same file as a consumer; those rows are heuristic.');
+    if (impact.testRowsLeftOut > 0) lines.push(`${impact.testRowsLeftOut} more in test files left out (\`include_tests: true\` lists them).`);
+    const footer = pageFooter(page, 'rows', args.limit);
+    if (footer) lines.push('', footer);
+    return {
+      data: {
+        target: args.target,
+        resolved: resolved.nodes.map((n) => ({ kind: n.kind, name: n.name, root: n.root ?? null, file: n.file ?? null, line: n.line ?? null })),
+        match: resolved.match,
+        owners: impact.owners,
+        depth: args.depth,
+        total_rows: impact.rows.length,
+        offset: page.start,
+        rows: page.items.map((row) => ({ ...row, location: location(snapshot, row) })),
+        ...(page.hasMore ? { next_offset: page.end } : {}),
+        tests_left_out: impact.testRowsLeftOut,
+        no_producer: impact.noProducer,
+        no_consumer: impact.noConsumer,
+      },
+      markdown: `${lines.join('\n')}\n`,
+    };
+  },
+});

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import type { RootInfo } from '../../index/reader.js';
+import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
+
+/** How a file is shown to agents: relative to the workspace folder when its root is inside it. */
+export function displayPath(roots: readonly RootInfo[], root: string, file: string): string {
+  const info = roots.find((r) => r.name === root);
+  if (!info || root === '.' || path.isAbsolute(root)) return file;
+  return `${root}/${file}`;
+}
+
+export const displayOf = (snapshot: Snapshot, file: IndexedFile): string => displayPath(snapshot.roots, file.root, file.path);
+
+/** Whether an absolute file path is the scope or inside it (scope undefined = everything). */
+export function inScope(absolutePath: string, scope: string | undefined): boolean {
+  if (!scope) return true;
+  return absolutePath === scope || absolutePath.startsWith(scope.endsWith(path.sep) ? scope : `${scope}${path.sep}`);
+}
+
+/** The scope as the caller should read it in an answer. */
+export function scopeLabel(snapshot: Snapshot, scope: string | undefined): string {
+  if (!scope) return 'all roots';
+  for (const root of snapshot.roots) {
+    if (scope === root.path) return root.name;
+    if (scope.startsWith(`${root.path}${path.sep}`)) return displayPath(snapshot.roots, root.name, path.relative(root.path, scope).split(path.sep).join('/'));
+  }
+  return scope;
+}
+
+/** Test files and folders, which most answers leave out by default and count. */
+export function isTestPath(file: string): boolean {
+  return (
+    /(^|\/)(__tests__|__mocks__|test-utils|testdata|tests?|spec|e2e)\//i.test(file) ||
+    /\.(spec|test|e2e-spec)\.[cm]?[jt]sx?$/i.test(file) ||
+    /_test\.(go|py)$/i.test(file) ||
+    /(^|\/)test_[^/]*\.py$/i.test(file) ||
+    /(Test|Tests|IT)\.(java|kt|cs|scala)$/.test(file) ||
+    /(^|\/)src\/test\//.test(file)
+  );
+}
