@@ -1,4 +1,7 @@
+import type { LoadedConfig } from './config.js';
 import type { AnyOperation } from './operation.js';
+import { SkillHints } from './skill-hints.js';
+import { StopRules, policyAnchors } from './stop-rules.js';
 
 /** A structured refusal: the call did not run, and the agent must hand the decision to its user. */
 export interface Refusal {
@@ -22,3 +25,27 @@ export interface Governance {
 }
 
 export const allowAll: Governance = { evaluate: () => ({ kind: 'allow' }) };
+
+/** The governance `[policy]` asks for: stop rules in the configured read mode, plus skill hints. */
+export function createPolicyGovernance(
+  loaded: Pick<LoadedConfig, 'baseDir' | 'roots' | 'config'>,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Governance {
+  const policy = loaded.config.policy;
+  const anchors = policyAnchors(loaded);
+  const skills =
+    Object.keys(policy.skills).length > 0
+      ? new SkillHints({
+          skills: policy.skills,
+          baseDir: loaded.baseDir,
+          workspaceRoot: env.WORKSPACE_ROOT || undefined,
+          anchors,
+        })
+      : undefined;
+  return new StopRules({
+    rules: policy.stop_rules,
+    readGovernance: policy.read_governance,
+    anchors,
+    ...(skills ? { skills } : {}),
+  });
+}

@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { computeStats, parseSince, type UsageStats } from '../core/stats.js';
+import { auditDbPath, readAuditRows } from '../store/audit-log.js';
+import { UsageError } from './operation-commands.js';
+import { renderTable } from './text-table.js';
+
+export interface StatsCommandOptions {
+  readonly since: string;
+  readonly session?: string;
+  readonly db?: string;
+  readonly json: boolean;
+  readonly write: (text: string) => void;
+  readonly now?: number;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface StatsReport extends UsageStats {
+  readonly db: string;
+  readonly since: string;
+  /** Start of the window (ISO-8601), null for `all`. */
+  readonly since_time: string | null;
+  readonly session: string | null;
+}
+
+/** `meshlens stats`: usage figures from the audit log, opened read-only. */
+export function statsCommand(options: StatsCommandOptions): void {
+  const since = parseSince(options.since, options.now ?? Date.now());
+  if (since.kind === 'invalid') throw new UsageError(since.message);
+  const db = options.db ? path.resolve(options.db) : auditDbPath(options.env ?? process.env);
+  const sinceMs = since.kind === 'window' ? since.sinceMs : undefined;
+  const rows = readAuditRows(db, sinceMs === undefined ? {} : { sinceMs }).filter(
+    (row) => options.session === undefined || row.session === options.session,
+  );
+  const report: StatsReport = {
+    db,
+    since: options.since,
+    since_time: sinceMs === undefined ? null : new Date(sinceMs).toISOString(),
+    session: options.session ?? null,
+    ...computeStats(rows),
+  };
+  options.write(options.json ? JSON.stringify(report, null, 2) : renderStats(report, existsSync(db)));
+}
+
+const percent = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
+const ms = (value: number | '-'): string => (value === '-' ? '-' : value.toFixed(1));
+
+export function renderStats(report: StatsReport, dbExists: boolean): string {
+  const window =
+    report.since_time === null ? 'all time' : `last ${report.since} (since ${report.since_time})`;
+  const lines = [
+    `audit log: ${report.db}${dbExists ? '' : ' (not created yet)'}`,
+    `window: ${window}${report.session === null ? '' : `, session ${report.session}`}`,
+    `calls: ${report.calls}, errors: ${report.errors} (${percent(report.error_rate)})`,
+  ];
+  if (report.calls === 0) return [...lines, '', 'No calls recorded in this window.'].join('\n');
+  lines.push(
+    '',
+    ...renderTable(
+      ['operation', 'calls', 'errors', 'error rate', 'p50 ms', 'p95 ms'],
+      report.operations.map((op) => [
+        op.operation,
+        op.calls,
+        op.errors,
+        percent(op.error_rate),
+        ms(op.p50_ms),
+        ms(op.p95_ms),
+      ]),
+    ),
+  );
+  if (report.top_files.length > 0) {
+    lines.push(
+      '',
+      'Most-returned files:',
+      ...renderTable(
+        ['calls', 'file'],
+        report.top_files.map((f) => [f.calls, f.path]),
+      ),
+    );
+  }
+  lines.push(
+    '',
+    ...renderTable(
+      ['session', 'calls', 'errors', 'error rate', 'first', 'last'],
+      report.sessions.map((s) => [s.session, s.calls, s.errors, percent(s.error_rate), s.first, s.last]),
+    ),
+  );
+  return lines.join('\n');
+}

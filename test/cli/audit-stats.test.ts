@@ -1,0 +1,227 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditRecord } from '../../src/core/audit.js';
+import { AuditLog } from '../../src/store/audit-log.js';
+import { runCli, tempEnv } from '../helpers/cli.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const NOW = Date.now();
+const at = (ago: number): string => new Date(NOW - ago).toISOString();
+
+function record(
+  overrides: Partial<AuditRecord> & Pick<AuditRecord, 'time' | 'operation' | 'session'>,
+): AuditRecord {
+  return {
+    argumentDigest: '0'.repeat(64),
+    status: 'ok',
+    elapsedMs: 1,
+    filesRead: [],
+    redactions: 0,
+    ...overrides,
+  };
+}
+
+/**
+ * Known rows:
+ * - code.search, session s1, the last hour: 25 calls taking 1..25 ms; calls 3, 6, 9 failed (error, invalid,
+ *   refused); every call returned a.ts (listed twice in call 1), every fifth also b.ts;
+ * - docs.search, session s2, two hours ago: 4 calls of 10, 40, 20, 30 ms, the second refused; two returned
+ *   docs/x.md;
+ * - graph.visualize, session s2, two days ago: 1 call of 7 ms that returned f01.ts … f12.ts;
+ * - code.search, session s0, ten days ago: 2 calls of 1000 ms, both errors.
+ */
+function seed(file: string): void {
+  const log = AuditLog.open({ path: file });
+  const failures: Record<number, AuditRecord['status']> = { 3: 'error', 6: 'invalid', 9: 'refused' };
+  for (const ms of [1000, 1000]) {
+    log.record(
+      record({ time: at(10 * DAY), operation: 'code.search', session: 's0', status: 'error', elapsedMs: ms }),
+    );
+  }
+  const files = Array.from({ length: 12 }, (_, i) => `f${String(i + 1).padStart(2, '0')}.ts`);
+  log.record(
+    record({
+      time: at(2 * DAY),
+      operation: 'graph.visualize',
+      session: 's2',
+      elapsedMs: 7,
+      filesRead: files,
+    }),
+  );
+  [10, 40, 20, 30].forEach((ms, i) => {
+    log.record(
+      record({
+        time: at(2 * HOUR - i * 1000),
+        operation: 'docs.search',
+        session: 's2',
+        elapsedMs: ms,
+        status: i === 1 ? 'refused' : 'ok',
+        filesRead: i < 2 ? ['docs/x.md'] : [],
+      }),
+    );
+  });
+  for (let i = 1; i <= 25; i++) {
+    log.record(
+      record({
+        time: at(HOUR - i * 1000),
+        operation: 'code.search',
+        session: 's1',
+        elapsedMs: i,
+        status: failures[i] ?? 'ok',
+        filesRead: i === 1 ? ['a.ts', 'a.ts'] : i % 5 === 0 ? ['a.ts', 'b.ts'] : ['a.ts'],
+      }),
+    );
+  }
+  log.close();
+}
+
+interface Stats {
+  calls: number;
+  errors: number;
+  error_rate: number;
+  session: string | null;
+  operations: {
+    operation: string;
+    calls: number;
+    errors: number;
+    error_rate: number;
+    p50_ms: number;
+    p95_ms: number | '-';
+  }[];
+  sessions: {
+    session: string;
+    calls: number;
+    errors: number;
+    error_rate: number;
+    first: string;
+    last: string;
+  }[];
+  top_files: { path: string; calls: number }[];
+}
+
+describe('meshlens stats and audit verify', () => {
+  let db: string;
+  const env = tempEnv();
+  const stats = (...args: string[]): Stats => {
+    const result = runCli(['stats', '--db', db, '--json', ...args], { env });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    return JSON.parse(result.stdout) as Stats;
+  };
+
+  beforeAll(() => {
+    db = path.join(mkdtempSync(path.join(os.tmpdir(), 'meshlens-audit-')), 'audit.db');
+    seed(db);
+  });
+
+  it('counts calls, errors, error rates and nearest-rank latencies per operation over the last 7 days', () => {
+    const report = stats();
+    expect([report.calls, report.errors, report.error_rate]).toEqual([30, 4, 0.1333]);
+    expect(report.operations).toEqual([
+      { operation: 'code.search', calls: 25, errors: 3, error_rate: 0.12, p50_ms: 13, p95_ms: 24 },
+      { operation: 'docs.search', calls: 4, errors: 1, error_rate: 0.25, p50_ms: 20, p95_ms: '-' },
+      { operation: 'graph.visualize', calls: 1, errors: 0, error_rate: 0, p50_ms: 7, p95_ms: '-' },
+    ]);
+  });
+
+  it('lists the ten most-returned files, counting a file once per call', () => {
+    expect(stats().top_files).toEqual([
+      { path: 'a.ts', calls: 25 },
+      { path: 'b.ts', calls: 5 },
+      { path: 'docs/x.md', calls: 2 },
+      ...['f01.ts', 'f02.ts', 'f03.ts', 'f04.ts', 'f05.ts', 'f06.ts', 'f07.ts'].map((p) => ({
+        path: p,
+        calls: 1,
+      })),
+    ]);
+  });
+
+  it('counts per session, earliest first', () => {
+    expect(stats().sessions.map((s) => [s.session, s.calls, s.errors, s.error_rate, s.first])).toEqual([
+      ['s2', 5, 1, 0.2, at(2 * DAY)],
+      ['s1', 25, 3, 0.12, at(HOUR - 1000)],
+    ]);
+  });
+
+  it('filters by --since and --session', () => {
+    const all = stats('--since', 'all');
+    expect(all.calls).toBe(32);
+    expect(all.operations[0]).toEqual({
+      operation: 'code.search',
+      calls: 27,
+      errors: 5,
+      error_rate: 0.1852,
+      p50_ms: 14,
+      p95_ms: 1000,
+    });
+    expect(stats('--since', '24h').calls).toBe(29);
+    expect(stats('--since', '3h').operations.map((o) => [o.operation, o.calls])).toEqual([
+      ['code.search', 25],
+      ['docs.search', 4],
+    ]);
+    expect(stats('--since', '90m').operations.map((o) => [o.operation, o.calls])).toEqual([
+      ['code.search', 25],
+    ]);
+    expect(stats('--since', '30m').calls).toBe(0);
+    const s2 = stats('--session', 's2');
+    expect([s2.session, s2.calls, s2.sessions.length]).toEqual(['s2', 5, 1]);
+  });
+
+  it('prints a readable table by default', () => {
+    const result = runCli(['stats', '--db', db], { env });
+    expect(result.status).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines).toContain('calls: 30, errors: 4 (13.3%)');
+    expect(lines).toContain('operation        calls  errors  error rate  p50 ms  p95 ms');
+    expect(lines).toContain('code.search         25       3       12.0%    13.0    24.0');
+    expect(lines).toContain('docs.search          4       1       25.0%    20.0       -');
+  });
+
+  it.each(['7é', '7w', '7', 'd', '-1d', '0d', '1.5h', '７d', 'ALL'])(
+    'refuses --since %s with a plain error and exit status 2',
+    (since) => {
+      const result = runCli(['stats', '--db', db, '--since', since], { env });
+      expect(result.status).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(
+        `meshlens: invalid --since ${JSON.stringify(since)}: use a positive whole number with s, m, h or d (e.g. 30m, 24h, 7d), or all\n`,
+      );
+    },
+  );
+
+  it('verifies an intact chain', () => {
+    const result = runCli(['audit', 'verify', '--db', db], { env });
+    expect([result.status, result.stdout]).toEqual([0, 'audit log OK: 32 rows\n']);
+    const json = JSON.parse(runCli(['audit', 'verify', '--db', db, '--json'], { env }).stdout) as unknown;
+    expect(json).toEqual({ db, ok: true, rows: 32 });
+  });
+
+  it('names the first edited row and exits 1', () => {
+    const copy = path.join(path.dirname(db), 'tampered.db');
+    const source = new Database(db, { readonly: true });
+    source.exec(`VACUUM INTO '${copy.replace(/'/g, "''")}'`);
+    source.close();
+    const raw = new Database(copy);
+    // One byte of one row: the session "s1" becomes "s7".
+    expect(raw.prepare("UPDATE audit_log SET session = 's7' WHERE id = 12").run().changes).toBe(1);
+    raw.close();
+    const result = runCli(['audit', 'verify', '--db', copy], { env });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe(
+      'audit log BROKEN at row 12: row 12 does not match its hash (the row was edited)\n',
+    );
+    const json = runCli(['audit', 'verify', '--db', copy, '--json'], { env });
+    expect(json.status).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({
+      db: copy,
+      ok: false,
+      rows: 32,
+      first_broken_row: 12,
+      reason: 'row 12 does not match its hash (the row was edited)',
+    });
+  });
+});
