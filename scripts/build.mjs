@@ -2,7 +2,8 @@
 // one file to load instead of hundreds of modules. Heavy parts are split into chunks loaded after the
 // handshake. Native and wasm-loading packages stay external and are resolved from node_modules.
 import { build } from 'esbuild';
-import { copyFile, mkdir, readFile, rm, writeFile, chmod } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile, readdir, rm, writeFile, chmod } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,21 @@ import { GRAMMARS } from './grammars.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+
+// Cached facts are keyed by this hash of everything that decides what extraction produces, so a build with
+// changed extractors never reuses facts extracted by the previous one.
+async function extractionHash() {
+  const hash = createHash('sha256');
+  const files = [];
+  for (const dir of ['src/index/languages', 'src/index/parse']) {
+    for (const entry of await readdir(path.join(root, dir), { recursive: true })) {
+      if (entry.endsWith('.ts')) files.push(path.join(dir, entry));
+    }
+  }
+  files.push('src/index/facts.ts', 'package-lock.json');
+  for (const file of files.sort()) hash.update(file).update(await readFile(path.join(root, file)));
+  return hash.digest('hex').slice(0, 16);
+}
 
 await rm(out, { recursive: true, force: true });
 await mkdir(out, { recursive: true });
@@ -30,7 +46,10 @@ await build({
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   external: ['better-sqlite3', '@parcel/watcher', 'web-tree-sitter', 'piscina', 'pino', 'thread-stream'],
-  define: { MESHLENS_VERSION: JSON.stringify(pkg.version) },
+  define: {
+    MESHLENS_VERSION: JSON.stringify(pkg.version),
+    MESHLENS_EXTRACTION_HASH: JSON.stringify(await extractionHash()),
+  },
   banner: {
     // Bundled CommonJS dependencies call require(); give them one in the ESM output.
     js: "import { createRequire as __meshlensCreateRequire } from 'node:module';\nconst require = __meshlensCreateRequire(import.meta.url);",

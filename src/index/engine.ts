@@ -5,6 +5,7 @@ import type { Logger } from '../core/logger.js';
 import { classifyPath, crawl, type CrawlOptions, type CrawledFile } from './crawl.js';
 import { fingerprintOf } from './fingerprint.js';
 import { runIndex, type FactKeyOf, type FactStore, type PersistentFactStore } from './index-run.js';
+import type { ExtractOptions } from './languages/extractor.js';
 import { createParsePool, type ParsePool } from './parse/pool.js';
 import type { IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from './reader.js';
 import { fileKey, type IndexedFile, type Snapshot } from './snapshot.js';
@@ -17,8 +18,14 @@ function servicesOf(roots: readonly { name: string; path: string }[]): ReadonlyM
   return new Map(roots.map((root) => [root.name, serviceNameOf(root.path)]));
 }
 
-/** Bump whenever extraction output changes, so cached facts from older code are not reused. */
-export const EXTRACTION_VERSION = '1';
+declare const MESHLENS_EXTRACTION_HASH: string | undefined;
+
+/**
+ * Part of every cache key: the build injects a hash of the extraction sources, so facts cached by a build
+ * with other extractors are never reused. Running from sources (tests) uses a fixed development key.
+ */
+export const EXTRACTION_VERSION: string =
+  typeof MESHLENS_EXTRACTION_HASH === 'string' ? MESHLENS_EXTRACTION_HASH : 'dev';
 
 export interface EngineOptions {
   readonly loaded: LoadedConfig;
@@ -69,7 +76,25 @@ export class IndexEngine implements IndexReader {
   }
 
   private ensureResources(): { pool: ParsePool; store: FactStore } {
-    this.pool ??= createParsePool(this.options.threads !== undefined ? { threads: this.options.threads } : {});
+    if (!this.pool) {
+      const { contracts, docs } = this.options.loaded.config;
+      // Custom conventions and the docs filter run inside extraction, so every worker gets them.
+      const extractOptions: ExtractOptions = {
+        patterns: contracts.patterns.map((p) => ({
+          name: p.name,
+          kind: p.kind,
+          regex: p.regex,
+          targetGroup: p.target_group,
+          ...(p.file_pattern !== undefined ? { filePattern: p.file_pattern } : {}),
+          ...(p.consumer_group !== undefined ? { consumerGroup: p.consumer_group } : {}),
+        })),
+        sanitizeDocs: docs.sanitize_prompt_injections,
+      };
+      this.pool = createParsePool({
+        extractOptions,
+        ...(this.options.threads !== undefined ? { threads: this.options.threads } : {}),
+      });
+    }
     if (!this.cache && this.options.openStore && this.options.loaded.config.cache.enabled) {
       this.cache = this.options.openStore();
     }
@@ -156,6 +181,12 @@ export class IndexEngine implements IndexReader {
         const known = [...byKey.values()].find((f) => f.absolutePath === path);
         if (!identity || !existsSync(path)) {
           if (known && byKey.delete(fileKey(known.root, known.path))) removed++;
+          // A folder deleted or renamed away is reported once, as the folder: everything under it is gone.
+          if (!existsSync(path)) {
+            for (const [key, file] of byKey) {
+              if (file.absolutePath.startsWith(`${path}/`) && byKey.delete(key)) removed++;
+            }
+          }
           continue;
         }
         const stats = statSync(path);
@@ -218,7 +249,8 @@ export class IndexEngine implements IndexReader {
       });
       const keys = new Set(output.indexed.map((f) => fileKey(f.root, f.path)));
       const removed = full ? [...previous.keys()].filter((k) => !keys.has(k)).length : removedHint;
-      if (full || !this.services) this.services = servicesOf(this.options.loaded.roots);
+      // Re-read on every run: a manifest edited between full runs renames its service (a few small reads per root).
+      this.services = servicesOf(this.options.loaded.roots);
       const graph = reconcile({
         files: output.indexed,
         services: this.services,

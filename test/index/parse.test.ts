@@ -48,6 +48,10 @@ beforeAll(async () => {
     platform: 'node',
     target: 'node20',
     external: ['web-tree-sitter', 'piscina'],
+    // As in scripts/build.mjs: bundled CommonJS dependencies (yaml, protobufjs) call require().
+    banner: {
+      js: "import { createRequire as __meshlensCreateRequire } from 'node:module';\nconst require = __meshlensCreateRequire(import.meta.url);",
+    },
     logLevel: 'error',
   });
 });

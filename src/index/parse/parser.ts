@@ -13,8 +13,9 @@ import { fileURLToPath } from 'node:url';
 import type * as TreeSitterModule from 'web-tree-sitter';
 import type { Language, Parser, Tree } from 'web-tree-sitter';
 import { emptyFacts, type FileFacts, type LanguageId } from '../facts.js';
-import type { ExtractorMap } from '../languages/extractor.js';
+import type { ExtractInput, ExtractOptions, ExtractorMap } from '../languages/extractor.js';
 import { EXTRACTORS } from '../languages/index.js';
+import { applyPatterns } from '../languages/patterns.js';
 import { grammarOf } from '../languages/table.js';
 
 export interface ParseJob {
@@ -44,6 +45,8 @@ export interface ParseFileOptions {
   readonly extractors?: ExtractorMap;
   /** Default {@link PARSE_TIMEOUT_MS}. */
   readonly timeoutMs?: number;
+  /** Workspace settings passed to every extractor; its custom patterns run after the extractor. */
+  readonly options?: ExtractOptions;
 }
 
 export const GRAMMARS_DIR_ENV = 'MESHLENS_GRAMMARS_DIR';
@@ -143,10 +146,21 @@ export async function loadLanguage(
 export async function parseFile(job: ParseJob, options: ParseFileOptions = {}): Promise<ParseOutcome> {
   const extractor = (options.extractors ?? EXTRACTORS)[job.language];
   const grammar = grammarOf(job.language);
+  const input: ExtractInput = {
+    path: job.path,
+    language: job.language,
+    source: job.source,
+    ...(options.options !== undefined ? { options: options.options } : {}),
+  };
+  // Custom patterns apply to every language, with or without an extractor, after it has run.
+  const extract = (tree?: Tree): FileFacts =>
+    applyPatterns(
+      input,
+      extractor?.(tree !== undefined ? { ...input, tree } : input) ?? emptyFacts(job.language),
+    );
   if (grammar === undefined) {
     try {
-      const facts = extractor?.({ path: job.path, language: job.language, source: job.source });
-      return { kind: 'no-grammar', facts: facts ?? emptyFacts(job.language) };
+      return { kind: 'no-grammar', facts: extract() };
     } catch (error) {
       return failed(`extractor failed: ${describe(error)}`);
     }
@@ -186,8 +200,7 @@ export async function parseFile(job: ParseJob, options: ParseFileOptions = {}): 
       : failed('parser returned no tree');
   }
   try {
-    const facts = extractor?.({ path: job.path, language: job.language, source: job.source, tree });
-    return { kind: 'parsed', facts: facts ?? emptyFacts(job.language) };
+    return { kind: 'parsed', facts: extract(tree) };
   } catch (error) {
     return failed(`extractor failed: ${describe(error)}`);
   } finally {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Piscina } from 'piscina';
-import type { ExtractorMap } from '../languages/extractor.js';
+import type { ExtractOptions, ExtractorMap } from '../languages/extractor.js';
 import {
   PARSE_TIMEOUT_MS,
   parseFile,
@@ -33,6 +33,8 @@ export interface ParsePoolOptions {
    * always parses in-process.
    */
   readonly extractors?: ExtractorMap;
+  /** Workspace settings for every extractor (custom patterns, docs sanitising); plain data, sent to workers. */
+  readonly extractOptions?: ExtractOptions;
 }
 
 export interface ParseAllOptions {
@@ -86,6 +88,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
   const grammarsDir = resolveGrammarsDir(options.grammarsDir);
   const timeoutMs = options.timeoutMs ?? PARSE_TIMEOUT_MS;
   const extractors = options.extractors;
+  const extractOptions = options.extractOptions;
   const workerPath =
     requested > 0 && extractors === undefined
       ? (options.workerPath ?? findWorkerFile(path.dirname(fileURLToPath(import.meta.url))))
@@ -115,7 +118,12 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
   const inProcess = async (job: ParseJob, signal: AbortSignal | undefined, clock: YieldClock) => {
     await clock.maybeYield();
     signal?.throwIfAborted();
-    return parseFile(job, { grammarsDir, timeoutMs, extractors });
+    return parseFile(job, {
+      grammarsDir,
+      timeoutMs,
+      ...(extractors !== undefined ? { extractors } : {}),
+      ...(extractOptions !== undefined ? { options: extractOptions } : {}),
+    });
   };
 
   const parseAll = async (jobs: readonly ParseJob[], opts: ParseAllOptions = {}): Promise<ParseOutcome[]> => {
@@ -148,6 +156,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
             jobs: indexes.map((i) => jobs[i] as ParseJob),
             grammarsDir,
             timeoutMs,
+            ...(extractOptions !== undefined ? { extractOptions } : {}),
           };
           let results: ParseOutcome[] | undefined;
           try {

@@ -3,6 +3,7 @@
  * (see its `name` option), so this file needs no default export. A task is a batch of files: one message
  * per file would cost more than parsing a small file.
  */
+import type { ExtractOptions } from '../languages/extractor.js';
 import { parseFile, type ParseJob, type ParseOutcome } from './parser.js';
 
 export interface ParseBatchTask {
@@ -10,13 +11,21 @@ export interface ParseBatchTask {
   /** Resolved by the pool so that workers and the in-process retry load the very same grammars. */
   readonly grammarsDir: string;
   readonly timeoutMs: number;
+  /** The same settings the in-process path passes, so both modes extract the same facts. */
+  readonly extractOptions?: ExtractOptions;
 }
 
 /** Outcomes in job order. Workers always use the built-in extractor list: functions cannot cross threads. */
 export async function parseBatch(task: ParseBatchTask): Promise<ParseOutcome[]> {
   const outcomes: ParseOutcome[] = [];
   for (const job of task.jobs) {
-    outcomes.push(await parseFile(job, { grammarsDir: task.grammarsDir, timeoutMs: task.timeoutMs }));
+    outcomes.push(
+      await parseFile(job, {
+        grammarsDir: task.grammarsDir,
+        timeoutMs: task.timeoutMs,
+        ...(task.extractOptions !== undefined ? { options: task.extractOptions } : {}),
+      }),
+    );
   }
   return outcomes;
 }

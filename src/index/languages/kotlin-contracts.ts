@@ -1,0 +1,360 @@
+/**
+ * Kotlin contracts from the declaration walk's model: Spring routes, Feign clients and Kafka listeners
+ * (annotations), kafka-clients producers/consumers and KafkaTemplate sends, gRPC servers (grpc-java
+ * `…ImplBase` and grpc-kotlin `…CoroutineImplBase` subclasses) and stubs, and Ktor routes found by the walk.
+ */
+import type { Node } from 'web-tree-sitter';
+import {
+  callOf,
+  findField,
+  type KtCall,
+  type KtClass,
+  type KtFile,
+  KtResolver,
+  type KtScope,
+  type KtSite,
+  type KtVar,
+  ktAnnotation,
+  lastSegment,
+  namedChildren,
+  varOf,
+} from './kotlin-model.js';
+import type { KtRoute } from './kotlin-ktor.js';
+import {
+  type ContractSink,
+  isHealthService,
+  NOT_RPC_METHODS,
+  serviceOfGrpcClass,
+  serviceOfStubType,
+  STUB_CONFIG_METHODS,
+  STUB_FACTORIES,
+} from './jvm-common.js';
+import {
+  annotationArg,
+  type AnnotationInfo,
+  findAnnotation,
+  kafkaListenerTopics,
+  methodRoutes,
+  routePrefixes,
+} from './jvm-annotations.js';
+
+const KAFKA_TEMPLATES: ReadonlySet<string> = new Set([
+  'KafkaTemplate',
+  'KafkaOperations',
+  'ReplyingKafkaTemplate',
+  'RoutingKafkaTemplate',
+  'ReactiveKafkaProducerTemplate',
+]);
+const KAFKA_CONSUMERS: ReadonlySet<string> = new Set(['KafkaConsumer', 'Consumer', 'MockConsumer']);
+
+export function kotlinContracts(file: KtFile, routes: readonly KtRoute[], sink: ContractSink): void {
+  for (const cls of file.classes) classContracts(file, cls, sink);
+  for (const route of routes) {
+    sink.add({
+      kind: 'http_route',
+      method: route.method,
+      path: route.path,
+      symbol: route.symbol,
+      line: route.line,
+      via: 'Ktor routing',
+    });
+  }
+  for (const site of file.sites) if (site.node.type === 'assignment') recordAssignment(site);
+  for (const site of file.sites) {
+    if (site.node.type !== 'call_expression') continue;
+    const call = callOf(site.node);
+    if (call !== undefined) callSite(file, site.scope, call, sink);
+  }
+}
+
+function classContracts(file: KtFile, cls: KtClass, sink: ContractSink): void {
+  const resolver = new KtResolver(file, cls);
+  if (cls.name.length > 4 && cls.name.endsWith('Saga')) {
+    sink.add({ kind: 'saga', name: cls.name, symbol: cls.id, line: cls.nameLine, via: 'class name' });
+  }
+  const server = grpcServerOf(file, cls);
+  if (server !== undefined) {
+    sink.add({
+      kind: 'grpc_server',
+      service: server.service,
+      symbol: cls.id,
+      line: cls.nameLine,
+      confidence: 'exact',
+      via: server.via,
+    });
+    for (const fn of cls.functions) {
+      if (!fn.keywords.has('override') || NOT_RPC_METHODS.has(fn.name)) continue;
+      sink.add({
+        kind: 'grpc_server',
+        service: server.service,
+        method: fn.name,
+        symbol: fn.id,
+        line: fn.line,
+        confidence: 'exact',
+        via: server.via,
+      });
+    }
+  }
+  listeners(cls.annotations, resolver, cls.id, cls.nameLine, sink);
+  const feign = findAnnotation(cls.annotations, 'FeignClient');
+  const feignPath = feign === undefined ? undefined : annotationArg(feign, ['path']);
+  const prefixes =
+    feignPath !== undefined ? (resolver.strings(feignPath) ?? []) : routePrefixes(cls.annotations, resolver);
+  const feignBase = feign === undefined ? undefined : feignBaseOf(feign, resolver);
+  for (const fn of cls.functions) {
+    listeners(fn.annotations, resolver, fn.id, fn.line, sink);
+    for (const route of methodRoutes(prefixes, fn.annotations, resolver)) {
+      if (feign === undefined) {
+        sink.add({
+          kind: 'http_route',
+          method: route.method,
+          path: route.path,
+          symbol: fn.id,
+          line: fn.line,
+          via: route.via,
+        });
+      } else {
+        sink.add({
+          kind: 'http_call',
+          method: route.method,
+          path: route.path,
+          base: feignBase,
+          symbol: fn.id,
+          line: fn.line,
+          confidence: 'exact',
+          via: '@FeignClient',
+        });
+      }
+    }
+  }
+  for (const field of cls.fields.values()) {
+    if (field.isParam || findAnnotation(field.annotations, 'GrpcClient') === undefined) continue;
+    const service = stubOfType(file, field.type);
+    if (service !== undefined) {
+      sink.add({
+        kind: 'grpc_client',
+        service,
+        symbol: field.symbol,
+        line: field.line,
+        confidence: 'exact',
+        via: '@GrpcClient',
+      });
+    }
+  }
+}
+
+function feignBaseOf(feign: AnnotationInfo, resolver: KtResolver): string | undefined {
+  for (const names of [['url'], [undefined, 'value', 'name']] as const) {
+    const node = annotationArg(feign, names);
+    const value = node === undefined ? undefined : resolver.string(node);
+    if (value !== undefined && value !== '') return value;
+  }
+  return undefined;
+}
+
+function listeners(
+  anns: readonly AnnotationInfo[],
+  resolver: KtResolver,
+  symbol: number,
+  line: number,
+  sink: ContractSink,
+): void {
+  for (const ann of anns) {
+    let topics: readonly string[];
+    if (ann.name === 'KafkaListener') topics = kafkaListenerTopics(ann, resolver, nestedAnnotations);
+    else if (ann.name === 'StreamListener') {
+      const node = annotationArg(ann, [undefined, 'value', 'target']);
+      topics = node === undefined ? [] : (resolver.strings(node) ?? []);
+    } else continue;
+    for (const topic of topics)
+      sink.add({ kind: 'topic_consumer', topic, symbol, line, confidence: 'exact', via: `@${ann.name}` });
+  }
+}
+
+/** `@TopicPartition(…)` values, bare (`[TopicPartition(topic = "x")]`) or with `@`. */
+function nestedAnnotations(node: Node): readonly AnnotationInfo[] {
+  if (node.type === 'annotation') return [ktAnnotation(node)];
+  if (node.type === 'call_expression') {
+    const call = callOf(node);
+    if (call !== undefined && call.receiver === undefined && /^[A-Z]/.test(call.name)) {
+      return [{ name: call.name, text: node.text, args: call.args }];
+    }
+  }
+  return namedChildren(node).flatMap(nestedAnnotations);
+}
+
+function grpcServerOf(file: KtFile, cls: KtClass): { service: string; via: string } | undefined {
+  for (const type of cls.supertypes) {
+    const full = type.includes('.') ? type : (file.imports.get(type) ?? type);
+    if (!full.includes('Grpc') || !/(?:ImplBase|AsyncService)$/.test(full)) continue;
+    const outer = full.split('.').find((segment) => /Grpc(?:Kt)?$/.test(segment));
+    const service = outer === undefined ? undefined : serviceOfGrpcClass(outer);
+    if (service === undefined || isHealthService(service)) return undefined;
+    if (findAnnotation(cls.annotations, 'GrpcService') !== undefined) return { service, via: '@GrpcService' };
+    return {
+      service,
+      via: full.endsWith('CoroutineImplBase') ? 'extends CoroutineImplBase' : 'extends ImplBase',
+    };
+  }
+  return undefined;
+}
+
+/** grpc-java `…Grpc.…Stub` types and grpc-kotlin `…GrpcKt.…CoroutineStub` types. */
+function stubOfType(file: KtFile, type: string | undefined): string | undefined {
+  if (type === undefined) return undefined;
+  return serviceOfStubType(type, file.imports.get(type));
+}
+
+function recordAssignment(site: KtSite): void {
+  const left = site.node.childForFieldName('left');
+  const right = site.node.childForFieldName('right');
+  if (left === null || right === null) return;
+  const target =
+    left.type === 'identifier'
+      ? (site.scope.vars.get(left.text) ?? findField(left.text, site.scope.cls))
+      : varOf(left, site.scope);
+  target?.assigned.push({ node: right, scope: site.scope });
+}
+
+/** The service of the stub an expression evaluates to, when it provably is one. */
+function stubOf(file: KtFile, expr: Node, scope: KtScope, depth = 0): string | undefined {
+  if (depth > 6) return undefined;
+  if (expr.type === 'call_expression') {
+    const call = callOf(expr);
+    return call === undefined ? undefined : stubOfCall(file, call, scope, depth);
+  }
+  const variable = varOf(expr, scope);
+  return variable === undefined ? undefined : stubOfVar(file, variable, scope, depth);
+}
+
+function stubOfVar(file: KtFile, variable: KtVar, scope: KtScope, depth: number): string | undefined {
+  const fromType = stubOfType(file, variable.type);
+  if (fromType !== undefined) return fromType;
+  for (const value of [
+    ...(variable.init === undefined ? [] : [{ node: variable.init, scope }]),
+    ...variable.assigned,
+  ]) {
+    const service = stubOf(file, value.node, value.scope, depth + 1);
+    if (service !== undefined) return service;
+  }
+  return undefined;
+}
+
+/** A stub construction (`XGrpc.newBlockingStub(ch)`, `XGrpcKt.XCoroutineStub(ch)`) or a `with…` copy of a stub. */
+function stubOfCall(file: KtFile, call: KtCall, scope: KtScope, depth: number): string | undefined {
+  const receiver = call.receiver?.text.replace(/\s+/g, '');
+  if (STUB_FACTORIES.has(call.name) && receiver !== undefined && /Grpc$/.test(receiver)) {
+    const service = serviceOfGrpcClass(receiver);
+    return service === undefined || isHealthService(service) ? undefined : service;
+  }
+  if (/Stub$/.test(call.name)) {
+    const type = receiver === undefined ? call.name : `${receiver}.${call.name}`;
+    if (receiver === undefined || /GrpcKt$|Grpc$/.test(receiver)) return stubOfType(file, type);
+  }
+  if (/^with[A-Z]/.test(call.name) && call.receiver !== undefined)
+    return stubOf(file, call.receiver, scope, depth + 1);
+  return undefined;
+}
+
+function callSite(file: KtFile, scope: KtScope, call: KtCall, sink: ContractSink): void {
+  const line = call.nameNode.startPosition.row + 1;
+  const construction = stubOfCall(file, call, scope, 0);
+  if (construction !== undefined && !/^with[A-Z]/.test(call.name)) {
+    sink.add(
+      {
+        kind: 'grpc_client',
+        service: construction,
+        symbol: scope.symbol,
+        line,
+        confidence: 'exact',
+        via: STUB_FACTORIES.has(call.name) ? call.name : 'CoroutineStub',
+      },
+      call.nameNode.startIndex,
+    );
+    return;
+  }
+  const first = call.args[0]?.value;
+  if (call.receiver !== undefined && !STUB_CONFIG_METHODS.has(call.name)) {
+    const service = stubOf(file, call.receiver, scope);
+    if (service !== undefined) {
+      sink.add(
+        {
+          kind: 'grpc_client',
+          service,
+          method: call.name,
+          symbol: scope.symbol,
+          line,
+          confidence: 'exact',
+          via: 'stub call',
+        },
+        call.nameNode.startIndex,
+      );
+      return;
+    }
+  }
+  const resolver = new KtResolver(file, scope.cls);
+  if (call.name === 'send' && call.receiver !== undefined && first !== undefined && call.args.length >= 2) {
+    const confidence = receiverConfidence(call.receiver, scope, KAFKA_TEMPLATES, /kafkatemplate$/i);
+    const topic = confidence === undefined ? undefined : resolver.string(first);
+    if (confidence !== undefined && topic !== undefined) {
+      sink.add({
+        kind: 'topic_producer',
+        topic,
+        symbol: scope.symbol,
+        line,
+        confidence,
+        via: 'KafkaTemplate.send',
+      });
+    }
+    return;
+  }
+  if (call.name === 'subscribe' && call.receiver !== undefined && first !== undefined) {
+    const confidence = receiverConfidence(call.receiver, scope, KAFKA_CONSUMERS, /consumer$/i);
+    if (confidence === undefined) return;
+    const local = first.type === 'identifier' ? scope.vars.get(first.text) : undefined;
+    const list = local !== undefined && !local.isParam && local.init !== undefined ? local.init : first;
+    for (const topic of resolver.strings(list) ?? []) {
+      sink.add({
+        kind: 'topic_consumer',
+        topic,
+        symbol: scope.symbol,
+        line,
+        confidence,
+        via: 'KafkaConsumer.subscribe',
+      });
+    }
+    return;
+  }
+  if (call.name === 'ProducerRecord' && call.receiver === undefined && first !== undefined) {
+    const topic = resolver.string(first);
+    if (topic !== undefined)
+      sink.add({
+        kind: 'topic_producer',
+        topic,
+        symbol: scope.symbol,
+        line,
+        confidence: 'exact',
+        via: 'ProducerRecord',
+      });
+  }
+}
+
+/** `exact` for a receiver of a known matching type, `heuristic` for an unknown type with a telling name. */
+function receiverConfidence(
+  receiver: Node,
+  scope: KtScope,
+  types: ReadonlySet<string>,
+  pattern: RegExp,
+): 'exact' | 'heuristic' | undefined {
+  const variable = varOf(receiver, scope);
+  let type = variable?.type;
+  if (type === undefined && variable?.init?.type === 'call_expression') {
+    const name = callOf(variable.init)?.name;
+    if (name !== undefined && /^[A-Z]/.test(name)) type = name;
+  }
+  if (type !== undefined) return types.has(lastSegment(type)) ? 'exact' : undefined;
+  const name = lastSegment(receiver.text.replace(/\s+/g, ''));
+  return (receiver.type === 'identifier' || receiver.type === 'navigation_expression') && pattern.test(name)
+    ? 'heuristic'
+    : undefined;
+}

@@ -1,0 +1,429 @@
+/**
+ * What the Kotlin declaration walk hands to contract detection: classes/objects with their properties and
+ * annotations, per-body scopes, same-file constants (`const val`, top-level and object `val`s), enum
+ * entries and the call sites found in bodies. The Kotlin grammar names few fields, so call and argument
+ * shapes are read here once.
+ */
+import type { Node } from 'web-tree-sitter';
+import { oneLine, unescapeJvm } from './jvm-common.js';
+import { type AnnotationInfo, type ValueResolver } from './jvm-annotations.js';
+
+export interface KtVar {
+  readonly name: string;
+  /** Declared type without type arguments or `?`. */
+  readonly type: string | undefined;
+  readonly init: Node | undefined;
+  readonly isParam: boolean;
+  readonly annotations: readonly AnnotationInfo[];
+  readonly symbol?: number;
+  readonly line: number;
+  readonly assigned: { readonly node: Node; readonly scope: KtScope }[];
+}
+
+export interface KtFunction {
+  readonly id: number;
+  readonly name: string;
+  readonly line: number;
+  readonly annotations: readonly AnnotationInfo[];
+  readonly keywords: ReadonlySet<string>;
+}
+
+export interface KtClass {
+  readonly id: number;
+  readonly name: string;
+  readonly qualified: string;
+  readonly kind: 'class' | 'interface' | 'enum' | 'object' | 'companion';
+  readonly nameLine: number;
+  readonly outer: KtClass | undefined;
+  readonly annotations: readonly AnnotationInfo[];
+  /** Supertypes as written, without type arguments or constructor arguments. */
+  readonly supertypes: readonly string[];
+  readonly fields: Map<string, KtVar>;
+  readonly functions: KtFunction[];
+}
+
+export interface KtScope {
+  readonly cls: KtClass | undefined;
+  readonly symbol: number | undefined;
+  readonly vars: Map<string, KtVar>;
+}
+
+export interface KtSite {
+  readonly node: Node;
+  readonly scope: KtScope;
+}
+
+export interface KtConstant {
+  readonly node: Node;
+  readonly cls: KtClass | undefined;
+}
+
+export interface KtFile {
+  readonly classes: KtClass[];
+  /** `call_expression` and `assignment` nodes in source order. */
+  readonly sites: KtSite[];
+  readonly constants: Map<string, KtConstant[]>;
+  readonly enumMembers: Map<string, string>;
+  /** Simple name (or alias) → import source. */
+  readonly imports: Map<string, string>;
+}
+
+export const lastSegment = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
+
+export const namedChildren = (node: Node): Node[] =>
+  node.namedChildren.filter((child): child is Node => child !== null && !child.type.endsWith('comment'));
+
+/** A node's children (named and anonymous) with their types, read once. */
+export interface ChildIndex {
+  readonly all: readonly { readonly type: string; readonly node: Node }[];
+  /** First child of each type. */
+  readonly first: ReadonlyMap<string, Node>;
+}
+
+/**
+ * Reads a node's children and their types in one pass. The Kotlin grammar names few fields, and scanning
+ * the children again for every part costs a wasm round-trip per child.
+ */
+export function childIndex(node: Node): ChildIndex {
+  const all: { type: string; node: Node }[] = [];
+  const first = new Map<string, Node>();
+  for (const child of node.children) {
+    if (child === null) continue;
+    const type = child.type;
+    all.push({ type, node: child });
+    if (!first.has(type)) first.set(type, child);
+  }
+  return { all, first };
+}
+
+export const childOfType = (node: Node, type: string): Node | undefined =>
+  node.namedChildren.find((child): child is Node => child !== null && child.type === type);
+
+/** A type's name without type arguments, nullability or annotations: `KafkaTemplate<String, String>?` → `KafkaTemplate`. */
+export function plainType(type: Node | undefined): string | undefined {
+  if (type === undefined) return undefined;
+  return type.text
+    .replace(/@\w+(?:\([^)]*\))?\s*/g, '')
+    .replace(/<[^]*>/g, '')
+    .replace(/[?\s]/g, '');
+}
+
+/** Annotations of a `modifiers` node in source order. */
+export function ktAnnotations(modifiers: Node | undefined): AnnotationInfo[] {
+  if (modifiers === undefined) return [];
+  return namedChildren(modifiers)
+    .filter((child) => child.type === 'annotation')
+    .map(ktAnnotation);
+}
+
+export function ktAnnotation(node: Node): AnnotationInfo {
+  // `@[target:]Type` or `@[target:]Type(args)`: the type (or its invocation) is the last child.
+  const last = node.lastNamedChild;
+  const invocation = last?.type === 'constructor_invocation' ? last : undefined;
+  const type = invocation === undefined ? last : invocation.firstNamedChild;
+  const list = invocation?.lastNamedChild;
+  const args = list?.type === 'value_arguments' ? valueArguments(list) : [];
+  return { name: lastSegment(plainType(type ?? undefined) ?? ''), text: oneLine(node.text), args };
+}
+
+/** `name = value` and positional arguments of a `value_arguments` node. */
+export function valueArguments(list: Node | undefined): { name: string | undefined; value: Node }[] {
+  const out: { name: string | undefined; value: Node }[] = [];
+  for (const arg of list?.namedChildren ?? []) {
+    if (arg === null || arg.type !== 'value_argument') continue;
+    // `name = value` has two named children (the name first); a positional argument has one.
+    const value = arg.lastNamedChild;
+    if (value === null) continue;
+    const first = arg.firstNamedChild;
+    const named =
+      first !== null && first.id !== value.id && first.type === 'identifier' && arg.namedChildCount === 2;
+    out.push({ name: named ? first.text : undefined, value });
+  }
+  return out;
+}
+
+export interface KtCall {
+  readonly name: string;
+  readonly nameNode: Node;
+  /** The receiver of `a.b(…)` / `a?.b(…)`; undefined for a plain call. */
+  readonly receiver: Node | undefined;
+  readonly args: readonly { name: string | undefined; value: Node }[];
+  readonly lambda: Node | undefined;
+}
+
+/**
+ * The parts of a `call_expression`. A call with a trailing lambda after parentheses is nested by the grammar
+ * (`get("/x") { … }` = call(call(get, args), lambda)); the inner call carries the name and arguments.
+ */
+export function callOf(call: Node): KtCall | undefined {
+  let callee: Node | undefined;
+  let args: Node | undefined;
+  let lambda: Node | undefined;
+  for (const part of call.namedChildren) {
+    if (part === null) continue;
+    const type = part.type;
+    if (callee === undefined) callee = part;
+    else if (type === 'value_arguments') args = part;
+    else if (type === 'annotated_lambda') lambda = part;
+  }
+  if (callee?.type === 'call_expression' && lambda !== undefined) {
+    const inner = callee;
+    callee = undefined;
+    for (const part of inner.namedChildren) {
+      if (part === null) continue;
+      if (callee === undefined) callee = part;
+      else if (part.type === 'value_arguments') args = part;
+    }
+  }
+  if (callee === undefined) return undefined;
+  if (callee.type === 'identifier') {
+    return { name: callee.text, nameNode: callee, receiver: undefined, args: valueArguments(args), lambda };
+  }
+  if (callee.type === 'navigation_expression') {
+    const receiver = callee.firstNamedChild;
+    const nameNode = callee.lastNamedChild;
+    if (nameNode?.type !== 'identifier' || receiver === null || receiver.id === nameNode.id) return undefined;
+    return { name: nameNode.text, nameNode, receiver, args: valueArguments(args), lambda };
+  }
+  return undefined;
+}
+
+export function findField(name: string, cls: KtClass | undefined): KtVar | undefined {
+  for (let current = cls; current !== undefined; current = current.outer) {
+    const field = current.fields.get(name);
+    if (field !== undefined) return field;
+  }
+  return undefined;
+}
+
+/** The variable an expression reads: `x`, `this.x`. */
+export function varOf(node: Node, scope: KtScope): KtVar | undefined {
+  if (node.type === 'identifier') return scope.vars.get(node.text) ?? findField(node.text, scope.cls);
+  if (node.type === 'navigation_expression') {
+    const pieces = namedChildren(node);
+    if (pieces.length === 2 && pieces[0]?.type === 'this_expression' && pieces[1]?.type === 'identifier') {
+      return findField(pieces[1].text, scope.cls);
+    }
+  }
+  return undefined;
+}
+
+/** A string literal's value; undefined when it interpolates (`"$id"`, `"${x}"`). `"\${a.b}"` is the text `${a.b}`. */
+export function ktString(node: Node): string | undefined {
+  if (node.type !== 'string_literal' && node.type !== 'multiline_string_literal') return undefined;
+  const raw = node.type === 'multiline_string_literal';
+  let out = '';
+  let run = '';
+  for (const child of node.children) {
+    if (child === null) continue;
+    if (child.type === 'string_content') {
+      run += child.text;
+      continue;
+    }
+    if (/\$[A-Za-z_`{]/.test(run)) return undefined;
+    out += run;
+    run = '';
+    if (child.type === 'interpolation') return undefined;
+    if (child.type === 'escape_sequence') out += raw ? child.text : unescapeJvm(child.text);
+  }
+  if (/\$[A-Za-z_`{]/.test(run)) return undefined;
+  return out + run;
+}
+
+const COLLECTION_FACTORIES: ReadonlySet<string> = new Set([
+  'arrayOf',
+  'listOf',
+  'setOf',
+  'mutableListOf',
+  'mutableSetOf',
+  'arrayListOf',
+  'hashSetOf',
+  'of',
+  'asList',
+  'singletonList',
+  'singleton',
+]);
+
+/** Resolves annotation and argument values against the file's constants, from inside `cls`. */
+export class KtResolver implements ValueResolver {
+  constructor(
+    private readonly file: KtFile,
+    private readonly cls: KtClass | undefined,
+    private readonly depth = 0,
+  ) {}
+
+  strings(node: Node): readonly string[] | undefined {
+    if (node.type === 'collection_literal') return this.all(namedChildren(node));
+    if (node.type === 'call_expression') {
+      const call = callOf(node);
+      if (call === undefined || !COLLECTION_FACTORIES.has(call.name)) return undefined;
+      return this.all(call.args.map((arg) => arg.value));
+    }
+    if (node.type === 'identifier' || node.type === 'navigation_expression') {
+      const constant = this.constant(node);
+      if (
+        constant !== undefined &&
+        (constant.node.type === 'collection_literal' || constant.node.type === 'call_expression')
+      ) {
+        return this.inside(constant)?.strings(constant.node);
+      }
+    }
+    const one = this.string(node);
+    return one === undefined ? undefined : [one];
+  }
+
+  private all(nodes: readonly Node[]): readonly string[] | undefined {
+    const out: string[] = [];
+    for (const node of nodes) {
+      const values = this.strings(node);
+      if (values === undefined) return undefined;
+      out.push(...values);
+    }
+    return out;
+  }
+
+  string(node: Node): string | undefined {
+    switch (node.type) {
+      case 'string_literal':
+      case 'multiline_string_literal':
+        return ktString(node);
+      case 'parenthesized_expression': {
+        const inner = namedChildren(node)[0];
+        return inner === undefined ? undefined : this.string(inner);
+      }
+      case 'binary_expression': {
+        const left = node.childForFieldName('left');
+        const right = node.childForFieldName('right');
+        if (node.childForFieldName('operator')?.text !== '+' || left === null || right === null)
+          return undefined;
+        const a = this.string(left);
+        const b = a === undefined ? undefined : this.string(right);
+        return a === undefined || b === undefined ? undefined : a + b;
+      }
+      case 'identifier':
+      case 'navigation_expression': {
+        const text = node.text.replace(/\s+/g, '');
+        const member =
+          this.file.enumMembers.get(text) ?? this.file.enumMembers.get(text.split('.').slice(-2).join('.'));
+        if (node.type === 'navigation_expression' && member !== undefined) return member;
+        const constant = this.constant(node);
+        return constant === undefined ? undefined : this.inside(constant)?.string(constant.node);
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  names(node: Node): readonly string[] {
+    if (node.type === 'collection_literal') return namedChildren(node).flatMap((child) => this.names(child));
+    const call = node.type === 'call_expression' ? callOf(node) : undefined;
+    if (call !== undefined && COLLECTION_FACTORIES.has(call.name))
+      return call.args.flatMap((arg) => this.names(arg.value));
+    return [lastSegment(node.text.replace(/\s+/g, ''))];
+  }
+
+  /**
+   * A constant named by `NAME`, `Owner.NAME` or `Owner.Companion.NAME`: the enclosing classes (and their
+   * companions) win over a homonym elsewhere; a name declared in several unrelated places resolves to nothing.
+   */
+  private constant(node: Node): KtConstant | undefined {
+    const text = node.text.replace(/\s+/g, '').replace(/\.Companion\./, '.');
+    const candidates = this.file.constants.get(lastSegment(text));
+    if (candidates === undefined) return undefined;
+    if (node.type === 'navigation_expression') {
+      const owner = lastSegment(text.slice(0, text.lastIndexOf('.')));
+      return candidates.find(
+        (c) =>
+          c.cls !== undefined &&
+          (c.cls.name === owner || (c.cls.kind === 'companion' && c.cls.outer?.name === owner)),
+      );
+    }
+    for (let cls = this.cls; cls !== undefined; cls = cls.outer) {
+      const own = candidates.find(
+        (c) => c.cls === cls || (c.cls?.kind === 'companion' && c.cls.outer === cls),
+      );
+      if (own !== undefined) return own;
+    }
+    const topLevel = candidates.filter((c) => c.cls === undefined);
+    if (topLevel.length === 1) return topLevel[0];
+    return candidates.length === 1 ? candidates[0] : undefined;
+  }
+
+  private inside(constant: KtConstant): KtResolver | undefined {
+    return this.depth >= 8 ? undefined : new KtResolver(this.file, constant.cls, this.depth + 1);
+  }
+}
+
+/** A function or constructor parameter (`val` constructor parameters are the class's properties). */
+export function addParam(node: Node, into: Map<string, KtVar>): void {
+  const parts = childIndex(node);
+  const nameNode = parts.first.get('identifier');
+  if (nameNode === undefined) return;
+  const modifiers = parts.first.get('modifiers');
+  into.set(nameNode.text, {
+    name: nameNode.text,
+    type: plainType(parts.first.get('user_type') ?? parts.first.get('nullable_type')),
+    init: undefined,
+    isParam: true,
+    annotations: modifiers === undefined ? [] : ktAnnotations(modifiers),
+    line: nameNode.startPosition.row + 1,
+    assigned: [],
+  });
+}
+
+/** A local `val`/`var` inside a body. */
+export function addLocal(node: Node, into: Map<string, KtVar>): void {
+  const parts = childIndex(node);
+  const declaration = parts.first.get('variable_declaration');
+  const declParts = declaration === undefined ? undefined : childIndex(declaration);
+  const nameNode = declParts?.first.get('identifier');
+  if (declParts === undefined || nameNode === undefined) return;
+  const equals = parts.first.get('=');
+  into.set(nameNode.text, {
+    name: nameNode.text,
+    type: plainType(declParts.first.get('user_type') ?? declParts.first.get('nullable_type')),
+    init:
+      equals === undefined
+        ? undefined
+        : parts.all.find((part) => part.node.startIndex > equals.startIndex && !part.type.endsWith('comment'))
+            ?.node,
+    isParam: false,
+    annotations: [],
+    line: nameNode.startPosition.row + 1,
+    assigned: [],
+  });
+}
+
+/** Annotations that the grammar detached from the declaration after them (see `KotlinWalker.detached`). */
+export interface DetachedAnnotations {
+  readonly first: Node;
+  readonly annotations: readonly AnnotationInfo[];
+}
+
+/**
+ * Reads `@A @B("x")` that the Kotlin grammar parsed as an expression (`annotated_expression` holding the
+ * last annotation's arguments as a `parenthesized_expression`) back into annotations.
+ */
+export function detachedAnnotations(node: Node, source: string): AnnotationInfo[] {
+  const out: AnnotationInfo[] = [];
+  let current: Node | undefined = node;
+  while (current?.type === 'annotated_expression') {
+    const parts = namedChildren(current);
+    const annotation = parts[0];
+    const rest = parts[1];
+    if (annotation?.type !== 'annotation') break;
+    if (rest?.type === 'parenthesized_expression' && !annotation.text.includes('(')) {
+      const inner = namedChildren(rest)[0];
+      const info = ktAnnotation(annotation);
+      out.push({
+        name: info.name,
+        text: oneLine(source.slice(annotation.startIndex, rest.endIndex)),
+        args: inner === undefined ? [] : [{ name: undefined, value: inner }],
+      });
+      break;
+    }
+    out.push(ktAnnotation(annotation));
+    current = rest;
+  }
+  return out;
+}

@@ -1,0 +1,301 @@
+/**
+ * Rust HTTP: axum `.route(path, get(h).post(h2))` with `.nest` prefixes, actix `App::route`,
+ * `web::scope(…)`/`web::resource(…)` and route attributes (`#[get("/x/{id}")]`, also rocket's), and
+ * reqwest calls on proven clients (or sent on the spot with `.send()`).
+ */
+import type { Node } from 'web-tree-sitter';
+import { httpCallConfidence, httpTargetOf } from './native-common.js';
+import { urlParts } from './rust-urls.js';
+import {
+  argumentsOf,
+  methodCall,
+  peel,
+  rustString,
+  stringValue,
+  typePath,
+  type RustFile,
+  type RustScope,
+} from './rust-values.js';
+import { joinHttpPath, normalizeHttpPath, startLineOf } from './tree-utils.js';
+
+export const HTTP_VERBS = ['get', 'post', 'put', 'delete', 'patch', 'head', 'options', 'trace'];
+
+export const HTTP_METHOD_NAMES = new Set([
+  ...HTTP_VERBS,
+  'request',
+  'nest',
+  'nest_service',
+  'service',
+  'route',
+]);
+
+export function isReqwestClientPath(path: string, file: RustFile): boolean {
+  const clean = path.replace(/\s+/g, '');
+  if (/^reqwest::(blocking::)?Client$/.test(clean)) return true;
+  return clean === 'Client' && /^reqwest::(blocking::)?Client$/.test(file.uses.get('Client') ?? '');
+}
+
+/** Path prefixes over source ranges: `.nest("/api", inner)` and actix `scope("/api")…service(args)`. */
+export class Prefixes {
+  private readonly ranges: { readonly start: number; readonly end: number; readonly prefix: string }[] = [];
+
+  add(node: Node, prefix: string): void {
+    this.ranges.push({ start: node.startIndex, end: node.endIndex, prefix });
+  }
+
+  /** The innermost prefix around `node` (ranges are registered outermost first, so nested ones sit on top). */
+  at(node: Node): string {
+    while (this.ranges.length > 0 && (this.ranges[this.ranges.length - 1]?.end ?? 0) <= node.startIndex)
+      this.ranges.pop();
+    for (let i = this.ranges.length - 1; i >= 0; i--) {
+      const range = this.ranges[i];
+      if (range !== undefined && range.start <= node.startIndex && node.endIndex <= range.end)
+        return range.prefix;
+    }
+    return '';
+  }
+}
+
+export function onHttpMethodCall(
+  call: Node,
+  method: { readonly name: string; readonly nameNode: Node; readonly receiver: Node },
+  args: readonly Node[],
+  scope: RustScope,
+  prefixes: Prefixes,
+): void {
+  const [first, second] = args;
+  if (
+    (method.name === 'nest' || method.name === 'nest_service') &&
+    args.length === 2 &&
+    first !== undefined &&
+    second !== undefined
+  ) {
+    const path = stringValue(first, scope);
+    if (path !== undefined) prefixes.add(second, joinHttpPath(prefixes.at(call), path));
+    return;
+  }
+  if (method.name === 'service') {
+    const inner = joinScope(prefixes.at(call), scopePrefix(method.receiver, scope));
+    for (const arg of args) prefixes.add(arg, inner);
+    return;
+  }
+  if (method.name === 'route') {
+    const routePrefix = joinScope(prefixes.at(call), scopePrefix(method.receiver, scope));
+    if (args.length === 2 && first !== undefined && second !== undefined) {
+      const path = stringValue(first, scope);
+      if (path?.startsWith('/'))
+        emitRoutes(verbsOf(second, scope), joinHttpPath(routePrefix, rustPath(path)), first, scope);
+    } else if (args.length === 1 && first !== undefined) {
+      // actix `web::resource("/x").route(web::get().to(h))`: the path is on the receiver chain.
+      const resource = chainCall(method.receiver, 'resource');
+      const pathNode = resource === undefined ? undefined : argumentsOf(resource)[0];
+      const path = pathNode === undefined ? undefined : stringValue(pathNode, scope);
+      if (path?.startsWith('/') && pathNode !== undefined) {
+        emitRoutes(verbsOf(first, scope), joinHttpPath(routePrefix, rustPath(path)), pathNode, scope);
+      }
+    }
+    return;
+  }
+  reqwestCall(call, method, args, scope);
+}
+
+function joinScope(prefix: string, inner: string): string {
+  return inner === '' ? prefix : joinHttpPath(prefix, inner);
+}
+
+/** The first call named `name` down a method chain (`web::scope("/api").route(…).service(…)`). */
+function chainCall(node: Node, name: string): Node | undefined {
+  let current: Node | null = node;
+  for (let i = 0; i < 32 && current !== null; i++) {
+    if (current.type !== 'call_expression') return undefined;
+    const fn: Node | null = current.childForFieldName('function');
+    if (fn?.type === 'field_expression') {
+      if (fn.childForFieldName('field')?.text === name) return current;
+      current = fn.childForFieldName('value');
+      continue;
+    }
+    const last = fn?.type === 'scoped_identifier' ? fn.childForFieldName('name')?.text : fn?.text;
+    return last === name ? current : undefined;
+  }
+  return undefined;
+}
+
+function scopePrefix(receiver: Node, scope: RustScope): string {
+  const call = chainCall(receiver, 'scope');
+  const first = call === undefined ? undefined : argumentsOf(call)[0];
+  return first === undefined ? '' : (stringValue(first, scope) ?? '');
+}
+
+/** HTTP methods of an axum method router (`get(h).post(h2)`, `any(h)`) or an actix route (`web::get().to(h)`). */
+function verbsOf(node: Node, scope: RustScope): string[] {
+  const verbs: string[] = [];
+  let current: Node | null = node;
+  for (let i = 0; i < 32 && current?.type === 'call_expression'; i++) {
+    const fn: Node | null = current.childForFieldName('function');
+    let name =
+      fn?.type === 'field_expression'
+        ? fn.childForFieldName('field')?.text
+        : fn?.type === 'scoped_identifier'
+          ? fn.childForFieldName('name')?.text
+          : fn?.text;
+    // `use axum::routing::get as axum_get;` — the imported name stands for the routing function.
+    if (fn?.type === 'identifier' && name !== undefined)
+      name = scope.file.uses.get(name)?.split('::').pop() ?? name;
+    const verb = name?.replace(/_service$/, '');
+    if (verb !== undefined && HTTP_VERBS.includes(verb)) verbs.unshift(verb.toUpperCase());
+    else if (verb === 'any') verbs.unshift('ANY');
+    current = fn?.type === 'field_expression' ? fn.childForFieldName('value') : null;
+  }
+  return verbs;
+}
+
+/** axum 0.7 catch-alls `*rest` (0.8 writes `{*rest}`, which the shared normaliser knows). */
+function rustPath(path: string): string {
+  return path.replace(/(^|\/)\*([A-Za-z_]\w*)/g, '$1{$2}');
+}
+
+function emitRoutes(methods: readonly string[], path: string, evidence: Node, scope: RustScope): void {
+  const line = startLineOf(evidence);
+  for (const method of methods) {
+    scope.file.sink.addContract(
+      { kind: 'http_route', method, path, symbol: scope.symbol, line, via: `route ${method.toLowerCase()}` },
+      evidence.startIndex,
+    );
+  }
+}
+
+/** `client.get(url)…send()` on a reqwest client, `client.request(Method::POST, url)`. */
+function reqwestCall(
+  call: Node,
+  method: { readonly name: string; readonly nameNode: Node; readonly receiver: Node },
+  args: readonly Node[],
+  scope: RustScope,
+): void {
+  const { file } = scope;
+  if (!file.flags.reqwest && !/reqwest/.test(method.receiver.text)) return;
+  let verb: string | undefined;
+  let url: Node | undefined;
+  if (HTTP_VERBS.includes(method.name) && args.length === 1) {
+    verb = method.name.toUpperCase();
+    url = args[0];
+  } else if (method.name === 'request' && args.length === 2) {
+    verb = /(?:^|::)([A-Z]+)$/.exec(args[0]?.text ?? '')?.[1];
+    url = args[1];
+  }
+  if (verb === undefined || url === undefined) return;
+  const proven = isReqwestClient(method.receiver, scope);
+  // An unproven receiver counts only when the request is sent right there (`.get(url)….send()`).
+  if (!proven && !sentInChain(call)) return;
+  emitCall(verb, url, startLineOf(method.nameNode), `reqwest ${method.name}`, proven, scope);
+}
+
+function sentInChain(call: Node): boolean {
+  let current: Node | null = call.parent;
+  for (let i = 0; i < 12 && current !== null; i++) {
+    if (current.type === 'field_expression' && current.childForFieldName('field')?.text === 'send')
+      return true;
+    if (current.type !== 'field_expression' && current.type !== 'call_expression') return false;
+    current = current.parent;
+  }
+  return false;
+}
+
+function isReqwestClient(node: Node, scope: RustScope, depth = 0): boolean {
+  const expr = peel(node);
+  if (depth > 4) return false;
+  if (expr.type === 'identifier') {
+    return (scope.lookup(expr.text) ?? []).some((b) => {
+      const path = b.type === undefined ? undefined : typePath(b.type);
+      if (path !== undefined) return isReqwestClientPath(path, scope.file);
+      return b.value !== undefined && isReqwestClient(b.value, scope, depth + 1);
+    });
+  }
+  if (expr.type === 'field_expression') {
+    const owner = expr.childForFieldName('value');
+    const field = expr.childForFieldName('field')?.text ?? '';
+    return (
+      owner?.type === 'self' &&
+      scope.owner !== undefined &&
+      (scope.file.httpClientFields.get(scope.owner)?.has(field) ?? false)
+    );
+  }
+  if (expr.type !== 'call_expression') return false;
+  const method = methodCall(expr);
+  if (method !== undefined)
+    return method.name === 'build' && isReqwestClient(method.receiver, scope, depth + 1);
+  const fn = expr.childForFieldName('function');
+  if (fn?.type !== 'scoped_identifier') return false;
+  const path = fn.childForFieldName('path')?.text ?? '';
+  return (
+    /^(new|builder)$/.test(fn.childForFieldName('name')?.text ?? '') && isReqwestClientPath(path, scope.file)
+  );
+}
+
+export function emitCall(
+  method: string,
+  url: Node,
+  line: number,
+  via: string,
+  proven: boolean,
+  scope: RustScope,
+): void {
+  const parts = urlParts(url, scope);
+  const merged = parts.reduce<typeof parts>((out, part) => {
+    const previous = out[out.length - 1];
+    if (part.kind === 'text' && previous?.kind === 'text')
+      out[out.length - 1] = { kind: 'text', text: previous.text + part.text };
+    else out.push(part);
+    return out;
+  }, []);
+  const target = httpTargetOf(merged);
+  if (target === undefined) return;
+  scope.file.sink.addContract({
+    kind: 'http_call',
+    method,
+    path: target.path,
+    ...(target.base === undefined ? {} : { base: target.base }),
+    symbol: scope.symbol,
+    line,
+    confidence: proven ? httpCallConfidence(true, target) : 'heuristic',
+    via,
+  });
+}
+
+const ATTRIBUTE_VERBS = new Set([
+  'get',
+  'post',
+  'put',
+  'delete',
+  'patch',
+  'head',
+  'options',
+  'trace',
+  'connect',
+]);
+
+/** actix/rocket route attributes: `#[get("/x/{id}")]`, `#[route("/x", method = "GET", method = "POST")]`. */
+export function rustAttributeRoute(attributeItem: Node): { method: string; path: string; via: string }[] {
+  const attribute = attributeItem.namedChild(0);
+  if (attribute === null) return [];
+  const pathNode = attribute.namedChild(0);
+  const args = attribute.childForFieldName('arguments');
+  if (pathNode === null || args === null) return [];
+  const name =
+    pathNode.type === 'scoped_identifier' ? pathNode.childForFieldName('name')?.text : pathNode.text;
+  if (name === undefined || (!ATTRIBUTE_VERBS.has(name) && name !== 'route')) return [];
+  const tokens = args.children.filter((t): t is Node => t !== null);
+  const first = tokens.find((t) => t.type === 'string_literal' || t.type === 'raw_string_literal');
+  const raw = first === undefined ? undefined : rustString(first);
+  if (raw === undefined || !raw.startsWith('/')) return [];
+  const path = normalizeHttpPath(raw.replace(/<([A-Za-z_]\w*)\.\.>/g, '{$1}'));
+  if (name !== 'route') return [{ method: name.toUpperCase(), path, via: `#[${name}]` }];
+  const methods: string[] = [];
+  tokens.forEach((token, i) => {
+    const value = tokens[i + 2];
+    if (token.text === 'method' && tokens[i + 1]?.type === '=' && value !== undefined) {
+      const method = rustString(value);
+      if (method !== undefined) methods.push(method.toUpperCase());
+    }
+  });
+  return methods.map((method) => ({ method, path, via: '#[route]' }));
+}

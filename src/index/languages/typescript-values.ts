@@ -1,0 +1,358 @@
+/**
+ * Values of TypeScript/JavaScript expressions as plain data. Extraction reads an argument (a topic, a
+ * service name, a URL) into a {@link Val} while its node is alive, and resolves it only after the whole
+ * file has been walked: constants, enums and class fields may be declared below their first use, and
+ * nodes cannot be kept past the extractor's return.
+ */
+import type { Node } from 'web-tree-sitter';
+
+export type Val =
+  | { readonly k: 'str'; readonly v: string }
+  /** An identifier or member chain not bound to a local: `TOPIC`, `Streams.ORDER`, `this.baseUrl` (cls = class index). */
+  | { readonly k: 'ref'; readonly path: readonly string[]; readonly cls?: number }
+  | { readonly k: 'env'; readonly name: string }
+  /** A template literal or a `+` concatenation. */
+  | { readonly k: 'cat'; readonly parts: readonly Val[] }
+  /** `a ?? b`, `a || b`. */
+  | { readonly k: 'or'; readonly options: readonly Val[] }
+  | { readonly k: 'obj'; readonly props: ReadonlyMap<string, Val> }
+  | { readonly k: 'arr'; readonly items: readonly Val[] }
+  /** A parameter, a call, anything whose value extraction cannot know; `last` is its last identifier. */
+  | { readonly k: 'opaque'; readonly last?: string };
+
+const typeCache = new WeakMap<Node, string>();
+
+/** `node.type`, remembered per node object: reading it crosses into wasm, and the rules ask it repeatedly. */
+export function typeOf(node: Node): string {
+  let type = typeCache.get(node);
+  if (type === undefined) {
+    type = node.type;
+    typeCache.set(node, type);
+  }
+  return type;
+}
+
+// Positional accessors: `childForFieldName` costs several times more than `firstNamedChild`/`lastNamedChild`,
+// and these fields always sit at one end of their node.
+
+/** The function of a call, the constructor of `new`, the object of a member expression. */
+export function firstOf(node: Node): Node | null {
+  return node.firstNamedChild;
+}
+
+/** The property of a member expression (after the object and any `?.`). */
+export function propertyOf(member: Node): Node | null {
+  return member.lastNamedChild;
+}
+
+/** The argument list of a call or `new` (absent for `new Foo` and tagged templates). */
+export function argumentsOf(call: Node): Node | null {
+  const last = call.lastNamedChild;
+  return last !== null && typeOf(last) === 'arguments' ? last : null;
+}
+
+/** What an identifier means where it is used: a local with a known value, a local without one, or neither. */
+export type LocalLookup = (name: string) => { readonly val?: Val } | undefined;
+
+const MAX_DEPTH = 4;
+const MAX_ITEMS = 32;
+
+export function lastIdentifier(text: string): string | undefined {
+  if (text.length > 200) return undefined;
+  const all = text.match(/[A-Za-z_$][\w$]*/g);
+  return all?.[all.length - 1];
+}
+
+function decodeEscapes(raw: string): string {
+  return raw.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\s\S])/g, (_all, esc: string) => {
+    if (esc.startsWith('u{')) return String.fromCodePoint(parseInt(esc.slice(2, -1), 16));
+    if (esc.startsWith('u') || esc.startsWith('x')) return String.fromCharCode(parseInt(esc.slice(1), 16));
+    const simple: Record<string, string> = {
+      n: '\n',
+      t: '\t',
+      r: '\r',
+      b: '\b',
+      f: '\f',
+      v: '\v',
+      '0': '\0',
+    };
+    return simple[esc] ?? (esc === '\n' ? '' : esc);
+  });
+}
+
+/** The value of a `string` node (quotes removed, escapes decoded). */
+export function stringValue(node: Node): string {
+  const inner = node.text.slice(1, -1);
+  return inner.includes('\\') ? decodeEscapes(inner) : inner;
+}
+
+/** Member chain `a.b.c` / `this.a` as identifiers, or undefined when a link is not a plain name. */
+export function memberPath(node: Node): string[] | undefined {
+  switch (typeOf(node)) {
+    case 'identifier':
+      return [node.text];
+    case 'this':
+      return ['this'];
+    case 'member_expression': {
+      const object = firstOf(node);
+      const property = propertyOf(node);
+      if (object === null || property === null || typeOf(property) === 'private_property_identifier')
+        return undefined;
+      const head = memberPath(object);
+      return head === undefined ? undefined : [...head, property.text];
+    }
+    case 'parenthesized_expression':
+    case 'as_expression':
+    case 'satisfies_expression':
+    case 'non_null_expression': {
+      const inner = node.firstNamedChild;
+      return inner === null ? undefined : memberPath(inner);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Unwraps `(x)`, `x as T`, `x satisfies T`, `x!`, `<T>x` and `await x`. */
+export function unwrap(node: Node): Node {
+  let current = node;
+  for (;;) {
+    switch (typeOf(current)) {
+      case 'parenthesized_expression':
+      case 'as_expression':
+      case 'satisfies_expression':
+      case 'non_null_expression':
+      case 'type_assertion':
+      case 'await_expression': {
+        const inner = typeOf(current) === 'type_assertion' ? current.lastNamedChild : current.firstNamedChild;
+        if (inner === null) return current;
+        current = inner;
+        break;
+      }
+      default:
+        return current;
+    }
+  }
+}
+
+/** Reads an expression into a {@link Val}; `cls` is the enclosing class index (for `this.x`). */
+export function toVal(node: Node, locals: LocalLookup, cls: number | undefined, depth = 0): Val {
+  const n = unwrap(node);
+  switch (typeOf(n)) {
+    case 'string':
+      return { k: 'str', v: stringValue(n) };
+    case 'template_string': {
+      const parts: Val[] = [];
+      for (const child of n.namedChildren) {
+        if (child === null) continue;
+        if (typeOf(child) === 'string_fragment') parts.push({ k: 'str', v: child.text });
+        else if (typeOf(child) === 'escape_sequence') parts.push({ k: 'str', v: decodeEscapes(child.text) });
+        else if (typeOf(child) === 'template_substitution' && child.firstNamedChild !== null) {
+          parts.push(toVal(child.firstNamedChild, locals, cls, depth + 1));
+        }
+      }
+      return parts.length === 1 && parts[0]?.k === 'str' ? parts[0] : { k: 'cat', parts };
+    }
+    case 'identifier': {
+      if (n.text === 'undefined') return { k: 'opaque' };
+      const local = locals(n.text);
+      if (local !== undefined) return local.val ?? { k: 'opaque', last: n.text };
+      return { k: 'ref', path: [n.text] };
+    }
+    case 'this':
+    case 'member_expression':
+    case 'subscript_expression':
+      return memberVal(n, locals, cls);
+    case 'binary_expression': {
+      const op = n.childForFieldName('operator')?.type;
+      const left = n.childForFieldName('left');
+      const right = n.childForFieldName('right');
+      if (left === null || right === null || depth > MAX_DEPTH * 4) break;
+      const a = toVal(left, locals, cls, depth + 1);
+      const b = toVal(right, locals, cls, depth + 1);
+      if (op === '+') return { k: 'cat', parts: [...(a.k === 'cat' ? a.parts : [a]), b] };
+      if (op === '??' || op === '||') return { k: 'or', options: [a, b] };
+      break;
+    }
+    case 'object': {
+      if (depth > MAX_DEPTH) break;
+      const props = new Map<string, Val>();
+      for (const child of n.namedChildren) {
+        if (child === null || props.size >= MAX_ITEMS) continue;
+        if (typeOf(child) === 'pair') {
+          const key = child.childForFieldName('key');
+          const value = child.childForFieldName('value');
+          if (key === null || value === null) continue;
+          const name =
+            typeOf(key) === 'string'
+              ? stringValue(key)
+              : typeOf(key) === 'property_identifier'
+                ? key.text
+                : undefined;
+          if (name !== undefined) props.set(name, toVal(value, locals, cls, depth + 1));
+        } else if (typeOf(child) === 'shorthand_property_identifier') {
+          const local = locals(child.text);
+          props.set(
+            child.text,
+            local === undefined
+              ? { k: 'ref', path: [child.text] }
+              : (local.val ?? { k: 'opaque', last: child.text }),
+          );
+        }
+      }
+      return { k: 'obj', props };
+    }
+    case 'array': {
+      if (depth > MAX_DEPTH) break;
+      const items: Val[] = [];
+      for (const child of n.namedChildren) {
+        if (child !== null && items.length < MAX_ITEMS) items.push(toVal(child, locals, cls, depth + 1));
+      }
+      return { k: 'arr', items };
+    }
+    case 'call_expression': {
+      // `Object.freeze({...})` is the plain-JS spelling of a constant object.
+      const callee = firstOf(n);
+      const args = argumentsOf(n);
+      if (callee?.text === 'Object.freeze' && args?.firstNamedChild)
+        return toVal(args.firstNamedChild, locals, cls, depth + 1);
+      break;
+    }
+  }
+  return { k: 'opaque', last: lastIdentifier(n.text) };
+}
+
+function memberVal(n: Node, locals: LocalLookup, cls: number | undefined): Val {
+  // `process.env['X']` reads the same variable as `process.env.X`.
+  if (typeOf(n) === 'subscript_expression') {
+    const object = firstOf(n);
+    const index = n.childForFieldName('index');
+    if (object?.text === 'process.env' && index?.type === 'string')
+      return { k: 'env', name: stringValue(index) };
+    return { k: 'opaque', last: lastIdentifier(n.text) };
+  }
+  const path = memberPath(n);
+  if (path === undefined) return { k: 'opaque', last: lastIdentifier(n.text) };
+  if (path.length === 3 && path[0] === 'process' && path[1] === 'env')
+    return { k: 'env', name: path[2] ?? '' };
+  const root = path[0] ?? '';
+  if (root !== 'this') {
+    const local = locals(root);
+    if (local !== undefined) {
+      // A member of a local constant object is still a constant; of anything else it is runtime data.
+      let current: Val | undefined = local.val;
+      for (const segment of path.slice(1))
+        current = current?.k === 'obj' ? current.props.get(segment) : undefined;
+      return current ?? { k: 'opaque', last: path[path.length - 1] };
+    }
+  }
+  return root === 'this' && cls !== undefined ? { k: 'ref', path, cls } : { k: 'ref', path };
+}
+
+/** The file-level tables references resolve against (complete only after the walk). */
+export interface ValueTables {
+  readonly consts: ReadonlyMap<string, Val>;
+  /** Enum name (namespace-qualified too) → member → initialiser (absent for numeric/implicit members). */
+  readonly enums: ReadonlyMap<string, ReadonlyMap<string, Val | undefined>>;
+  /** `this.<name>` inside class `cls` (its own or an inherited same-file field with a constant initialiser). */
+  readonly thisField: (cls: number, name: string) => Val | undefined;
+}
+
+export type Target =
+  { readonly kind: 'val'; readonly val: Val } | { readonly kind: 'member'; readonly name: string };
+
+export function lookup(ref: Extract<Val, { k: 'ref' }>, t: ValueTables, depth: number): Target | undefined {
+  const { path } = ref;
+  if (path[0] === 'this') {
+    const field =
+      path.length === 2 && ref.cls !== undefined ? t.thisField(ref.cls, path[1] ?? '') : undefined;
+    return field === undefined ? undefined : { kind: 'val', val: field };
+  }
+  const whole = t.consts.get(path.join('.'));
+  if (whole !== undefined) return { kind: 'val', val: whole };
+  if (path.length < 2) return undefined;
+  const member = path[path.length - 1] ?? '';
+  const members = t.enums.get(path.slice(0, -1).join('.'));
+  if (members?.has(member)) {
+    const init = members.get(member);
+    return init === undefined ? { kind: 'member', name: member } : { kind: 'val', val: init };
+  }
+  // A member of a constant object: `TOPICS.ORDER_CREATED` with `const TOPICS = { ORDER_CREATED: '…' }`.
+  for (let i = path.length - 1; i >= 1; i--) {
+    const base = t.consts.get(path.slice(0, i).join('.'));
+    if (base === undefined) continue;
+    let current: Val | undefined = follow(base, t, depth + 1);
+    for (const segment of path.slice(i))
+      current = current?.k === 'obj' ? follow(current.props.get(segment), t, depth + 1) : undefined;
+    return current === undefined ? undefined : { kind: 'val', val: current };
+  }
+  return undefined;
+}
+
+function follow(val: Val | undefined, t: ValueTables, depth: number): Val | undefined {
+  if (val?.k !== 'ref' || depth > 8) return val;
+  const target = lookup(val, t, depth);
+  return target?.kind === 'val' ? follow(target.val, t, depth + 1) : undefined;
+}
+
+export interface Resolved {
+  readonly value: string;
+  /** False when the value is a fallback (an enum member's name, a `??` default). */
+  readonly exact: boolean;
+}
+
+/** The string an expression always evaluates to, from literals, same-file constants and enum members. */
+export function resolveString(val: Val, t: ValueTables, depth = 0): Resolved | undefined {
+  if (depth > 8) return undefined;
+  switch (val.k) {
+    case 'str':
+      return { value: val.v, exact: true };
+    case 'ref': {
+      const target = lookup(val, t, depth);
+      if (target === undefined) return undefined;
+      if (target.kind === 'member') return { value: target.name, exact: false };
+      return resolveString(target.val, t, depth + 1);
+    }
+    case 'cat': {
+      let value = '';
+      let exact = true;
+      for (const part of val.parts) {
+        const r = resolveString(part, t, depth + 1);
+        if (r === undefined) return undefined;
+        value += r.value;
+        exact &&= r.exact;
+      }
+      return { value, exact };
+    }
+    case 'or':
+      for (const [i, option] of val.options.entries()) {
+        const r = resolveString(option, t, depth + 1);
+        if (r !== undefined) return i === 0 ? r : { value: r.value, exact: false };
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A topic or queue name: a resolved string, else the member name of an enum-like reference
+ * (`Streams.ORDER_CREATED` → `ORDER_CREATED`, heuristic). Never a variable's own name.
+ */
+export function resolveName(val: Val, t: ValueTables): Resolved | undefined {
+  const resolved = resolveString(val, t);
+  if (resolved !== undefined) return resolved;
+  if (val.k !== 'ref' || val.path.length < 2 || val.path[0] === 'this') return undefined;
+  const last = val.path[val.path.length - 1] ?? '';
+  return /^[A-Z]/.test(val.path[0] ?? '') && /^[A-Z][A-Za-z0-9_]*$/.test(last)
+    ? { value: last, exact: false }
+    : undefined;
+}
+
+/** gRPC decorator arguments: resolved string, else the reference's last identifier (heuristic). */
+export function resolveIdentifierLike(val: Val, t: ValueTables): Resolved | undefined {
+  const resolved = resolveString(val, t);
+  if (resolved !== undefined) return resolved;
+  if (val.k === 'ref') return { value: val.path[val.path.length - 1] ?? '', exact: false };
+  return undefined;
+}

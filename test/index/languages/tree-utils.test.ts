@@ -1,0 +1,83 @@
+import { describe, expect, test } from 'vitest';
+import {
+  joinHttpPath,
+  normalizeHttpPath,
+  splitUrl,
+  topicOf,
+  urlOf,
+} from '../../../src/index/languages/tree-utils.js';
+
+describe('HTTP path normalisation', () => {
+  test.each([
+    ['orders/<int:order_id>/', '/orders/{order_id}'],
+    ['/files/<path:rest>', '/files/{rest}'],
+    ['/orders/{id:int}', '/orders/{id}'],
+    ['/payments/{id?}', '/payments/{id}'],
+    ['/items/{file_path:path}?q=1#top', '/items/{file_path}'],
+    ['/users/:id/posts', '/users/{id}/posts'],
+    ['/blog/[...slug]', '/blog/{slug}'],
+    ['', '/'],
+    ['//a//b/', '/a/b'],
+  ])('%s → %s', (raw, expected) => {
+    expect(normalizeHttpPath(raw)).toBe(expected);
+  });
+
+  test('prefixes join without doubled or missing slashes', () => {
+    expect(joinHttpPath('/api/', 'orders', '/{id}')).toBe('/api/orders/{id}');
+    expect(joinHttpPath('', '')).toBe('/');
+  });
+
+  test('an absolute URL splits into base and path', () => {
+    expect(splitUrl('http://billing:8080/invoices/{id}?x=1')).toEqual({
+      base: 'http://billing:8080',
+      path: '/invoices/{id}',
+    });
+    expect(splitUrl('invoices')).toEqual({ path: '/invoices' });
+  });
+});
+
+describe('value parts', () => {
+  test('a topic is only ever literal text or an env default', () => {
+    expect(
+      topicOf([
+        { t: 'lit', v: 'orders.' },
+        { t: 'lit', v: 'created' },
+      ]),
+    ).toBe('orders.created');
+    expect(topicOf([{ t: 'env', name: 'TOPIC', fallback: 'orders' }])).toBe('orders');
+    expect(topicOf([{ t: 'env', name: 'TOPIC' }])).toBeUndefined();
+    expect(topicOf([{ t: 'expr', name: 'topic' }])).toBeUndefined();
+    expect(
+      topicOf([
+        { t: 'lit', v: 'x.' },
+        { t: 'expr', name: 'suffix' },
+      ]),
+    ).toBeUndefined();
+  });
+
+  test('a URL takes an env base, placeholders and a client base', () => {
+    expect(
+      urlOf([
+        { t: 'env', name: 'INV' },
+        { t: 'lit', v: '/stock/' },
+        { t: 'expr', name: 'sku' },
+      ]),
+    ).toEqual({
+      base: 'env:INV',
+      path: '/stock/{sku}',
+      exact: true,
+    });
+    expect(urlOf([{ t: 'lit', v: 'items/1' }], [{ t: 'lit', v: 'http://catalog/v1' }])).toEqual({
+      base: 'http://catalog',
+      path: '/v1/items/1',
+      exact: true,
+    });
+    expect(
+      urlOf([
+        { t: 'expr', name: 'base' },
+        { t: 'lit', v: '/x' },
+      ]),
+    ).toEqual({ path: '/x', exact: false });
+    expect(urlOf([{ t: 'expr', name: 'url' }])).toBeUndefined();
+  });
+});
