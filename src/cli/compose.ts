@@ -1,9 +1,25 @@
+import path from 'node:path';
 import type { LoadedConfig } from '../core/config.js';
+import { createPolicyGovernance } from '../core/governance.js';
 import type { Logger } from '../core/logger.js';
+import { createPathJail } from '../core/path-jail.js';
 import { Registry } from '../core/registry.js';
 import { OPERATIONS } from '../ops/catalog.js';
-import type { MeshServices } from '../ops/services.js';
+import type { DocsSettings, MeshServices } from '../ops/services.js';
+import { auditDbPath } from '../store/cache-paths.js';
+import { LazyAuditLog } from './lazy-audit.js';
 import type { LazyIndex } from './lazy-index.js';
+
+/** `[docs]` as the docs search needs it, with paths made absolute against the config folder. */
+export function docsSettingsOf(loaded: LoadedConfig): DocsSettings {
+  const docs = loaded.config.docs;
+  return {
+    paths: docs.paths.map((p) => path.resolve(loaded.baseDir, p)),
+    aliases: docs.aliases,
+    stopWords: docs.stop_words,
+    exactPhraseBoost: docs.exact_phrase_boost,
+  };
+}
 
 export interface ComposeOptions {
   readonly loaded: LoadedConfig;
@@ -12,16 +28,36 @@ export interface ComposeOptions {
   readonly session?: string;
 }
 
+export interface ComposedRegistry {
+  readonly registry: Registry<MeshServices>;
+  /** The audit log, if on; `load()` it once start-up is over. */
+  readonly audit: LazyAuditLog | undefined;
+  /** Closes what the registry holds open (the audit log); call once, on shutdown. */
+  readonly close: () => Promise<void>;
+}
+
 /** Wires the registry for one workspace: the operations, the index, and the policies from the config. */
-export function composeRegistry(options: ComposeOptions): Registry<MeshServices> {
+export function composeRegistry(options: ComposeOptions): ComposedRegistry {
   const { loaded, index } = options;
-  return new Registry<MeshServices>({
+  // `[policy] audit = false` means no records at all: not even an empty file is created.
+  const audit = loaded.config.policy.audit
+    ? new LazyAuditLog(auditDbPath(process.env), options.logger)
+    : undefined;
+  const registry = new Registry<MeshServices>({
     operations: OPERATIONS,
-    services: { index },
+    services: { index, docs: docsSettingsOf(loaded) },
     disabledDomains: loaded.config.tools.disabled_domains,
     logger: options.logger,
+    governance: createPolicyGovernance(loaded, process.env),
+    ...(audit ? { audit } : {}),
     ...(options.session ? { session: options.session } : {}),
+    resolvePath: createPathJail({
+      roots: loaded.roots,
+      workspaceDir: loaded.baseDir,
+      mountAliases: loaded.config.workspace.mount_aliases,
+    }),
     readiness: () => index.readiness(),
     stateNotes: () => index.stateNotes(),
   });
+  return { registry, audit, close: async () => audit?.close() };
 }

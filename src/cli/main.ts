@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Command, Option } from 'commander';
 import { ConfigError, loadConfig, type LoadedConfig } from '../core/config.js';
 import { createLogger, type Logger } from '../core/logger.js';
@@ -6,6 +7,7 @@ import { OPERATIONS } from '../ops/catalog.js';
 import { Registry } from '../core/registry.js';
 import { composeRegistry } from './compose.js';
 import { LazyIndex } from './lazy-index.js';
+import { createProgressBar } from './progress-bar.js';
 import { addOperationCommands, UsageError } from './operation-commands.js';
 import { VERSION } from './version.js';
 import { validateCall, type CallAddress } from '../core/validation.js';
@@ -62,8 +64,9 @@ async function runOperation(
 ) {
   const loaded = openConfig(globals);
   const index = new LazyIndex(loaded, logger);
+  const { registry, audit, close } = composeRegistry({ loaded, index, logger, session: `cli-${process.pid}` });
+  void audit?.load();
   try {
-    const registry = composeRegistry({ loaded, index, logger, session: `cli-${process.pid}` });
     const address = {
       kind: 'domain' as const,
       domain: op.domain,
@@ -71,13 +74,21 @@ async function runOperation(
     };
     const call = { address, rawArgs: { ...rawArgs, mode: op.mode } };
     // A call that cannot be valid is answered (and audited) by the registry without indexing first.
-    if (isValid(call.address, call.rawArgs)) await index.start({ watch: false });
+    if (isValid(call.address, call.rawArgs)) {
+      const bar = createProgressBar(process.stderr);
+      try {
+        await index.start({ watch: false, ...(bar ? { onProgress: bar.update } : {}) });
+      } finally {
+        bar?.clear();
+      }
+    }
     const result = await registry.invoke(call);
     if (json) write(JSON.stringify(result.json, null, 2));
     else if (result.isError) process.stderr.write(`${result.text}\n`);
     else write(result.text);
     return result;
   } finally {
+    await close();
     await index.close();
   }
 }
@@ -104,6 +115,24 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
     });
 
   program
+    .command('init')
+    .description('Propose a meshlens.toml from the folder layout (printed; written with --auto) and register the server with MCP clients.')
+    .option('--auto', 'write meshlens.toml in the workspace folder instead of printing it', false)
+    .option('--force', 'replace an existing meshlens.toml (--auto)', false)
+    .option('--write-ide-config', 'merge a meshlens server into .mcp.json, .cursor/mcp.json and .vscode/mcp.json', false)
+    .action(async (options: { auto: boolean; force: boolean; writeIdeConfig: boolean }) => {
+      const { initCommand } = await import('./init-command.js');
+      // No config is loaded: init must work where there is none, or where the existing one is broken.
+      initCommand({
+        workspaceDir: path.resolve(process.cwd(), globals.workspace ?? '.'),
+        ...options,
+        cliPath: argv[1] ?? process.argv[1] ?? '',
+        write,
+        warn: (text) => process.stderr.write(`meshlens: ${text}\n`),
+      });
+    });
+
+  program
     .command('index')
     .description('Index the workspace and print a summary (roots, files, rejects, languages, symbols, cache, time).')
     .option('--json', 'print the summary as JSON', false)
@@ -114,10 +143,10 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
 
   program
     .command('graph')
-    .description('Write the whole contract graph (json) or the content fingerprint of the index.')
-    .addOption(new Option('--format <format>', 'output format').choices(['json', 'fingerprint']).default('json'))
+    .description('Render the full topology (html, mermaid), the whole contract graph (json) or the index fingerprint.')
+    .addOption(new Option('--format <format>', 'output format').choices(['html', 'mermaid', 'json', 'fingerprint']).default('html'))
     .option('-o, --output <file>', 'write to this file instead of stdout')
-    .action(async (options: { format: 'json' | 'fingerprint'; output?: string }) => {
+    .action(async (options: { format: 'html' | 'mermaid' | 'json' | 'fingerprint'; output?: string }) => {
       const { graphCommand } = await import('./graph-command.js');
       await graphCommand({
         loaded: openConfig(globals),
@@ -126,6 +155,40 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
         ...(options.output ? { output: options.output } : {}),
         write,
       });
+    });
+
+  program
+    .command('doctor')
+    .description('Check the config, roots, grammars, git, index, cache and audit log; one line per check.')
+    .option('--json', 'print the checks and a summary as JSON', false)
+    .option('--fix', 'repair what is safe: this workspace\'s corrupt or stale caches (never the audit log)', false)
+    .action(async (options: { json: boolean; fix: boolean }) => {
+      const { doctorCommand } = await import('./doctor-command.js');
+      process.exitCode = await doctorCommand({ load: () => openConfig(globals), logger, ...options, write });
+    });
+
+  program
+    .command('stats')
+    .description('Usage figures from the audit log: calls, errors, latency per operation, top files, sessions.')
+    .option('--since <window>', 'how far back: <N>s, <N>m, <N>h, <N>d, or all', '7d')
+    .option('--session <id>', 'only this session')
+    .option('--db <file>', 'the audit database (default: $MESHLENS_AUDIT_DB or the cache folder)')
+    .option('--json', 'print the figures as JSON', false)
+    .action(async (options: { since: string; session?: string; db?: string; json: boolean }) => {
+      const { statsCommand } = await import('./stats-command.js');
+      statsCommand({ ...options, write });
+    });
+
+  program
+    .command('audit')
+    .description('Inspect the hash-chained audit log.')
+    .command('verify')
+    .description('Recompute the hash chain; exit status 1 names the first broken row.')
+    .option('--db <file>', 'the audit database (default: $MESHLENS_AUDIT_DB or the cache folder)')
+    .option('--json', 'print the result as JSON', false)
+    .action(async (options: { db?: string; json: boolean }) => {
+      const { auditVerifyCommand } = await import('./audit-command.js');
+      process.exitCode = auditVerifyCommand({ ...options, write });
     });
 
   // Operation subcommands are generated from the full catalogue; a domain switched off in the config is

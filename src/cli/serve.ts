@@ -26,7 +26,7 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   const { loaded, logger } = options;
   for (const warning of loaded.warnings) logger.warn({ config: loaded.file }, warning);
   const index = new LazyIndex(loaded, logger);
-  const registry = composeRegistry({ loaded, index, logger, session: `stdio-${process.pid}-${Date.now()}` });
+  const { registry, audit, close } = composeRegistry({ loaded, index, logger, session: `stdio-${process.pid}-${Date.now()}` });
   const server = createMcpServer({
     registry,
     surface: options.surface,
@@ -38,6 +38,7 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   const startIndexing = () => {
     if (started) return;
     started = true;
+    void audit?.load();
     index.start({ watch: options.watch }).catch((error: unknown) => logger.error({ err: error }, 'indexing failed'));
   };
   server.oninitialized = startIndexing;
@@ -52,6 +53,7 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   await closed;
   clearTimeout(fallback);
   await index.close().catch((error: unknown) => logger.warn({ err: error }, 'closing the index failed'));
+  await close();
   // Worker threads or watchers must not keep a server alive whose client has gone.
   process.exit(0);
 }

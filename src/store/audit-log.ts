@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { AuditRecord, AuditSink } from '../core/audit.js';
@@ -12,22 +11,8 @@ export const CHAIN_VERSION = 1;
 /** How long an append waits for another process holding the write lock. */
 const BUSY_TIMEOUT_MS = 5_000;
 
-type Env = Readonly<Record<string, string | undefined>>;
 
-/** `$MESHLENS_AUDIT_DB`, else `audit.db` in the meshlens cache folder. */
-export function auditDbPath(env: Env = process.env): string {
-  if (env.MESHLENS_AUDIT_DB) return path.resolve(env.MESHLENS_AUDIT_DB);
-  return path.join(cacheRoot(env), 'audit.db');
-}
-
-/** `$MESHLENS_CACHE_DIR`, else `$XDG_CACHE_HOME/meshlens`, else `~/.cache/meshlens`. */
-function cacheRoot(env: Env): string {
-  if (env.MESHLENS_CACHE_DIR) return path.resolve(env.MESHLENS_CACHE_DIR);
-  // The XDG spec says a relative XDG_CACHE_HOME is invalid and must be ignored.
-  if (env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME))
-    return path.join(env.XDG_CACHE_HOME, 'meshlens');
-  return path.join(env.HOME || homedir(), '.cache', 'meshlens');
-}
+export { auditDbPath } from './cache-paths.js';
 
 export interface AuditRow {
   readonly id: number;

@@ -4,8 +4,8 @@
  * effort and never throws, and a cache that cannot be opened degrades to "parse everything".
  */
 import { createHash } from 'node:crypto';
+import { cacheRoot } from './cache-paths.js';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
@@ -69,15 +69,7 @@ export interface FactKeyParts {
   readonly configFingerprint: string;
 }
 
-/** `$MESHLENS_CACHE_DIR`, else `$XDG_CACHE_HOME/meshlens`, else `~/.cache/meshlens`. */
-export function cacheRoot(env: Env = process.env): string {
-  const explicit = env.MESHLENS_CACHE_DIR;
-  if (explicit) return path.resolve(explicit);
-  // The XDG spec says a relative value is invalid and must be ignored.
-  const xdg = env.XDG_CACHE_HOME;
-  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'meshlens');
-  return path.join(env.HOME || os.homedir(), '.cache', 'meshlens');
-}
+export { cacheRoot };
 
 export function workspaceIdOf(canonicalPath: string): string {
   return createHash('sha256').update(canonicalPath).digest('hex').slice(0, 16);
