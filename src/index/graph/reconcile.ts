@@ -277,7 +277,10 @@ function baseHost(
     return hosts.length === 1 ? hosts[0] : undefined;
   }
   const resolved = resolvePlaceholder(base, root);
-  return resolved ? hostOf(resolved) : undefined;
+  if (resolved && !placeholderOf(resolved)) return hostOf(resolved);
+  // Spring resolves `${ORDER_GATEWAY_URL}` from the environment too: try the deploy manifests' env vars.
+  const placeholder = placeholderOf(base);
+  return placeholder ? baseHost(`env:${placeholder.key}`, root, propertiesByRoot, allProperties, resolvePlaceholder) : undefined;
 }
 
 /** Graph lines for the fingerprint: edges by node names, never by ids. */

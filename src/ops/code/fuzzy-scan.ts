@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { byteLength, cutToBytes, pageFooter, takePage } from '../../core/budget.js';
 import type { OperationOutput } from '../../core/operation.js';
 import { maskSecrets } from '../../core/secret-mask.js';
+import { fenced } from '../../render/snippet.js';
 import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
 import type { RejectedNote } from '../shared/rejected-note.js';
 import { displayOf, inScope } from '../shared/workspace-paths.js';
@@ -37,6 +38,7 @@ export function fuzzyScan(request: FuzzyScanRequest): OperationOutput {
   const wanted = request.offset + request.limit + 1;
   const hits: TextHit[] = [];
   let complete = true;
+  let redactions = 0;
   for (const file of snapshot.files) {
     if (request.signal.aborted) break;
     if (!inScope(file.absolutePath, request.scope)) continue;
@@ -54,13 +56,16 @@ export function fuzzyScan(request: FuzzyScanRequest): OperationOutput {
       count++;
       if (lines.length < LINES_PER_FILE) lines.push({ line: i + 1, text: content });
     });
-    hits.push({ file, lines, count });
+    // Masked once here, so the Markdown and the JSON rendering both carry only masked text.
+    const masked = maskSecrets(lines.map((l) => l.text).join('\n'));
+    redactions += masked.redactions;
+    const maskedLines = masked.text.split('\n');
+    hits.push({ file, lines: lines.map((l, i) => ({ line: l.line, text: maskedLines[i] ?? '' })), count });
     if (hits.length >= wanted) {
       complete = false;
       break;
     }
   }
-  let redactions = 0;
   const render = (hit: TextHit, index: number) => {
     const body = hit.lines
       .map(({ line, text }) => {
@@ -68,10 +73,8 @@ export function fuzzyScan(request: FuzzyScanRequest): OperationOutput {
         return `L${line}: ${cut.trim()}`;
       })
       .join('\n');
-    const masked = maskSecrets(body);
-    redactions += masked.redactions;
     const more = hit.count > hit.lines.length ? ` (${hit.count} lines match)` : '';
-    return `### [${index + 1}] \`${displayOf(snapshot, hit.file)}\`${more}\n\`\`\`text\n${masked.text.replace(/```/g, '`\u200b``')}\n\`\`\`\n`;
+    return `### [${index + 1}] \`${displayOf(snapshot, hit.file)}\`${more}\n${fenced(body, 'text')}\n`;
   };
   const page = takePage(hits, { offset: request.offset, limit: request.limit, budgetBytes: request.pageBudget, render });
   const totalText = complete ? `${hits.length}` : `at least ${hits.length}`;

@@ -88,6 +88,10 @@ export function collectImpact(graph: ContractGraph, targets: readonly GraphNode[
   };
 
   const owners = new Set<string>();
+  // A handler in a test file (a fake server) does not make its root an owner of the contract.
+  const own = (edge: GraphEdge) => {
+    if (includeTests || !isTestPath(edge.file)) owners.add(edge.root);
+  };
   const downstream: { node: GraphNode; hop: number }[] = [];
   const visitedTopics = new Set<number>();
   const topicQueue: { topic: GraphNode; hop: number }[] = [];
@@ -102,17 +106,25 @@ export function collectImpact(graph: ContractGraph, targets: readonly GraphNode[
         for (const edge of graph.incoming(method.id)) {
           if (edge.kind === 'implements') {
             rowFromEdge(edge, 'handler', 1, shortName(method));
-            owners.add(edge.root);
+            own(edge);
             downstream.push({ node: codeOf(edge), hop: 1 });
           } else if (edge.kind === 'calls_rpc') rowFromEdge(edge, 'client', 1, shortName(method));
         }
       }
       if (service) {
+        // A file whose calls into this service are known method by method says by itself whether it calls
+        // the target: its service-level binding (a stub built, a client injected) adds only noise.
+        const tracedFiles = new Set<string>();
+        for (const method of graph.nodes.filter((n) => n.kind === 'grpc_method' && n.name.startsWith(`${service.name}/`))) {
+          for (const edge of graph.incoming(method.id)) if (edge.kind === 'calls_rpc') tracedFiles.add(`${edge.root}:${edge.file}`);
+        }
         for (const edge of graph.incoming(service.id)) {
           if (edge.kind === 'implements') {
             rowFromEdge(edge, 'handler', 1, shortName(service));
-            owners.add(edge.root);
-          } else if (edge.kind === 'calls_rpc') rowFromEdge(edge, 'client', 1, shortName(service), 'heuristic');
+            own(edge);
+          } else if (edge.kind === 'calls_rpc' && !tracedFiles.has(`${edge.root}:${edge.file}`)) {
+            rowFromEdge(edge, 'client', 1, shortName(service), 'heuristic');
+          }
         }
       }
       if (owners.size === 0 && target.root) owners.add(target.root);
@@ -125,7 +137,7 @@ export function collectImpact(graph: ContractGraph, targets: readonly GraphNode[
       }
       if (target.root) owners.add(target.root);
     } else if (target.kind === 'topic') {
-      for (const edge of graph.incoming(target.id)) if (edge.kind === 'produces') owners.add(edge.root);
+      for (const edge of graph.incoming(target.id)) if (edge.kind === 'produces') own(edge);
       visitedTopics.add(target.id);
       topicQueue.push({ topic: target, hop: 1 });
     }

@@ -1,6 +1,7 @@
 import type { Confidence } from '../../index/facts.js';
 import type { ContractGraph, GraphEdge, GraphNode } from '../../index/graph/model.js';
 import type { Topology, TopologyLink, TopologyNode } from '../../render/topology.js';
+import { isTestPath } from '../shared/workspace-paths.js';
 
 const rank = (c: string) => (c === 'exact' ? 0 : c === 'heuristic' ? 1 : 2);
 const weakest = (a: string, b: string): Confidence => (rank(a) >= rank(b) ? a : b) as Confidence;
@@ -29,7 +30,7 @@ export interface FoldOptions {
 export function foldTopology(graph: ContractGraph, options: FoldOptions): Topology {
   const implementers = new Map<number, Set<string>>();
   for (const edge of graph.edges) {
-    if (edge.kind !== 'implements') continue;
+    if (edge.kind !== 'implements' || isTestPath(edge.file)) continue;
     const set = implementers.get(edge.to) ?? implementers.set(edge.to, new Set()).get(edge.to);
     set?.add(edge.root);
   }
@@ -40,6 +41,16 @@ export function foldTopology(graph: ContractGraph, options: FoldOptions): Topolo
       const service = graph.nodeByName('grpc_service', node.name.split('/')[0] ?? '');
       const viaService = service ? implementers.get(service.id) : undefined;
       if (viaService && viaService.size > 0) return [...viaService];
+    }
+    if (node.kind === 'grpc_service') {
+      // Handlers often implement the methods, not the service: they own it too.
+      const viaMethods = new Set<string>();
+      for (const method of graph.nodes) {
+        if (method.kind === 'grpc_method' && method.name.startsWith(`${node.name}/`)) {
+          for (const root of implementers.get(method.id) ?? []) viaMethods.add(root);
+        }
+      }
+      if (viaMethods.size > 0) return [...viaMethods].sort();
     }
     return node.root !== undefined ? [node.root] : [];
   };
@@ -73,6 +84,8 @@ export function foldTopology(graph: ContractGraph, options: FoldOptions): Topolo
   }
 
   for (const edge of graph.edges) {
+    // Test code (fakes, test clients) is not part of the running system's topology.
+    if (isTestPath(edge.file)) continue;
     const target = graph.nodes[edge.to] as GraphNode;
     if (edge.kind === 'implements' || edge.kind === 'serves_http') {
       addContract(edge.root, edge.kind === 'implements' ? 'implements' : 'serves', target);

@@ -1,0 +1,134 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IndexEngine } from '../../src/index/engine.js';
+import { connectClient, textOf } from '../helpers/mcp.js';
+import { indexedRegistry } from '../helpers/workspace.js';
+
+let client: Client;
+let engine: IndexEngine;
+
+beforeAll(async () => {
+  const indexed = await indexedRegistry();
+  engine = indexed.engine;
+  client = await connectClient(indexed.registry, 'flat');
+});
+afterAll(async () => {
+  await client.close();
+  await engine.close();
+});
+
+async function impact(args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
+  const result = await client.callTool({ name: 'analyze_impact', arguments: args });
+  return { text: textOf(result), isError: result.isError === true };
+}
+
+/** The table rows of an answer, without the row number. */
+const rows = (text: string): string[] =>
+  text
+    .split('\n')
+    .filter((line) => /^\| \d+ \|/.test(line))
+    .map((line) => line.replace(/^\| \d+ \| /, '| '));
+
+describe('analyze_impact on examples/polyglot-shop', () => {
+  it('an RPC: the method-level client outside, the handlers inside, no noise from clients traced to other methods', async () => {
+    const { text } = await impact({ target: 'PaymentService.ProcessPayment' });
+    expect(text).toContain('## Impact of gRPC method `shop.payment.v1.PaymentService/ProcessPayment` (`proto/payment.proto:13`)');
+    expect(text).toContain('Owner root(s): `services/payment`. Depth 1.');
+    expect(rows(text)).toEqual([
+      '| EXTERNAL | client | `OrderService.createOrder` | services/order-gateway | `services/order-gateway/src/orders/order.service.ts:39` | exact | PaymentService.ProcessPayment |',
+      '| INTERNAL | handler | `main` | services/payment | `services/payment/main.go:38` | exact | PaymentService |',
+      '| INTERNAL | handler | `server` | services/payment | `services/payment/server.go:15` | exact | PaymentService |',
+      '| INTERNAL | handler | `server.ProcessPayment` | services/payment | `services/payment/server.go:20` | exact | PaymentService.ProcessPayment |',
+    ]);
+  });
+
+  it('an RPC whose only client is a service-level binding: heuristic, and test files left out but counted', async () => {
+    const { text } = await impact({ target: 'InventoryService.ReserveStock' });
+    expect(text).toContain('Owner root(s): `services/inventory`. Depth 1.');
+    expect(rows(text)).toEqual([
+      '| EXTERNAL | client | `main` | services/payment | `services/payment/main.go:35` | heuristic | InventoryService |',
+      '| INTERNAL | handler | `InventoryApi::reserve_stock` | services/inventory | `services/inventory/src/grpc.rs:29` | exact | InventoryService.ReserveStock |',
+      '| INTERNAL | handler | `main` | services/inventory | `services/inventory/src/main.rs:39` | exact | InventoryService |',
+    ]);
+    expect(text).toContain('4 more in test files left out (`include_tests: true` lists them).');
+    const withTests = await impact({ target: 'InventoryService.ReserveStock', include_tests: true });
+    expect(rows(withTests.text)).toHaveLength(7);
+  });
+
+  it('a topic at depth 1: its producer, the topic hub and its consumers', async () => {
+    const { text } = await impact({ target: 'orders.created' });
+    expect(text).toContain('Owner root(s): `services/order-gateway`. Depth 1.');
+    expect(rows(text)).toEqual([
+      '| INTERNAL | producer | `OrderService.createOrder` | services/order-gateway | `services/order-gateway/src/orders/order.service.ts:54` | exact | orders.created |',
+      '| EXTERNAL | topic | `orders.created` | — | `—` | exact | orders.created |',
+      '| EXTERNAL | consumer | `InvoicingSaga.onOrderCreated` | services/billing | `services/billing/src/main/java/shop/billing/InvoicingSaga.java:59` | exact | orders.created |',
+      '| EXTERNAL | consumer | `runSettlementPipeline` | services/payment | `services/payment/events.go:43` | exact | orders.created |',
+    ]);
+  });
+
+  it('a topic at depth 3 follows every re-emission, hop by hop, with no row twice', async () => {
+    const { text } = await impact({ target: 'orders.created', depth: 3 });
+    expect(rows(text)).toEqual([
+      '| 1 | INTERNAL | producer | `OrderService.createOrder` | services/order-gateway | `services/order-gateway/src/orders/order.service.ts:54` | exact | orders.created |',
+      '| 1 | EXTERNAL | topic | `orders.created` | — | `—` | exact | orders.created |',
+      '| 1 | EXTERNAL | consumer | `InvoicingSaga.onOrderCreated` | services/billing | `services/billing/src/main/java/shop/billing/InvoicingSaga.java:59` | exact | orders.created |',
+      '| 1 | EXTERNAL | consumer | `runSettlementPipeline` | services/payment | `services/payment/events.go:43` | exact | orders.created |',
+      '| 2 | EXTERNAL | producer | `InvoicingSaga.onOrderCreated` | services/billing | `services/billing/src/main/java/shop/billing/InvoicingSaga.java:71` | exact | invoices.issued |',
+      '| 2 | EXTERNAL | producer | `runSettlementPipeline` | services/payment | `services/payment/events.go:74` | exact | payments.settled |',
+      '| 2 | EXTERNAL | topic | `invoices.issued` | — | `—` | exact | invoices.issued |',
+      '| 2 | EXTERNAL | topic | `payments.settled` | — | `—` | exact | payments.settled |',
+      '| 2 | EXTERNAL | consumer | `InvoiceConsumer.Consume` | services/accounting | `services/accounting/InvoiceConsumer.cs:36` | exact | invoices.issued |',
+      '| 2 | EXTERNAL | consumer | `run` | services/inventory | `services/inventory/src/events.rs:48` | exact | payments.settled |',
+      '| 3 | EXTERNAL | producer | `run` | services/inventory | `services/inventory/src/events.rs:72` | exact | stock.reserved |',
+      '| 3 | EXTERNAL | topic | `stock.reserved` | — | `—` | exact | stock.reserved |',
+      '| 3 | EXTERNAL | consumer | `NotificationListener.onStockReserved` | services/notification | `services/notification/src/main/kotlin/shop/notification/NotificationListener.kt:23` | exact | stock.reserved |',
+      '| 3 | EXTERNAL | consumer | `run_stock_consumer` | services/shipping | `services/shipping/shipping/stock_consumer.py:36` | exact | stock.reserved |',
+    ]);
+    expect(new Set(rows(text)).size).toBe(14);
+  });
+
+  it('paging through the footer covers every row exactly once, and past the end says so', async () => {
+    const all = rows((await impact({ target: 'orders.created', depth: 3 })).text);
+    const seen: string[] = [];
+    let offset = 0;
+    for (let page = 0; page < 10; page++) {
+      const { text } = await impact({ target: 'orders.created', depth: 3, limit: 4, offset });
+      seen.push(...rows(text));
+      const next = /More: `offset: (\d+)`/.exec(text)?.[1];
+      if (!next) {
+        expect(text).toContain('This is the last page.');
+        break;
+      }
+      offset = Number(next);
+    }
+    expect(seen).toEqual(all);
+    const past = await impact({ target: 'orders.created', depth: 3, limit: 4, offset: 100 });
+    expect(past.isError).toBe(false);
+    expect(past.text).toContain('No rows at `offset: 100`: there are 14 in total. Request `offset: 10` for the last ones.');
+  });
+
+  it('answers a topic spelled with other separators, and says plainly when nothing matches', async () => {
+    const { text } = await impact({ target: 'ORDERS_CREATED' });
+    expect(rows(text)).toHaveLength(4);
+    const none = await impact({ target: 'no.such.topic' });
+    expect(none.text).toContain('Exactly 0 gRPC methods, services, topics or HTTP routes named `no.such.topic` in the indexed roots');
+  });
+
+  it('gives a byte-identical answer for the same call on the same snapshot', async () => {
+    const first = await impact({ target: 'orders.created', depth: 3 });
+    const second = await impact({ target: 'orders.created', depth: 3 });
+    expect(second.text).toBe(first.text);
+  });
+
+  it('refuses bad arguments with the exact reason', async () => {
+    expect(await impact({ target: 'orders.created', depth: 6 })).toEqual({
+      isError: true,
+      text: '`analyze_impact`: `depth` must be between 1 and 5 (default 1), got 6.',
+    });
+    expect(await impact({ target: 'orders.created', dept: 2 })).toEqual({
+      isError: true,
+      text: '`analyze_impact` has no field `dept`. Did you mean `depth`? Accepted fields: `target`, `depth`, `include_tests`, `limit`, `offset`.',
+    });
+    expect(await impact({})).toMatchObject({ isError: true });
+  });
+});
