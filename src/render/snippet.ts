@@ -23,6 +23,8 @@ export interface SnippetRequest {
   readonly bodies: readonly BodyRange[];
   /** Python-like languages mark a stripped body with `...`; brace languages with a comment. */
   readonly indentBodies: boolean;
+  /** The body ranges include the brace lines (JVM extractors) rather than only the lines inside them. */
+  readonly bracesIncluded?: boolean;
 }
 
 export interface Snippet {
@@ -38,14 +40,18 @@ interface ViewLine {
   readonly to: number;
 }
 
-/** Lines strictly inside each body, merged so a method inside a stripped class method is not counted twice. */
-function strippedRanges(bodies: readonly BodyRange[], indentBodies: boolean): { from: number; to: number }[] {
+/**
+ * Lines strictly inside each body, merged so a method inside a stripped class method is not counted twice.
+ * Most extractors give the lines inside the braces; the JVM extractors give the block with its brace lines
+ * (`bracesIncluded`), which keep the signature and the closing brace visible here.
+ */
+function strippedRanges(bodies: readonly BodyRange[], indentBodies: boolean, bracesIncluded: boolean): { from: number; to: number }[] {
+  const inset = bracesIncluded ? 1 : 0;
   const ranges = bodies
     .map((b) =>
       indentBodies
         ? { from: Math.max(b.bodyStartLine, b.startLine + 1), to: b.bodyEndLine }
-        : // A brace body's first line holds `{` (often the signature too) and its last line `}`: both stay.
-          { from: Math.max(b.bodyStartLine + 1, b.startLine + 1), to: Math.min(b.bodyEndLine - 1, b.endLine - 1) },
+        : { from: Math.max(b.bodyStartLine + inset, b.startLine + 1), to: Math.min(b.bodyEndLine - inset, b.endLine - 1) },
     )
     .filter((r) => r.to >= r.from)
     .sort((a, b) => a.from - b.from || b.to - a.to);
@@ -65,7 +71,7 @@ function strippedRanges(bodies: readonly BodyRange[], indentBodies: boolean): { 
  */
 export function renderSnippet(request: SnippetRequest): Snippet {
   const { lines } = request;
-  const ranges = strippedRanges(request.bodies, request.indentBodies);
+  const ranges = strippedRanges(request.bodies, request.indentBodies, request.bracesIncluded ?? false);
   const view: ViewLine[] = [];
   let rangeIndex = 0;
   for (let line = 1; line <= lines.length; line++) {

@@ -14,6 +14,7 @@ import { kindPriority, symbolIndexOf, type MatchTier } from './symbol-index.js';
 
 const STRIPPED_KINDS = new Set(['function', 'method']);
 const INDENT_LANGUAGES = new Set(['python']);
+const BRACES_INCLUDED = new Set(['java', 'kotlin', 'scala']);
 
 interface FileHit {
   readonly file: IndexedFile;
@@ -88,7 +89,8 @@ function renderEntry(snapshot: Snapshot, hit: FileHit, query: string, includeBod
     : hit.file.facts.symbols
         .filter((s) => STRIPPED_KINDS.has(s.kind) && s.bodyStartLine !== undefined && s.bodyEndLine !== undefined)
         .map((s) => ({ startLine: s.startLine, endLine: s.endLine, bodyStartLine: s.bodyStartLine as number, bodyEndLine: s.bodyEndLine as number }));
-  const snippet = renderSnippet({ lines, anchor, bodies, indentBodies: INDENT_LANGUAGES.has(hit.file.language ?? '') });
+  const language = hit.file.language ?? '';
+  const snippet = renderSnippet({ lines, anchor, bodies, indentBodies: INDENT_LANGUAGES.has(language), bracesIncluded: BRACES_INCLUDED.has(language) });
   const path = displayOf(snapshot, hit.file);
   const declared = hit.symbols
     .slice(0, 3)
