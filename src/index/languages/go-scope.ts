@@ -327,17 +327,20 @@ export function clientType(type: Node, file: GoFile): GoClient | undefined {
   if (type.type !== 'qualified_type') return undefined;
   const pkg = type.childForFieldName('package')?.text;
   const service = /^(\w+)Client$/.exec(type.childForFieldName('name')?.text ?? '')?.[1];
-  if (pkg === undefined || !file.imports.has(pkg) || service === undefined || service === 'Health')
-    return undefined;
+  if (pkg === undefined || service === undefined || service === 'Health') return undefined;
   // `redis.UniversalClient` has the same shape as `pb.InventoryServiceClient`: only a package that looks
-  // generated from protobuf makes the type proof of a gRPC stub.
-  const confidence = looksGenerated(pkg, file.imports.get(pkg) ?? '') ? 'exact' : 'heuristic';
-  return { service, confidence, via: '*Client type' };
+  // generated from protobuf makes the type a stub.
+  const path = file.imports.get(pkg);
+  if (path === undefined || !looksGenerated(pkg, path)) return undefined;
+  return { service, confidence: 'exact', via: '*Client type' };
 }
 
-/** `pb`, `paymentpb`, `paymentv1`, or an import path with a `genproto`/`pb`/`proto`/`gen`/`vN` element. */
+/**
+ * `pb`, `paymentpb`, `paymentv1`, or an import path with a `…pb`/`…proto…`/`gen`/`grpc`/`api` element. A
+ * trailing `/vN` alone proves nothing: `github.com/redis/go-redis/v9` is versioned too.
+ */
 export function looksGenerated(alias: string, importPath: string): boolean {
-  return /(pb|v\d+)$/i.test(alias) || /(^|\/)(\w*pb|\w*proto\w*|gen|grpc|api|v\d+)(\/|$)/i.test(importPath);
+  return /(pb|v\d+)$/i.test(alias) || /(^|\/)(\w*pb|\w*proto\w*|gen|grpc|api)(\/|$)/i.test(importPath);
 }
 
 export function isHttpClientType(type: Node, file: GoFile): boolean {

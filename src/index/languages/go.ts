@@ -236,7 +236,7 @@ function hasHandlerShape(node: Node): boolean {
   });
   const result = node.childForFieldName('result');
   const resultText = oneLine(result?.text ?? '');
-  if (types.length === 2 && /(^|\.)Context$/.test(types[0] ?? '') && /,\s*error\)$/.test(resultText))
+  if (types.length === 2 && /(^|\.)Context$/.test(types[0] ?? '') && /,\s*(\w+\s+)?error\)$/.test(resultText))
     return true;
   return resultText === 'error' && /(_\w+Server|StreamingServer\[.*\])$/.test(types[types.length - 1] ?? '');
 }

@@ -168,7 +168,9 @@ function clientOf(node: Node, scope: RustScope, depth = 0): RustClient | undefin
     // `XClient::connect(…).await?.send_compressed(…)`: the builder methods return the stub itself.
     const builder = methodCall(expr);
     if (builder !== undefined) {
-      return STUB_METHODS_NOT_RPC.has(builder.name) ? clientOf(builder.receiver, scope, depth + 1) : undefined;
+      return STUB_METHODS_NOT_RPC.has(builder.name)
+        ? clientOf(builder.receiver, scope, depth + 1)
+        : undefined;
     }
     return constructedStub(expr, scope.file);
   }

@@ -167,15 +167,17 @@ export abstract class ClassWalker extends WalkerBase {
     const site = this.site(member);
     const assigned = value === null ? undefined : holderFromExpr(value, site);
     const val = value === null ? undefined : toVal(value, this.locals, this.cls);
-    const isStatic = member.children.some((c) => c?.type === 'static');
-    if (isStatic && val !== undefined && val.k !== 'opaque')
-      this.state.consts.set(`${cls.name}.${name}`, val);
+    const constant = val !== undefined && val.k !== 'opaque' ? val : undefined;
+    // `static readonly TOPIC = '…'` is read as `OrderService.TOPIC`.
+    if (constant !== undefined && member.children.some((c) => c?.type === 'static')) {
+      this.state.consts.set(`${cls.name}.${name}`, constant);
+    }
     cls.fields.set(name, {
-      line: site.line,
+      line: (member.childForFieldName('name') ?? member).startPosition.row + 1,
       symbol: classId,
       ...(typed === undefined ? {} : { typed }),
       ...(assigned === undefined ? {} : { assigned }),
-      ...(val === undefined || val.k === 'opaque' ? {} : { val }),
+      ...(constant === undefined ? {} : { val: constant }),
     });
     if (value !== null) this.visit(value);
   }

@@ -9,16 +9,7 @@ import { args, grpcTarget, holderFromExpr, prop, receiverRef, type Site } from '
 import { resolveRef, type FileState, type Holder } from './typescript-model.js';
 import { HTTP_VERBS, routeCall } from './typescript-routes.js';
 import { resolveUrl } from './typescript-url.js';
-import {
-  firstOf,
-  propertyOf,
-  resolveName,
-  resolveString,
-  toVal,
-  typeOf,
-  unwrap,
-  type Val,
-} from './typescript-values.js';
+import { resolveName, resolveString, toVal, unwrap, type Val } from './typescript-values.js';
 
 /** Methods whose first argument is a topic, a queue job or a kafkajs payload. */
 const FIRST_ARG_METHODS = new Set(['send', 'sendBatch', 'subscribe', 'emit']);
@@ -67,7 +58,6 @@ function topicFact(
   site: Site,
   state: FileState,
   out: ContractFact[],
-  exact = true,
 ): void {
   if (val === undefined) return;
   const items = val.k === 'arr' ? val.items : [val];
@@ -79,7 +69,7 @@ function topicFact(
       topic: topic.value,
       ...symbolOf(site),
       line: site.line,
-      confidence: topic.exact && exact ? 'exact' : 'heuristic',
+      confidence: topic.exact ? 'exact' : 'heuristic',
       via,
     });
   }
@@ -96,7 +86,7 @@ export function onNew(state: FileState, node: Node, site: Site): void {
     });
     return;
   }
-  const ctor = firstOf(node);
+  const ctor = node.childForFieldName('constructor');
   const first = args(node)[0];
   if (ctor?.text === 'Worker' && first !== undefined) {
     const name = toVal(first, site.locals, site.cls);
@@ -109,15 +99,17 @@ export function onNew(state: FileState, node: Node, site: Site): void {
 
 /** A call site: kafkajs, NestJS ClientProxy, BullMQ `add`, gRPC stub calls, HTTP calls and router routes. */
 export function onCall(state: FileState, node: Node, site: Site): void {
-  const callee = firstOf(node);
+  const callee = node.childForFieldName('function');
   if (callee === null) return;
-  if (typeOf(callee) === 'identifier') {
-    directCall(state, node, callee.text, site);
+  if (callee.type === 'identifier') {
+    // nice-grpc: `createClient(PaymentServiceDefinition, channel)`.
+    if (callee.text === 'createClient') emitServiceLevel(state, holderFromExpr(node, site), site);
+    else directCall(state, node, callee.text, site);
     return;
   }
-  if (typeOf(callee) !== 'member_expression') return;
-  const property = propertyOf(callee);
-  const object = firstOf(callee);
+  if (callee.type !== 'member_expression') return;
+  const property = callee.childForFieldName('property');
+  const object = callee.childForFieldName('object');
   if (property === null || object === null) return;
   const method = property.text;
   if (method === 'getService' || method === 'createClient') {

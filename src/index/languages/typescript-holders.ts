@@ -6,14 +6,10 @@
 import type { Node } from 'web-tree-sitter';
 import { resolveRef, type Entry, type FileState, type Holder, type Ref } from './typescript-model.js';
 import {
-  argumentsOf,
-  firstOf,
   memberPath,
-  propertyOf,
   resolveIdentifierLike,
   resolveString,
   toVal,
-  typeOf,
   unwrap,
   type Val,
 } from './typescript-values.js';
@@ -70,9 +66,9 @@ export function holderFromType(type: string | undefined, injectQueue: Val | unde
 }
 
 export function args(call: Node): Node[] {
-  const list = argumentsOf(call);
+  const list = call.childForFieldName('arguments');
   if (list === null) return [];
-  return list.namedChildren.filter((n): n is Node => n !== null && typeOf(n) !== 'comment');
+  return list.namedChildren.filter((n): n is Node => n !== null && n.type !== 'comment');
 }
 
 export function prop(val: Val | undefined, name: string): Val | undefined {
@@ -82,8 +78,8 @@ export function prop(val: Val | undefined, name: string): Val | undefined {
 /** What an initialiser expression holds (pure: no fact is emitted here). */
 export function holderFromExpr(expr: Node, site: Site): Holder | undefined {
   const n = unwrap(expr);
-  if (typeOf(n) === 'call_expression') {
-    const callee = firstOf(n);
+  if (n.type === 'call_expression') {
+    const callee = n.childForFieldName('function');
     const path = callee === null ? undefined : memberPath(callee);
     const last = path?.[path.length - 1];
     const list = args(n);
@@ -115,7 +111,7 @@ export function holderFromExpr(expr: Node, site: Site): Holder | undefined {
     if (
       last === 'createClient' &&
       first !== undefined &&
-      typeOf(first) === 'identifier' &&
+      first.type === 'identifier' &&
       /Definition$/.test(first.text)
     ) {
       return {
@@ -127,28 +123,28 @@ export function holderFromExpr(expr: Node, site: Site): Holder | undefined {
     if (last === 'loadPackageDefinition') return { t: 'grpcPkg', path: [] };
     return undefined;
   }
-  if (typeOf(n) === 'identifier') {
+  if (n.type === 'identifier') {
     const local = site.locals(n.text);
     return local === undefined ? { t: 'alias', ref: { r: 'var', name: n.text } } : local.holder;
   }
-  const member = typeOf(n) === 'member_expression' ? memberPath(n) : undefined;
+  const member = n.type === 'member_expression' ? memberPath(n) : undefined;
   if (member?.length === 2 && member[0] === 'this' && site.cls !== undefined)
     return { t: 'alias', ref: { r: 'this', cls: site.cls, field: member[1] ?? '' } };
-  if (typeOf(n) === 'member_expression') {
+  if (n.type === 'member_expression') {
     // `(grpc.loadPackageDefinition(def) as any).shop.payment.v1`
     const rest: string[] = [];
     let current: Node = n;
-    while (typeOf(current) === 'member_expression') {
-      rest.unshift(propertyOf(current)?.text ?? '');
-      const object = firstOf(current);
+    while (current.type === 'member_expression') {
+      rest.unshift(current.childForFieldName('property')?.text ?? '');
+      const object = current.childForFieldName('object');
       if (object === null) return undefined;
       current = unwrap(object);
     }
     const inner = holderFromExpr(current, site);
     return inner?.t === 'grpcPkg' ? { t: 'grpcPkg', path: [...inner.path, ...rest] } : undefined;
   }
-  if (typeOf(n) !== 'new_expression') return undefined;
-  const ctor = firstOf(n);
+  if (n.type !== 'new_expression') return undefined;
+  const ctor = n.childForFieldName('constructor');
   const path = ctor === null ? undefined : memberPath(ctor);
   if (path === undefined) return undefined;
   const list = args(n);
@@ -178,21 +174,17 @@ export function holderFromExpr(expr: Node, site: Site): Holder | undefined {
 /** The receiver of `x.m(…)` as a reference resolved after the walk. */
 export function receiverRef(object: Node, site: Site): Ref | undefined {
   const n = unwrap(object);
-  if (typeOf(n) === 'identifier') {
+  if (n.type === 'identifier') {
     const local = site.locals(n.text);
     if (local === undefined) return { r: 'var', name: n.text };
     return local.holder === undefined ? undefined : { r: 'holder', holder: local.holder };
   }
-  if (typeOf(n) === 'member_expression') {
+  if (n.type === 'member_expression') {
     const path = memberPath(n);
     if (path?.length === 2 && path[0] === 'this' && site.cls !== undefined)
       return { r: 'this', cls: site.cls, field: path[1] ?? '' };
   }
-  if (
-    typeOf(n) === 'call_expression' ||
-    typeOf(n) === 'new_expression' ||
-    typeOf(n) === 'member_expression'
-  ) {
+  if (n.type === 'call_expression' || n.type === 'new_expression' || n.type === 'member_expression') {
     const holder = holderFromExpr(n, site);
     return holder === undefined ? undefined : { r: 'holder', holder };
   }

@@ -6,7 +6,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ImportFact } from '../facts.js';
 import type { ImportBinding } from './typescript-model.js';
-import { argumentsOf, firstOf, stringValue } from './typescript-values.js';
+import { stringValue } from './typescript-values.js';
 
 function named(node: Node): Node[] {
   return node.namedChildren.filter((n): n is Node => n !== null);
@@ -88,8 +88,8 @@ export function patternBindings(
  * of the declaration it initialises (`const { Queue } = require('bullmq')`), bound in `bindings`.
  */
 export function callImportFact(call: Node, bindings: Map<string, ImportBinding>): ImportFact | undefined {
-  const callee = firstOf(call);
-  const first = argumentsOf(call)?.firstNamedChild;
+  const callee = call.childForFieldName('function');
+  const first = call.childForFieldName('arguments')?.firstNamedChild;
   if (first === null || first === undefined) return undefined;
   const literal =
     first.type === 'string' ||

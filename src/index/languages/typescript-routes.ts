@@ -6,16 +6,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ContractFact } from '../facts.js';
 import { resolveRef, type FileState, type Holder, type Ref } from './typescript-model.js';
 import { joinHttpPath, normalizeHttpPath } from './tree-utils.js';
-import {
-  argumentsOf,
-  firstOf,
-  memberPath,
-  propertyOf,
-  resolveString,
-  toVal,
-  unwrap,
-  type Val,
-} from './typescript-values.js';
+import { memberPath, resolveString, toVal, unwrap, type Val } from './typescript-values.js';
 
 export const HTTP_VERBS = new Set(['get', 'post', 'put', 'delete', 'patch', 'head', 'options']);
 const ROUTE_VERBS: Readonly<Record<string, string>> = {
@@ -64,7 +55,7 @@ function receiverName(object: Node): string | undefined {
 }
 
 function argNodes(call: Node): Node[] {
-  const list = argumentsOf(call);
+  const list = call.childForFieldName('arguments');
   return list === null ? [] : list.namedChildren.filter((n): n is Node => n !== null && n.type !== 'comment');
 }
 
@@ -80,8 +71,8 @@ export function routeCall(
   site: RouteSite,
 ): ((holder: Holder | undefined, out: ContractFact[]) => void) | undefined {
   if (ROUTE_VERBS[method] === undefined && method !== 'route') return undefined;
-  const callee = firstOf(node);
-  const object = callee === null || callee === undefined ? undefined : firstOf(callee);
+  const callee = node.childForFieldName('function');
+  const object = callee?.childForFieldName('object');
   if (object === null || object === undefined) return undefined;
   const list = argNodes(node);
   const verb = ROUTE_VERBS[method];
@@ -117,9 +108,9 @@ export function routeCall(
   if (verb !== undefined && inner.type === 'call_expression') {
     let current: Node | null = inner;
     while (current?.type === 'call_expression') {
-      const fn = firstOf(current);
-      const name = (fn === null || fn === undefined ? undefined : propertyOf(fn))?.text;
-      const base = fn === null || fn === undefined ? undefined : firstOf(fn);
+      const fn = current.childForFieldName('function');
+      const name = fn?.childForFieldName('property')?.text;
+      const base = fn?.childForFieldName('object');
       if (fn?.type !== 'member_expression' || name === undefined || base === null || base === undefined)
         return undefined;
       if (name === 'route') {

@@ -20,37 +20,6 @@ export type Val =
   /** A parameter, a call, anything whose value extraction cannot know; `last` is its last identifier. */
   | { readonly k: 'opaque'; readonly last?: string };
 
-const typeCache = new WeakMap<Node, string>();
-
-/** `node.type`, remembered per node object: reading it crosses into wasm, and the rules ask it repeatedly. */
-export function typeOf(node: Node): string {
-  let type = typeCache.get(node);
-  if (type === undefined) {
-    type = node.type;
-    typeCache.set(node, type);
-  }
-  return type;
-}
-
-// Positional accessors: `childForFieldName` costs several times more than `firstNamedChild`/`lastNamedChild`,
-// and these fields always sit at one end of their node.
-
-/** The function of a call, the constructor of `new`, the object of a member expression. */
-export function firstOf(node: Node): Node | null {
-  return node.firstNamedChild;
-}
-
-/** The property of a member expression (after the object and any `?.`). */
-export function propertyOf(member: Node): Node | null {
-  return member.lastNamedChild;
-}
-
-/** The argument list of a call or `new` (absent for `new Foo` and tagged templates). */
-export function argumentsOf(call: Node): Node | null {
-  const last = call.lastNamedChild;
-  return last !== null && typeOf(last) === 'arguments' ? last : null;
-}
-
 /** What an identifier means where it is used: a local with a known value, a local without one, or neither. */
 export type LocalLookup = (name: string) => { readonly val?: Val } | undefined;
 
@@ -59,7 +28,8 @@ const MAX_ITEMS = 32;
 
 export function lastIdentifier(text: string): string | undefined {
   if (text.length > 200) return undefined;
-  const all = text.match(/[A-Za-z_$][\w$]*/g);
+  // Words inside string literals are not identifiers: `${pkg.replace('@scope/', '')}` ends in `replace`.
+  const all = text.replace(/(['"`])(?:\\.|(?!\1)[^\\])*\1/g, '').match(/[A-Za-z_$][\w$]*/g);
   return all?.[all.length - 1];
 }
 
@@ -88,15 +58,15 @@ export function stringValue(node: Node): string {
 
 /** Member chain `a.b.c` / `this.a` as identifiers, or undefined when a link is not a plain name. */
 export function memberPath(node: Node): string[] | undefined {
-  switch (typeOf(node)) {
+  switch (node.type) {
     case 'identifier':
       return [node.text];
     case 'this':
       return ['this'];
     case 'member_expression': {
-      const object = firstOf(node);
-      const property = propertyOf(node);
-      if (object === null || property === null || typeOf(property) === 'private_property_identifier')
+      const object = node.childForFieldName('object');
+      const property = node.childForFieldName('property');
+      if (object === null || property === null || property.type === 'private_property_identifier')
         return undefined;
       const head = memberPath(object);
       return head === undefined ? undefined : [...head, property.text];
@@ -117,14 +87,14 @@ export function memberPath(node: Node): string[] | undefined {
 export function unwrap(node: Node): Node {
   let current = node;
   for (;;) {
-    switch (typeOf(current)) {
+    switch (current.type) {
       case 'parenthesized_expression':
       case 'as_expression':
       case 'satisfies_expression':
       case 'non_null_expression':
       case 'type_assertion':
       case 'await_expression': {
-        const inner = typeOf(current) === 'type_assertion' ? current.lastNamedChild : current.firstNamedChild;
+        const inner = current.type === 'type_assertion' ? current.lastNamedChild : current.firstNamedChild;
         if (inner === null) return current;
         current = inner;
         break;
@@ -138,16 +108,16 @@ export function unwrap(node: Node): Node {
 /** Reads an expression into a {@link Val}; `cls` is the enclosing class index (for `this.x`). */
 export function toVal(node: Node, locals: LocalLookup, cls: number | undefined, depth = 0): Val {
   const n = unwrap(node);
-  switch (typeOf(n)) {
+  switch (n.type) {
     case 'string':
       return { k: 'str', v: stringValue(n) };
     case 'template_string': {
       const parts: Val[] = [];
       for (const child of n.namedChildren) {
         if (child === null) continue;
-        if (typeOf(child) === 'string_fragment') parts.push({ k: 'str', v: child.text });
-        else if (typeOf(child) === 'escape_sequence') parts.push({ k: 'str', v: decodeEscapes(child.text) });
-        else if (typeOf(child) === 'template_substitution' && child.firstNamedChild !== null) {
+        if (child.type === 'string_fragment') parts.push({ k: 'str', v: child.text });
+        else if (child.type === 'escape_sequence') parts.push({ k: 'str', v: decodeEscapes(child.text) });
+        else if (child.type === 'template_substitution' && child.firstNamedChild !== null) {
           parts.push(toVal(child.firstNamedChild, locals, cls, depth + 1));
         }
       }
@@ -179,18 +149,18 @@ export function toVal(node: Node, locals: LocalLookup, cls: number | undefined, 
       const props = new Map<string, Val>();
       for (const child of n.namedChildren) {
         if (child === null || props.size >= MAX_ITEMS) continue;
-        if (typeOf(child) === 'pair') {
+        if (child.type === 'pair') {
           const key = child.childForFieldName('key');
           const value = child.childForFieldName('value');
           if (key === null || value === null) continue;
           const name =
-            typeOf(key) === 'string'
+            key.type === 'string'
               ? stringValue(key)
-              : typeOf(key) === 'property_identifier'
+              : key.type === 'property_identifier'
                 ? key.text
                 : undefined;
           if (name !== undefined) props.set(name, toVal(value, locals, cls, depth + 1));
-        } else if (typeOf(child) === 'shorthand_property_identifier') {
+        } else if (child.type === 'shorthand_property_identifier') {
           const local = locals(child.text);
           props.set(
             child.text,
@@ -212,8 +182,8 @@ export function toVal(node: Node, locals: LocalLookup, cls: number | undefined, 
     }
     case 'call_expression': {
       // `Object.freeze({...})` is the plain-JS spelling of a constant object.
-      const callee = firstOf(n);
-      const args = argumentsOf(n);
+      const callee = n.childForFieldName('function');
+      const args = n.childForFieldName('arguments');
       if (callee?.text === 'Object.freeze' && args?.firstNamedChild)
         return toVal(args.firstNamedChild, locals, cls, depth + 1);
       break;
@@ -224,8 +194,8 @@ export function toVal(node: Node, locals: LocalLookup, cls: number | undefined, 
 
 function memberVal(n: Node, locals: LocalLookup, cls: number | undefined): Val {
   // `process.env['X']` reads the same variable as `process.env.X`.
-  if (typeOf(n) === 'subscript_expression') {
-    const object = firstOf(n);
+  if (n.type === 'subscript_expression') {
+    const object = n.childForFieldName('object');
     const index = n.childForFieldName('index');
     if (object?.text === 'process.env' && index?.type === 'string')
       return { k: 'env', name: stringValue(index) };

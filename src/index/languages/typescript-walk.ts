@@ -11,15 +11,7 @@ import { READ_DECORATORS } from './typescript-decorators.js';
 import { callImportFact, patternBindings } from './typescript-imports.js';
 import type { ClassState, DecoratorInfo, Entry, FileState } from './typescript-model.js';
 import { endLineOf, oneLine } from './tree-utils.js';
-import {
-  argumentsOf,
-  firstOf,
-  memberPath,
-  toVal,
-  unwrap,
-  type Val,
-  type ValueTables,
-} from './typescript-values.js';
+import { memberPath, toVal, unwrap, type Val, type ValueTables } from './typescript-values.js';
 
 export type MutableSymbol = { -readonly [K in keyof SymbolFact]: SymbolFact[K] };
 
@@ -105,7 +97,7 @@ export function cleanDoc(text: string): string {
 }
 
 export function cap(text: string): string {
-  // A wrapped parameter list keeps its trailing comma (`b: B,)`) and a type alias its `;`: neither reads well on one line.
+  // A wrapped parameter list keeps its trailing comma (`b: B,)`), a type alias its `;`: both read badly.
   const flat = oneLine(text)
     .replace(/,([)\]}>])/g, '$1')
     .replace(/;$/, '');
@@ -213,11 +205,13 @@ export abstract class WalkerBase {
 
   protected decorator(node: Node): DecoratorInfo {
     const inner = node.firstNamedChild;
-    const fn = inner?.type === 'call_expression' ? firstOf(inner) : inner;
+    const fn = inner?.type === 'call_expression' ? inner.childForFieldName('function') : inner;
     const path = fn === null || fn === undefined ? undefined : memberPath(fn);
     const name = path?.[path.length - 1] ?? '';
     const argList =
-      inner?.type === 'call_expression' && READ_DECORATORS.has(name) ? argumentsOf(inner) : null;
+      inner?.type === 'call_expression' && READ_DECORATORS.has(name)
+        ? inner.childForFieldName('arguments')
+        : null;
     const args =
       argList === null
         ? []
@@ -243,7 +237,8 @@ export abstract class WalkerBase {
     };
   }
 
-  protected moduleEntry(name: string, entry: Entry): void {
+  /** Binds a name in the innermost function scope, or at module level outside functions. */
+  protected bind(name: string, entry: Entry): void {
     if (this.scopes.length > 0) this.scopes[this.scopes.length - 1]?.set(name, entry);
     else this.state.moduleVars.set(name, entry);
   }
@@ -260,14 +255,14 @@ export abstract class WalkerBase {
         ...(holder === undefined ? {} : { holder }),
         ...(val === undefined || val.k === 'opaque' ? {} : { val }),
       };
-      this.moduleEntry(nameNode.text, entry);
+      this.bind(nameNode.text, entry);
       if (constPrefix !== undefined && entry.val !== undefined) {
         this.state.consts.set(constPrefix + nameNode.text, entry.val);
         if (constPrefix !== '' && !this.state.consts.has(nameNode.text))
           this.state.consts.set(nameNode.text, entry.val);
       }
     } else {
-      for (const { local } of patternBindings(nameNode)) this.moduleEntry(local, {});
+      for (const { local } of patternBindings(nameNode)) this.bind(local, {});
     }
     if (value !== null) this.visit(value);
   }
@@ -364,7 +359,7 @@ export abstract class WalkerBase {
   }
 
   protected call(node: Node): void {
-    const callee = firstOf(node);
+    const callee = node.childForFieldName('function');
     const isRequire =
       callee?.type === 'identifier' && callee.text === 'require' && this.locals('require') === undefined;
     if (callee?.type === 'import' || isRequire) {

@@ -26,7 +26,7 @@ class Walker extends ClassWalker {
     readonly line: number;
   }[] = [];
 
-  protected readonly exportedFunctions: ExportedFunction[] = [];
+  protected readonly exportedTopLevel: ExportedFunction[] = [];
 
   protected defaultExport:
     { readonly name?: string; readonly symbol?: number; readonly line: number } | undefined;
@@ -83,7 +83,7 @@ class Walker extends ClassWalker {
         const id =
           value.type === 'class'
             ? this.classDeclaration(value, parent, prefix, true, doc, decorators)
-            : this.functionLike(value, 'default', parent, prefix, true, doc, value, 'function');
+            : this.functionLike(value, 'default', parent, prefix, true, doc);
         this.defaultExport = { symbol: id, line: value.startPosition.row + 1 };
       } else this.visit(value);
       return;
@@ -123,15 +123,15 @@ class Walker extends ClassWalker {
           prefix,
           exported,
           doc,
-          node,
-          'function',
         );
       case 'function_signature': {
         // An overload is shown once, by its implementation; a lone signature (`declare function`) is the declaration.
         const name = node.childForFieldName('name')?.text ?? '';
+        const wrapper = node.parent;
+        const wrapperType = wrapper === null ? undefined : wrapper.type;
         let next = (
-          node.parent?.type === 'export_statement' || node.parent?.type === 'ambient_declaration'
-            ? node.parent
+          wrapper !== null && (wrapperType === 'export_statement' || wrapperType === 'ambient_declaration')
+            ? wrapper
             : node
         ).nextNamedSibling;
         if (next?.type === 'export_statement') next = next.childForFieldName('declaration');
@@ -140,7 +140,7 @@ class Walker extends ClassWalker {
           next.childForFieldName('name')?.text === name
         )
           return -1;
-        return this.functionLike(node, name, parent, prefix, exported, doc, node, 'function');
+        return this.functionLike(node, name, parent, prefix, exported, doc);
       }
       case 'lexical_declaration':
       case 'variable_declaration':
@@ -206,26 +206,23 @@ class Walker extends ClassWalker {
     prefix: string,
     exported: boolean,
     doc: string | undefined,
-    fnNode: Node,
-    kind: 'function',
-    sigStart = node.startIndex,
+    fnNode = node,
     sigPrefix = '',
   ): number {
     const body = fnNode.childForFieldName('body');
-    const start = node.children.find((c) => c !== null && c.type !== 'decorator')?.startIndex ?? sigStart;
     const id = this.addSymbol(
-      kind,
+      'function',
       name,
       prefix + name,
       node,
-      Math.max(start, sigStart),
+      node.startIndex,
       body?.startIndex ?? node.endIndex,
       { ...this.meta(parent, exported, doc), ...this.bodyLines(body) },
     );
     const symbol = this.symbols[id] as MutableSymbol;
     if (sigPrefix !== '') symbol.signature = cap(`${sigPrefix} ${symbol.signature ?? ''}`);
     if (parent === undefined && exported && name !== 'default') {
-      this.exportedFunctions.push({
+      this.exportedTopLevel.push({
         name,
         symbol: id,
         line: (node.childForFieldName('name') ?? node).startPosition.row + 1,
@@ -257,19 +254,8 @@ class Walker extends ClassWalker {
       const name = nameNode.text;
       const meta = this.meta(parent, exported, doc);
       if (value !== null && FUNCTION_VALUES.has(value.type)) {
-        this.moduleEntry(name, {});
-        this.functionLike(
-          declarator,
-          name,
-          parent,
-          prefix,
-          exported,
-          doc,
-          value,
-          'function',
-          declarator.startIndex,
-          keyword,
-        );
+        this.bind(name, {});
+        this.functionLike(declarator, name, parent, prefix, exported, doc, value, keyword);
         continue;
       }
       const kind = keyword === 'const' ? 'const' : 'variable';
@@ -285,7 +271,7 @@ class Walker extends ClassWalker {
       const symbol = this.symbols[id] as MutableSymbol;
       symbol.signature = cap(`${keyword} ${symbol.signature ?? ''}`);
       if (parent === undefined && exported)
-        this.exportedFunctions.push({ name, symbol: id, line: nameNode.startPosition.row + 1 });
+        this.exportedTopLevel.push({ name, symbol: id, line: nameNode.startPosition.row + 1 });
       const outer = this.symbol;
       this.symbol = id;
       this.declarator(declarator, keyword === 'const' ? prefix : undefined);
@@ -361,7 +347,7 @@ class Walker extends ClassWalker {
       const s = topLevel.get(name);
       if (s !== undefined) s.exported = true;
     }
-    const exported = [...this.exportedFunctions];
+    const exported = [...this.exportedTopLevel];
     for (const alias of this.exportAliases) {
       const s = topLevel.get(alias.local);
       exported.push({

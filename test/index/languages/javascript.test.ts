@@ -611,6 +611,38 @@ describe('behaviour', () => {
     ]);
   });
 
+  test('nice-grpc createClient is a stub of the service its definition names', async () => {
+    const facts = await extractSource(
+      [
+        "import { createChannel, createClient } from 'nice-grpc';",
+        "import { PaymentServiceDefinition } from './gen/payment';",
+        "const channel = createChannel('payment:50051');",
+        'export const payments = createClient(PaymentServiceDefinition, channel);',
+        'export const charge = () => payments.processPayment({});',
+      ].join('\n'),
+      'src/payments.ts',
+    );
+    expect(facts.contracts).toEqual([
+      {
+        kind: 'grpc_client',
+        service: 'PaymentService',
+        symbol: 1,
+        line: 4,
+        confidence: 'exact',
+        via: 'createClient',
+      },
+      {
+        kind: 'grpc_client',
+        service: 'PaymentService',
+        method: 'processPayment',
+        symbol: 2,
+        line: 5,
+        confidence: 'exact',
+        via: 'createClient',
+      },
+    ]);
+  });
+
   // Only same-file base classes are followed: the stub field below lives in `./grpc-base`.
   test.fails('a client field inherited from a base class in another file is traced', async () => {
     const facts = await extractSource(
