@@ -2,10 +2,13 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
+import { topologyOf, loadCytoscape } from '../ops/graph/visualize.js';
 import { renderGraphJson } from '../render/graph-json.js';
+import { renderHtmlGraph } from '../render/html-graph.js';
+import { renderMermaid } from '../render/mermaid.js';
 import { LazyIndex } from './lazy-index.js';
 
-export const GRAPH_FORMATS = ['json', 'fingerprint'] as const;
+export const GRAPH_FORMATS = ['html', 'mermaid', 'json', 'fingerprint'] as const;
 export type GraphFormat = (typeof GRAPH_FORMATS)[number];
 
 export interface GraphCommandOptions {
@@ -33,6 +36,10 @@ export async function graphCommand(options: GraphCommandOptions): Promise<void> 
         `rejected: ${snapshot.rejected.length}`,
         `graph: ${graph.nodes.length} nodes, ${graph.edges.length} edges`,
       ].join('\n');
+    } else if (options.format === 'html' || options.format === 'mermaid') {
+      // The full topology: every service drawn, nothing folded.
+      const topology = topologyOf(snapshot, Number.MAX_SAFE_INTEGER);
+      text = options.format === 'html' ? renderHtmlGraph(topology, loadCytoscape()) : renderMermaid(topology);
     } else {
       const base = options.loaded.baseDir;
       text = renderGraphJson({

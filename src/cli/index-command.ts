@@ -2,6 +2,7 @@ import type { LoadedConfig } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import { renderStatus } from '../ops/admin/status.js';
 import { LazyIndex } from './lazy-index.js';
+import { createProgressBar } from './progress-bar.js';
 
 export interface IndexCommandOptions {
   readonly loaded: LoadedConfig;
@@ -14,7 +15,12 @@ export interface IndexCommandOptions {
 export async function indexCommand(options: IndexCommandOptions): Promise<void> {
   const index = new LazyIndex(options.loaded, options.logger);
   try {
-    await index.start({ watch: false });
+    const bar = createProgressBar(process.stderr);
+    try {
+      await index.start({ watch: false, ...(bar ? { onProgress: bar.update } : {}) });
+    } finally {
+      bar?.clear();
+    }
     const status = index.status();
     for (const warning of options.loaded.warnings) options.logger.warn({}, warning);
     options.write(options.json ? JSON.stringify(status, null, 2) : renderStatus(status));

@@ -38,9 +38,11 @@ export class LazyIndex implements IndexReader {
   }
 
   /** Loads the engine, indexes everything and, when asked, keeps watching the roots. */
-  async start(options: { watch: boolean }): Promise<IndexEngine> {
+  async start(options: { watch: boolean; onProgress?: (done: number, total: number) => void }): Promise<IndexEngine> {
     const engine = await this.load();
-    await engine.indexAll();
+    // A rescan of everything is the same full run as indexAll, with progress reported.
+    if (options.onProgress) await engine.rescan({ onProgress: options.onProgress });
+    else await engine.indexAll();
     if (options.watch) await engine.watch();
     return engine;
   }

@@ -67,7 +67,11 @@ export function addOperationCommands(
   for (const domain of DOMAINS) {
     const ops = registry.operations().filter((op) => op.domain === domain);
     if (ops.length === 0) continue;
-    const group = program.command(domain).description(`${domain} operations: ${ops.map((o) => o.mode).join(', ')}`);
+    // `graph` is both a lifecycle command (`meshlens graph --format html`) and a domain (`meshlens graph
+    // visualize`): the domain's modes become subcommands of the existing command.
+    const existing = program.commands.find((c) => c.name() === domain);
+    const group =
+      existing ?? program.command(domain).description(`${domain} operations: ${ops.map((o) => o.mode).join(', ')}`);
     for (const op of ops) {
       const fields = fieldsOf(op);
       const command = group

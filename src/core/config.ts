@@ -55,9 +55,44 @@ export function discoverConfigFile(start: string): string | undefined {
   }
 }
 
-/** `${WORKSPACE_ROOT}` and `${WORKSPACE_ROOT:-default}` in a path value. */
-export function substituteWorkspaceRoot(value: string, workspaceRoot: string): string {
-  return value.replace(/\$\{(WORKSPACE_ROOT|workspace_root)(?::-([^}]*))?\}/g, () => workspaceRoot);
+/**
+ * `${WORKSPACE_ROOT}` and `${WORKSPACE_ROOT:-default}` in a path value: the variable's value when it is set,
+ * else the default (shell style), else the config file's folder. `baseDir` anchors relative values.
+ */
+export function substituteWorkspaceRoot(value: string, workspaceRoot: string | undefined, baseDir: string): string {
+  return value.replace(/\$\{(WORKSPACE_ROOT|workspace_root)(?::-([^}]*))?\}/g, (_match, _name, fallback?: string) =>
+    path.resolve(baseDir, workspaceRoot ?? (fallback === undefined || fallback === '' ? '.' : fallback)),
+  );
+}
+
+/** A substituted path setting, written back relative to the config folder so it compares with root names. */
+function substitutePathSetting(value: string, workspaceRoot: string | undefined, baseDir: string): string {
+  if (!value.includes('${')) return value;
+  const absolute = substituteWorkspaceRoot(value, workspaceRoot, baseDir);
+  const relative = path.relative(baseDir, absolute).split(path.sep).join('/');
+  return relative === '' ? '.' : relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative;
+}
+
+/** Drops `[[contracts.patterns]]` entries whose regex cannot compile (or lacks the named group), with a warning. */
+function usablePatterns(patterns: MeshConfig['contracts']['patterns'], warnings: string[]): MeshConfig['contracts']['patterns'] {
+  return patterns.filter((pattern) => {
+    let groups: number;
+    try {
+      // An empty alternative always matches, so exec reveals how many capture groups the regex has.
+      groups = (new RegExp(`${pattern.regex}|`).exec('')?.length ?? 1) - 1;
+    } catch (error) {
+      warnings.push(`[[contracts.patterns]] \`${pattern.name}\`: invalid regex (${(error as Error).message}); pattern skipped`);
+      return false;
+    }
+    const wanted = Math.max(pattern.target_group, pattern.consumer_group ?? 0);
+    if (wanted > groups) {
+      warnings.push(
+        `[[contracts.patterns]] \`${pattern.name}\`: the regex has ${groups} capture group(s) but group ${wanted} is used; pattern skipped`,
+      );
+      return false;
+    }
+    return true;
+  });
 }
 
 function shapeAt(keys: readonly (string | number)[]): string[] {
@@ -82,20 +117,28 @@ function unwrap(schema: z.ZodType): z.ZodType {
   return current;
 }
 
+/** A TOML spelling of where a key sits: `[workspace]`, `[[contracts.patterns]] #2`. */
+function tableName(keys: readonly PropertyKey[]): string {
+  const index = keys.findIndex((k) => typeof k === 'number');
+  if (index < 0) return `[${keys.map(String).join('.')}]`;
+  const head = `[[${keys.slice(0, index).map(String).join('.')}]] #${Number(keys[index]) + 1}`;
+  return index === keys.length - 1 ? head : `${head} ${keys.slice(index + 1).map(String).join('.')}`;
+}
+
 function describeIssues(error: z.ZodError, file: string): string {
   const lines = error.issues.map((issue) => {
-    const where = issue.path.length ? issue.path.join('.') : '(top level)';
+    const where = issue.path.length ? tableName(issue.path) : '(top level)';
     if (issue.code === 'unrecognized_keys') {
       const valid = shapeAt(issue.path as (string | number)[]);
       return issue.keys
         .map((key) => {
           const guess = nearest(key, valid);
-          const at = issue.path.length ? `[${issue.path.join('.')}]` : 'the top level';
+          const at = issue.path.length ? tableName(issue.path) : 'the top level';
           return `unknown key \`${key}\` in ${at}${guess ? ` — did you mean \`${guess}\`?` : ''} (valid: ${valid.join(', ')})`;
         })
         .join('\n');
     }
-    return `\`${where}\`: ${issue.message}`;
+    return `${where}: ${issue.message}`;
   });
   return `Invalid config ${file}:\n${lines.map((l) => `  - ${l}`).join('\n')}`;
 }
@@ -169,22 +212,41 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
 
   let raw: unknown = {};
   if (file) {
+    let text: string;
     try {
-      raw = parseToml(readFileSync(file, 'utf8'));
+      text = readFileSync(file, 'utf8');
     } catch (error) {
       throw new ConfigError(`Cannot read config ${file}: ${(error as Error).message}`);
+    }
+    try {
+      raw = parseToml(text);
+    } catch (error) {
+      // smol-toml reports where: name the file and line the way editors and terminals link them.
+      const { line, column } = error as { line?: number; column?: number };
+      const where = line !== undefined ? `${file}:${line}${column !== undefined ? `:${column}` : ''}` : file;
+      throw new ConfigError(`Invalid TOML in ${where}: ${(error as Error).message}`);
     }
   }
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) throw new ConfigError(describeIssues(parsed.error, file ?? CONFIG_FILE_NAME));
-  const config = parsed.data;
-
   const baseDir = file ? path.dirname(file) : workspaceDir;
-  const workspaceRoot = env.WORKSPACE_ROOT ? path.resolve(baseDir, env.WORKSPACE_ROOT) : baseDir;
+  const workspaceRoot = env.WORKSPACE_ROOT || undefined;
   const warnings: string[] = [];
+  const config: MeshConfig = {
+    ...parsed.data,
+    docs: {
+      ...parsed.data.docs,
+      paths: parsed.data.docs.paths.map((p) => substitutePathSetting(p, workspaceRoot, baseDir)),
+    },
+    contracts: {
+      ...parsed.data.contracts,
+      proto_dirs: parsed.data.contracts.proto_dirs.map((p) => substitutePathSetting(p, workspaceRoot, baseDir)),
+      patterns: usablePatterns(parsed.data.contracts.patterns, warnings),
+    },
+  };
   const rootPaths: string[] = [];
   for (const pattern of config.workspace.roots) {
-    const expanded = expandRootGlob(baseDir, substituteWorkspaceRoot(pattern, workspaceRoot));
+    const expanded = expandRootGlob(baseDir, substituteWorkspaceRoot(pattern, workspaceRoot, baseDir));
     const existing = expanded.filter((p) => existsSync(p));
     if (existing.length === 0) warnings.push(`root \`${pattern}\` matches no folder`);
     for (const p of existing) rootPaths.push(realpathSync(p));

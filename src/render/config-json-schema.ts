@@ -10,12 +10,16 @@ export const CONFIG_SCHEMA_DOC = 'docs/meshlens.schema.json';
  * Input side: keys with defaults are optional. Draft-07, the newest draft every TOML editor plugin reads.
  */
 export function renderConfigJsonSchema(): string {
-  const generated = z.toJSONSchema(configSchema, { io: 'input', target: 'draft-7' }) as Record<string, unknown>;
+  const generated = z.toJSONSchema(configSchema, { io: 'input', target: 'draft-7' }) as Record<
+    string,
+    unknown
+  >;
   const { $schema, ...rest } = generated;
   const schema = {
     $schema,
     title: 'meshlens.toml',
-    description: 'Configuration of meshlens: roots to index, docs, contract conventions, policy, cache, tools.',
+    description:
+      'Configuration of meshlens: roots to index, docs, contract conventions, policy, cache, tools.',
     ...rest,
   };
   return `${JSON.stringify(schema, null, 2)}\n`;
