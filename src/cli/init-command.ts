@@ -55,8 +55,8 @@ const subFolders = (dir: string): string[] =>
 
 const hasManifest = (dir: string): boolean => entriesOf(dir).some((e) => e.isFile() && isManifest(e.name));
 
-/** Whether `dir` holds at least one regular file, outside hidden and always-excluded folders. */
-function holdsFile(dir: string): boolean {
+/** Whether `dir` holds at least one regular file (matching `accept`), outside hidden and always-excluded folders. */
+function holdsFile(dir: string, accept: (name: string) => boolean = () => true): boolean {
   // Breadth first, so a shallow file is found before any deep walk; bounded, so a huge tree costs little.
   const queue = [dir];
   let seen = 0;
@@ -65,7 +65,7 @@ function holdsFile(dir: string): boolean {
     for (const entry of entriesOf(current)) {
       seen++;
       if (entry.name.startsWith('.') || SKIPPED.has(entry.name)) continue;
-      if (entry.isFile()) return true;
+      if (entry.isFile() && accept(entry.name)) return true;
       if (entry.isDirectory()) queue.push(path.join(current, entry.name));
     }
   }
@@ -117,6 +117,8 @@ export function detectLayout(workspaceDir: string): Layout {
       reason =
         name === 'docs' ? 'documentation' : name.includes('gateway') ? 'API gateway' : 'protobuf contracts';
     else if (/^(deploy|k8s)/i.test(name)) reason = 'deployment manifests';
+    // Contracts often live in a folder with any name (`pb/`, `api/`, `schemas/`): the .proto files tell.
+    else if (holdsFile(dir, (file) => file.endsWith('.proto'))) reason = 'protobuf contracts (.proto files)';
     else if (manifest) reason = 'a project manifest';
     if (reason && holdsFile(dir)) roots.push({ pattern: name, reason });
   }

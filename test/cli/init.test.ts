@@ -97,6 +97,12 @@ describe('layout detection', () => {
     expect(loaded.config.docs.paths).toEqual(['docs']);
   });
 
+  test('a folder of any name holding .proto files is a contracts root (the OpenTelemetry demo keeps them in pb/)', () => {
+    const dir = tree(['src/cart/main.go', 'src/checkout/main.go', 'pb/demo.proto', 'tools/notes.txt']);
+    expect(patterns(dir)).toEqual(['pb', 'src/*']);
+    proposalLoads(dir);
+  });
+
   test('a container with an empty, dotfile-only or generated sub-folder is listed explicitly', () => {
     const dir = tree([
       'services/a/x.go',
