@@ -45,7 +45,7 @@ await build({
   target: 'node20',
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
-  external: ['better-sqlite3', '@parcel/watcher', 'web-tree-sitter', 'piscina', 'pino', 'thread-stream'],
+  external: ['better-sqlite3', '@parcel/watcher', 'web-tree-sitter', 'piscina'],
   define: {
     MESHLENS_VERSION: JSON.stringify(pkg.version),
     MESHLENS_EXTRACTION_HASH: JSON.stringify(await extractionHash()),

@@ -199,6 +199,9 @@ export function expandRootGlob(baseDir: string, pattern: string): string[] {
 export function loadConfig(options: LoadConfigOptions): LoadedConfig {
   const env = options.env ?? process.env;
   const workspaceDir = path.resolve(options.cwd, options.workspaceDir ?? '.');
+  if (options.workspaceDir !== undefined && !statSync(workspaceDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigError(`Workspace folder not found: ${workspaceDir} (--workspace must name an existing folder).`);
+  }
   let file: string | undefined;
   if (options.configPath) {
     file = path.resolve(options.cwd, options.configPath);
