@@ -8,6 +8,7 @@ import type { ContractFact } from '../facts.js';
 import { args, grpcTarget, holderFromExpr, prop, receiverRef, type Site } from './typescript-holders.js';
 import { resolveRef, type FileState, type Holder } from './typescript-model.js';
 import { HTTP_VERBS, routeCall } from './typescript-routes.js';
+import { addServiceCall, noteLoader } from './typescript-servers.js';
 import { resolveUrl } from './typescript-url.js';
 import { resolveName, resolveString, toVal, unwrap, type Val } from './typescript-values.js';
 
@@ -102,6 +103,7 @@ export function onCall(state: FileState, node: Node, site: Site): void {
   const callee = node.childForFieldName('function');
   if (callee === null) return;
   if (callee.type === 'identifier') {
+    if (callee.text === 'loadPackageDefinition') noteLoader(state, node);
     // nice-grpc: `createClient(PaymentServiceDefinition, channel)`.
     if (callee.text === 'createClient') emitServiceLevel(state, holderFromExpr(node, site), site);
     else directCall(state, node, callee.text, site);
@@ -112,6 +114,11 @@ export function onCall(state: FileState, node: Node, site: Site): void {
   const object = callee.childForFieldName('object');
   if (property === null || object === null) return;
   const method = property.text;
+  if (method === 'loadPackageDefinition' || method === 'load') noteLoader(state, node);
+  if (method === 'addService') {
+    addServiceCall(state, node, site);
+    return;
+  }
   if (method === 'getService' || method === 'createClient') {
     emitServiceLevel(state, holderFromExpr(node, site), site);
     return;

@@ -120,8 +120,7 @@ export function holderFromExpr(expr: Node, site: Site): Holder | undefined {
         service: { k: 'str', v: first.text.replace(/Definition$/, '') },
       };
     }
-    if (last === 'loadPackageDefinition') return { t: 'grpcPkg', path: [] };
-    return undefined;
+    return packageCall(n, path);
   }
   if (n.type === 'identifier') {
     const local = site.locals(n.text);
@@ -140,8 +139,12 @@ export function holderFromExpr(expr: Node, site: Site): Holder | undefined {
       if (object === null) return undefined;
       current = unwrap(object);
     }
-    const inner = holderFromExpr(current, site);
-    return inner?.t === 'grpcPkg' ? { t: 'grpcPkg', path: [...inner.path, ...rest] } : undefined;
+    // `loadProto(path).shop.v1`: a same-file function call may return a package (checked after the walk).
+    const inner =
+      current.type === 'call_expression'
+        ? packageCall(current, undefined, true)
+        : holderFromExpr(current, site);
+    return inner?.t === 'grpcPkg' ? { ...inner, path: [...inner.path, ...rest] } : undefined;
   }
   if (n.type !== 'new_expression') return undefined;
   const ctor = n.childForFieldName('constructor');
@@ -169,6 +172,27 @@ export function holderFromExpr(expr: Node, site: Site): Holder | undefined {
   const ref: Ref | undefined =
     local === undefined ? { r: 'var', name: root } : local.holder && { r: 'holder', holder: local.holder };
   return ref === undefined ? undefined : { t: 'grpcNew', root: ref, rest: path.slice(1) };
+}
+
+/**
+ * A call that yields a gRPC package: `grpc.loadPackageDefinition(def)`, `grpc.load(path)` (legacy grpc, when
+ * `grpc` is imported), or with `viaLoader` any `f(…)`/`this.f(…)`, valid when `f` returns a package.
+ */
+export function packageCall(
+  call: Node,
+  calleePath?: readonly string[],
+  viaLoader = false,
+): Extract<Holder, { t: 'grpcPkg' }> | undefined {
+  const callee = call.childForFieldName('function');
+  const path = calleePath ?? (callee === null ? undefined : memberPath(callee));
+  const last = path?.[path.length - 1];
+  if (path === undefined || last === undefined) return undefined;
+  if (last === 'loadPackageDefinition') return { t: 'grpcPkg', path: [], via: 'loadPackageDefinition' };
+  if (last === 'load' && path.length === 2 && path[0] !== 'this')
+    return { t: 'grpcPkg', path: [], via: 'grpc.load', lib: path[0] };
+  if (viaLoader && (path.length === 1 || (path.length === 2 && path[0] === 'this')))
+    return { t: 'grpcPkg', path: [], via: 'loadPackageDefinition', loader: last };
+  return undefined;
 }
 
 /** The receiver of `x.m(…)` as a reference resolved after the walk. */
@@ -206,7 +230,7 @@ export function grpcTarget(state: FileState, holder: Holder | undefined): GrpcTa
       target = {
         service: [...pkg.path, ...holder.rest].join('.'),
         exact: true,
-        via: 'loadPackageDefinition',
+        via: (pkg.loader === undefined ? undefined : state.pkgLoaders.get(pkg.loader)?.via) ?? pkg.via,
       };
   } else if (holder.t === 'grpc') {
     if (holder.imported !== undefined) {

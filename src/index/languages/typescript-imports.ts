@@ -6,7 +6,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ImportFact } from '../facts.js';
 import type { ImportBinding } from './typescript-model.js';
-import { stringValue } from './typescript-values.js';
+import { stringValue, unwrap, type Val } from './typescript-values.js';
 
 function named(node: Node): Node[] {
   return node.namedChildren.filter((n): n is Node => n !== null);
@@ -74,9 +74,15 @@ export function patternBindings(
   const out: { local: string; imported: string }[] = [];
   for (const p of named(pattern)) {
     if (p.type === 'shorthand_property_identifier_pattern') out.push({ local: p.text, imported: p.text });
-    else if (p.type === 'pair_pattern') {
+    else if (p.type === 'object_assignment_pattern') {
+      // `{ SHIPPING_ADDR = '' }`: a default does not change where the value comes from.
+      const left = p.childForFieldName('left');
+      if (left?.type === 'shorthand_property_identifier_pattern')
+        out.push({ local: left.text, imported: left.text });
+    } else if (p.type === 'pair_pattern') {
       const key = p.childForFieldName('key')?.text;
-      const value = p.childForFieldName('value');
+      let value = p.childForFieldName('value');
+      if (value?.type === 'assignment_pattern') value = value.childForFieldName('left');
       if (key !== undefined && value?.type === 'identifier') out.push({ local: value.text, imported: key });
     }
   }
@@ -104,4 +110,33 @@ export function callImportFact(call: Node, bindings: Map<string, ImportBinding>)
   for (const b of bound) bindings.set(b.local, { source, imported: b.imported });
   const names = bound.map((b) => (b.imported === 'default' ? b.local : b.imported));
   return names.length === 0 ? { source, line } : { source, names, line };
+}
+
+/**
+ * The locals a destructuring declaration binds, with a value when it reads environment variables:
+ * `const { BILLING_URL = '', X: x } = process.env` reads `BILLING_URL` and `X`, like `process.env.X`.
+ */
+export function destructured(
+  pattern: Node | null,
+  value: Node | null,
+): { readonly local: string; readonly val?: Val }[] {
+  const fromEnv = value !== null && unwrap(value).text.replace(/\s+/g, '') === 'process.env';
+  return patternBindings(pattern).map(({ local, imported }) =>
+    fromEnv ? { local, val: { k: 'env', name: imported } } : { local },
+  );
+}
+
+/** Names exported by a CommonJS assignment: `module.exports = { A, b: B }`, `module.exports = A`, `exports.a = A`. */
+export function commonJsExports(left: Node, right: Node): string[] {
+  const target = left.text.replace(/\s+/g, '');
+  if (target !== 'module.exports' && !/^(?:module\.)?exports\.[\w$]+$/.test(target)) return [];
+  const value = unwrap(right);
+  if (value.type === 'identifier') return [value.text];
+  if (value.type !== 'object' || target !== 'module.exports') return [];
+  const names: string[] = [];
+  for (const p of named(value)) {
+    const name = p.type === 'pair' ? p.childForFieldName('value') : p;
+    if (name?.type === 'identifier' || name?.type === 'shorthand_property_identifier') names.push(name.text);
+  }
+  return names;
 }

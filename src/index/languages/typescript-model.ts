@@ -22,7 +22,18 @@ export type Holder =
     }
   /** `new pkg.shop.v1.PaymentService(…)` where `pkg` may hold a `loadPackageDefinition` result. */
   | { readonly t: 'grpcNew'; readonly root: Ref; readonly rest: readonly string[] }
-  | { readonly t: 'grpcPkg'; readonly path: readonly string[] }
+  /**
+   * A `loadPackageDefinition` (or legacy `grpc.load`) result, `path` the members taken from it. `lib` is the
+   * identifier `load` was called on (must be imported from grpc); `loader` a same-file function whose call
+   * gave it (must return such a result, see {@link FileState.pkgLoaders}).
+   */
+  | {
+      readonly t: 'grpcPkg';
+      readonly path: readonly string[];
+      readonly via: string;
+      readonly lib?: string;
+      readonly loader?: string;
+    }
   /** NestJS ClientProxy / ClientKafka. */
   | { readonly t: 'proxy' }
   /** A BullMQ queue; `imported` names the class that must come from bullmq/bull. */
@@ -81,6 +92,16 @@ export interface FileState {
   readonly consts: Map<string, Val>;
   readonly enums: Map<string, Map<string, Val | undefined>>;
   readonly tables: ValueTables;
+  /** Same-file functions that return a gRPC package (`return grpc.loadPackageDefinition(def)`), by name. */
+  readonly pkgLoaders: Map<string, { readonly via: string; readonly lib?: string }>;
+  /**
+   * A declared symbol by qualified name (`main`, `Server.handle`), or by name among the members of symbol
+   * `parent`; complete only after the walk.
+   */
+  readonly symbolAt: (
+    name: string,
+    parent?: number,
+  ) => { readonly id: number; readonly line: number } | undefined;
   /** Run after the walk, in source order; each pushes zero or more facts. */
   readonly pending: ((out: ContractFact[]) => void)[];
 }
@@ -93,9 +114,28 @@ export interface DecoratorInfo {
   readonly line: number;
 }
 
+const GRPC_LIBS = new Set(['grpc', '@grpc/grpc-js']);
+
+/** True when `name` is bound by an import of grpc (`const grpc = require('@grpc/grpc-js')`). */
+export function isGrpcImport(state: FileState, name: string): boolean {
+  return GRPC_LIBS.has(state.importBindings.get(name)?.source ?? '');
+}
+
+/**
+ * The holder, or undefined when it is a package whose origin did not check out: `yaml.load(x)` is not
+ * `grpc.load(x)`, and `build(x).shop` is a package only when `build` returns one.
+ */
+export function liveHolder(state: FileState, holder: Holder | undefined): Holder | undefined {
+  if (holder?.t !== 'grpcPkg') return holder;
+  const loader = holder.loader === undefined ? undefined : state.pkgLoaders.get(holder.loader);
+  if (holder.loader !== undefined && loader === undefined) return undefined;
+  const lib = holder.lib ?? loader?.lib;
+  return lib === undefined || isGrpcImport(state, lib) ? holder : undefined;
+}
+
 /** The holder behind a receiver reference: a local/module binding, or a field of the class or its same-file bases. */
 export function resolveRef(state: FileState, ref: Ref | undefined, depth = 0): Holder | undefined {
-  const holder = resolveOnce(state, ref);
+  const holder = liveHolder(state, resolveOnce(state, ref));
   return holder?.t === 'alias' ? (depth < 8 ? resolveRef(state, holder.ref, depth + 1) : undefined) : holder;
 }
 
@@ -108,7 +148,7 @@ function resolveOnce(state: FileState, ref: Ref | undefined): Holder | undefined
   while (cls !== undefined && !seen.has(cls.symbol)) {
     seen.add(cls.symbol);
     const field = cls.fields.get(ref.field);
-    const holder = field?.assigned ?? field?.typed;
+    const holder = liveHolder(state, field?.assigned) ?? field?.typed;
     if (holder !== undefined) return holder;
     const base: number | undefined =
       cls.extendsName === undefined ? undefined : state.classByName.get(cls.extendsName);

@@ -213,3 +213,20 @@ export function nextRouteFacts(
     .filter((fn) => NEXT_METHODS.has(fn.name))
     .map((fn) => fact(fn.name, fn, 'next route handler'));
 }
+
+/** Identifiers passed to the wrapper calls of `f(g(handler), opts)`, innermost call first. */
+export function wrappedHandlers(value: Node, depth = 0): string[] {
+  const call = unwrap(value);
+  if (call.type !== 'call_expression' || depth > 8) return [];
+  const direct: string[] = [];
+  const inner: string[] = [];
+  for (const arg of argNodes(call)) {
+    const a = unwrap(arg);
+    if (a.type === 'identifier') direct.push(a.text);
+    else inner.push(...wrappedHandlers(a, depth + 1));
+  }
+  // `connect(options)(Component)` is a call whose callee is a call: its own arguments come first.
+  const callee = call.childForFieldName('function');
+  const curried = callee === null ? [] : wrappedHandlers(callee, depth + 1);
+  return [...inner, ...direct, ...curried];
+}

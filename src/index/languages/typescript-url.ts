@@ -63,7 +63,9 @@ export interface ResolvedUrl {
 /**
  * Splits a URL expression into base and normalised path: `${process.env.BILLING_URL}/invoices/${id}` →
  * `env:BILLING_URL` + `/invoices/{id}`; a literal `http://billing:8080/x` → `http://billing:8080` + `/x`.
- * Undefined when nothing of the URL is known (a bare variable).
+ * Undefined when no literal text of the path is known: a bare variable, `${url}?${query}` or `${url}/${id}`
+ * (an unknown base and no path segment), or an env base alone (`${BASE}`, `${BASE}${path}`: the variable may
+ * hold a path). A known base followed by a literal `/` (`${BASE}/`) is the root path.
  */
 export function resolveUrl(val: Val, t: ValueTables): ResolvedUrl | undefined {
   const all: Piece[] = [];
@@ -90,6 +92,11 @@ export function resolveUrl(val: Val, t: ValueTables): ResolvedUrl | undefined {
       for (; i < list.length; i++) {
         const p = list[i] as Piece;
         if (!('lit' in p)) {
+          // After `host:port` a hole is the path (`${BILLING}${path}` with BILLING = 'http://billing:8080').
+          if (/:\d+$/.test(authority)) {
+            rest = list.slice(i);
+            break;
+          }
           exact = false;
           authority += `{${'env' in p ? p.env : (p.hole ?? 'host')}}`;
           continue;
@@ -108,15 +115,25 @@ export function resolveUrl(val: Val, t: ValueTables): ResolvedUrl | undefined {
     }
   }
   let path = '';
+  // The literal text of the path (before `?`/`#`), and whether an unknown part sits in it.
+  let literal = '';
+  let holes = false;
   for (const p of rest) {
     if ('lit' in p) {
       const cut = p.lit.search(/[?#]/);
-      if (cut >= 0) {
-        path += p.lit.slice(0, cut);
-        break;
-      }
-      path += p.lit;
-    } else path += `{${'env' in p ? p.env : (p.hole ?? 'param')}}`;
+      const text = cut >= 0 ? p.lit.slice(0, cut) : p.lit;
+      path += text;
+      literal += text;
+      if (cut >= 0) break;
+    } else {
+      holes = true;
+      path += `{${'env' in p ? p.env : (p.hole ?? 'param')}}`;
+    }
   }
+  if (base === undefined) {
+    // Unknown base: only a path with a named segment is evidence (`/{x}` would match any one-segment route);
+    // a wholly literal `fetch('/')` is still the root.
+    if (literal === '' || (!/[^/]/.test(literal) && (holes || 'hole' in first))) return undefined;
+  } else if (literal === '' && (holes || base.startsWith('env:'))) return undefined;
   return { ...(base === undefined ? {} : { base }), path: normalizeHttpPath(path), exact };
 }

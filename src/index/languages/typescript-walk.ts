@@ -8,10 +8,10 @@ import type { ImportFact, SymbolFact } from '../facts.js';
 import { onCall, onNew } from './typescript-contracts.js';
 import { holderFromExpr, holderFromType, typeName, type Site } from './typescript-holders.js';
 import { READ_DECORATORS } from './typescript-decorators.js';
-import { callImportFact, patternBindings } from './typescript-imports.js';
-import type { ClassState, DecoratorInfo, Entry, FileState } from './typescript-model.js';
+import { callImportFact, commonJsExports, destructured } from './typescript-imports.js';
+import type { ClassState, DecoratorInfo, Entry, FileState, Holder } from './typescript-model.js';
 import { endLineOf, oneLine } from './tree-utils.js';
-import { memberPath, toVal, unwrap, type Val, type ValueTables } from './typescript-values.js';
+import { memberPath, toVal, type Val, type ValueTables } from './typescript-values.js';
 
 export type MutableSymbol = { -readonly [K in keyof SymbolFact]: SymbolFact[K] };
 
@@ -155,6 +155,13 @@ export abstract class WalkerBase {
       consts,
       enums,
       tables,
+      pkgLoaders: new Map(),
+      symbolAt: (name, parent) => {
+        const symbol = this.symbols.find((s) =>
+          parent === undefined ? s.qualifiedName === name : s.parent === parent && s.name === name,
+        );
+        return symbol === undefined ? undefined : { id: symbol.id, line: symbol.startLine };
+      },
       pending: [],
     };
   }
@@ -262,7 +269,13 @@ export abstract class WalkerBase {
           this.state.consts.set(nameNode.text, entry.val);
       }
     } else {
-      for (const { local } of patternBindings(nameNode)) this.bind(local, {});
+      for (const { local, val } of destructured(nameNode, value)) {
+        this.bind(local, val === undefined ? {} : { val });
+        if (val !== undefined && constPrefix !== undefined) {
+          this.state.consts.set(constPrefix + local, val);
+          if (constPrefix !== '' && !this.state.consts.has(local)) this.state.consts.set(local, val);
+        }
+      }
     }
     if (value !== null) this.visit(value);
   }
@@ -372,42 +385,35 @@ export abstract class WalkerBase {
     onCall(this.state, node, this.site(node));
   }
 
-  /** CommonJS exports: `module.exports = { A, b: B }`, `module.exports = A`, `exports.a = A`. */
-  private commonJsExport(left: Node, right: Node): void {
-    const target = left.text.replace(/\s+/g, '');
-    if (target !== 'module.exports' && !/^(?:module\.)?exports\.[\w$]+$/.test(target)) return;
-    const value = unwrap(right);
-    if (value.type === 'identifier') this.exportedNames.add(value.text);
-    else if (value.type === 'object' && target === 'module.exports') {
-      for (const p of named(value)) {
-        const name = p.type === 'pair' ? p.childForFieldName('value') : p;
-        if (name?.type === 'identifier' || name?.type === 'shorthand_property_identifier')
-          this.exportedNames.add(name.text);
-      }
-    }
-  }
-
   protected assignment(node: Node): void {
     const left = node.childForFieldName('left');
     const right = node.childForFieldName('right');
     if (left === null || right === null) return;
     const site = this.site(node);
     const path = memberPath(left);
-    if (this.scopes.length === 0 && left.type === 'member_expression') this.commonJsExport(left, right);
+    if (this.scopes.length === 0 && left.type === 'member_expression')
+      for (const name of commonJsExports(left, right)) this.exportedNames.add(name);
     if (path?.length === 2 && path[0] === 'this' && this.cls !== undefined) {
       const cls = this.state.classes[this.cls] as ClassState;
       const name = path[1] ?? '';
       const holder = holderFromExpr(right, site);
       const val = toVal(right, this.locals, this.cls);
       const field = cls.fields.get(name) ?? { line: site.line, symbol: this.symbol ?? cls.symbol };
-      if (holder !== undefined) field.assigned = holder;
+      if (holder !== undefined && !(isConditional(holder) && field.assigned !== undefined))
+        field.assigned = holder;
       if (val.k !== 'opaque' && field.val === undefined) field.val = val;
       cls.fields.set(name, field);
     } else if (left.type === 'identifier') {
       const holder = holderFromExpr(right, site);
       if (holder === undefined) return;
-      const scope = [...this.scopes].reverse().find((s) => s.has(left.text));
-      (scope ?? this.state.moduleVars).set(left.text, { holder });
+      const scope = [...this.scopes].reverse().find((s) => s.has(left.text)) ?? this.state.moduleVars;
+      if (!(isConditional(holder) && scope.get(left.text)?.holder !== undefined))
+        scope.set(left.text, { holder });
     }
   }
+}
+
+/** A package that may turn out not to be one (see `liveHolder`): it must not replace a known holder. */
+function isConditional(holder: Holder): boolean {
+  return holder.t === 'grpcPkg' && (holder.loader !== undefined || holder.lib !== undefined);
 }

@@ -9,8 +9,8 @@ import type { Extractor } from './extractor.js';
 import { ClassWalker } from './typescript-classes.js';
 import { grpcTarget } from './typescript-holders.js';
 import { importFact, reexportFact } from './typescript-imports.js';
-import type { DecoratorInfo } from './typescript-model.js';
-import { nextRouteFacts, type ExportedFunction } from './typescript-routes.js';
+import { liveHolder, type DecoratorInfo } from './typescript-model.js';
+import { nextRouteFacts, wrappedHandlers, type ExportedFunction } from './typescript-routes.js';
 import { stringValue, toVal, type Val } from './typescript-values.js';
 import { cap, cleanDoc, FUNCTION_VALUES, named, NO_LOCALS, type MutableSymbol } from './typescript-walk.js';
 
@@ -28,8 +28,18 @@ class Walker extends ClassWalker {
 
   protected readonly exportedTopLevel: ExportedFunction[] = [];
 
+  /**
+   * `name` is the exported binding; `wrapped` the identifiers passed to a wrapper call
+   * (`export default withAuth(handler)`), innermost first: the first one declared here is the handler.
+   */
   protected defaultExport:
-    { readonly name?: string; readonly symbol?: number; readonly line: number } | undefined;
+    | {
+        readonly name?: string;
+        readonly wrapped?: readonly string[];
+        readonly symbol?: number;
+        readonly line: number;
+      }
+    | undefined;
 
   program(root: Node): void {
     this.statements(root, undefined, '');
@@ -85,7 +95,12 @@ class Walker extends ClassWalker {
             ? this.classDeclaration(value, parent, prefix, true, doc, decorators)
             : this.functionLike(value, 'default', parent, prefix, true, doc);
         this.defaultExport = { symbol: id, line: value.startPosition.row + 1 };
-      } else this.visit(value);
+      } else {
+        // Any other value is still the default export: Next.js serves `export default withSentry(handler)`.
+        const wrapped = wrappedHandlers(value);
+        this.defaultExport = { ...(wrapped.length === 0 ? {} : { wrapped }), line };
+        this.visit(value);
+      }
       return;
     }
     for (const child of named(node)) {
@@ -248,7 +263,7 @@ class Walker extends ClassWalker {
       const nameNode = declarator.childForFieldName('name');
       const value = declarator.childForFieldName('value');
       if (nameNode?.type !== 'identifier') {
-        this.declarator(declarator);
+        this.declarator(declarator, keyword === 'const' ? prefix : undefined);
         continue;
       }
       const name = nameNode.text;
@@ -327,7 +342,7 @@ class Walker extends ClassWalker {
     // An injected stub (`private readonly payments: PaymentServiceClient`) never assigned here is a client too.
     for (const cls of this.state.classes) {
       for (const field of cls.fields.values()) {
-        if (field.assigned !== undefined || field.typed?.t !== 'grpc') continue;
+        if (liveHolder(this.state, field.assigned) !== undefined || field.typed?.t !== 'grpc') continue;
         const target = grpcTarget(this.state, field.typed);
         if (target !== undefined)
           contracts.push({
@@ -357,8 +372,11 @@ class Walker extends ClassWalker {
     }
     let defaultExport: ExportedFunction | undefined;
     if (this.defaultExport !== undefined) {
-      const byName =
-        this.defaultExport.name === undefined ? undefined : topLevel.get(this.defaultExport.name);
+      const names =
+        this.defaultExport.name === undefined
+          ? (this.defaultExport.wrapped ?? [])
+          : [this.defaultExport.name];
+      const byName = names.map((n) => topLevel.get(n)).find((s) => s !== undefined);
       const symbol = this.defaultExport.symbol ?? byName?.id;
       defaultExport = {
         name: 'default',

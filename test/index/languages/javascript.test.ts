@@ -447,6 +447,494 @@ describe('javascript, tsx and Next.js golden fixtures', () => {
   });
 });
 
+describe('accuracy gaps: grpc-js servers, wrapped Next.js routes, URLs with no known path', () => {
+  test('payment.server.js', async () => {
+    expect(await extract('payment.server.js')).toEqual({
+      language: 'javascript',
+      symbols: [
+        {
+          id: 0,
+          kind: 'const',
+          name: 'grpc',
+          qualifiedName: 'grpc',
+          signature: "const grpc = require('@grpc/grpc-js')",
+          startLine: 1,
+          endLine: 1,
+          exported: false,
+        },
+        {
+          id: 1,
+          kind: 'const',
+          name: 'protoLoader',
+          qualifiedName: 'protoLoader',
+          signature: "const protoLoader = require('@grpc/proto-loader')",
+          startLine: 2,
+          endLine: 2,
+          exported: false,
+        },
+        {
+          id: 2,
+          kind: 'const',
+          name: 'health',
+          qualifiedName: 'health',
+          signature: "const health = require('grpc-js-health-check')",
+          startLine: 3,
+          endLine: 3,
+          exported: false,
+        },
+        {
+          id: 3,
+          kind: 'function',
+          name: 'loadProto',
+          qualifiedName: 'loadProto',
+          signature: 'function loadProto(file)',
+          startLine: 5,
+          endLine: 8,
+          exported: false,
+          bodyStartLine: 6,
+          bodyEndLine: 7,
+        },
+        {
+          id: 4,
+          kind: 'const',
+          name: 'shop',
+          qualifiedName: 'shop',
+          signature: "const shop = loadProto('proto/payment.proto').shop.payment.v1",
+          startLine: 10,
+          endLine: 10,
+          exported: false,
+        },
+        {
+          id: 5,
+          kind: 'const',
+          name: 'healthPkg',
+          qualifiedName: 'healthPkg',
+          signature: "const healthPkg = loadProto('proto/health.proto').grpc.health.v1",
+          startLine: 11,
+          endLine: 11,
+          exported: false,
+        },
+        {
+          id: 6,
+          kind: 'function',
+          name: 'charge',
+          qualifiedName: 'charge',
+          signature: 'async function charge(call, callback)',
+          startLine: 13,
+          endLine: 15,
+          exported: false,
+          bodyStartLine: 14,
+          bodyEndLine: 14,
+        },
+        {
+          id: 7,
+          kind: 'class',
+          name: 'Refunds',
+          qualifiedName: 'Refunds',
+          signature: 'class Refunds',
+          startLine: 17,
+          endLine: 21,
+          exported: false,
+        },
+        {
+          id: 8,
+          kind: 'method',
+          name: 'refund',
+          qualifiedName: 'Refunds.refund',
+          signature: 'static refund(call, callback)',
+          startLine: 18,
+          endLine: 20,
+          parent: 7,
+          bodyStartLine: 19,
+          bodyEndLine: 19,
+        },
+        {
+          id: 9,
+          kind: 'function',
+          name: 'main',
+          qualifiedName: 'main',
+          signature: 'function main()',
+          startLine: 23,
+          endLine: 35,
+          exported: false,
+          bodyStartLine: 24,
+          bodyEndLine: 34,
+        },
+      ],
+      imports: [
+        { source: '@grpc/grpc-js', names: ['grpc'], line: 1 },
+        { source: '@grpc/proto-loader', names: ['protoLoader'], line: 2 },
+        { source: 'grpc-js-health-check', names: ['health'], line: 3 },
+      ],
+      // `loadProto` returns `loadPackageDefinition(…)`, so `shop` is a package: exact and qualified. Each
+      // implementation key is a method, declared at its handler when the handler is declared in the file.
+      // Both health registrations are filtered.
+      contracts: [
+        {
+          kind: 'grpc_server',
+          service: 'shop.payment.v1.PaymentService',
+          method: 'charge',
+          symbol: 6,
+          line: 13,
+          confidence: 'exact',
+          via: 'addService',
+        },
+        {
+          kind: 'grpc_server',
+          service: 'shop.payment.v1.PaymentService',
+          method: 'refund',
+          symbol: 8,
+          line: 18,
+          confidence: 'exact',
+          via: 'addService',
+        },
+        {
+          kind: 'grpc_server',
+          service: 'shop.payment.v1.PaymentService',
+          symbol: 9,
+          line: 25,
+          confidence: 'exact',
+          via: 'addService',
+        },
+        {
+          kind: 'grpc_server',
+          service: 'shop.payment.v1.PaymentService',
+          method: 'capture',
+          symbol: 9,
+          line: 28,
+          confidence: 'exact',
+          via: 'addService',
+        },
+      ],
+    });
+  });
+
+  test('inventory.server.ts', async () => {
+    expect(await extract('inventory.server.ts')).toEqual({
+      language: 'typescript',
+      symbols: [
+        {
+          id: 0,
+          kind: 'const',
+          name: 'inventory',
+          qualifiedName: 'inventory',
+          signature:
+            'const inventory: InventoryServiceServer = {reserve: (call, callback) => callback(null, {reserved: true})}',
+          startLine: 5,
+          endLine: 7,
+          exported: false,
+        },
+        {
+          id: 1,
+          kind: 'function',
+          name: 'start',
+          qualifiedName: 'start',
+          signature: 'function start(port: number): Server',
+          startLine: 9,
+          endLine: 17,
+          exported: true,
+          bodyStartLine: 10,
+          bodyEndLine: 16,
+        },
+      ],
+      imports: [
+        { source: '@grpc/grpc-js', names: ['Server', 'ServerCredentials'], line: 1 },
+        {
+          source: './gen/inventory_grpc_pb',
+          names: ['InventoryServiceService', 'InventoryServiceServer'],
+          line: 2,
+        },
+        { source: './gen/stock', names: ['*'], line: 3 },
+      ],
+      // Generated definitions: `<Service>Service` names service `<Service>`; an identifier is not an object
+      // literal, so `inventory` gives no methods.
+      contracts: [
+        {
+          kind: 'grpc_server',
+          service: 'InventoryService',
+          symbol: 1,
+          line: 11,
+          confidence: 'exact',
+          via: 'addService',
+        },
+        {
+          kind: 'grpc_server',
+          service: 'StockService',
+          symbol: 1,
+          line: 12,
+          confidence: 'exact',
+          via: 'addService',
+        },
+        {
+          kind: 'grpc_server',
+          service: 'StockService',
+          method: 'level',
+          symbol: 1,
+          line: 13,
+          confidence: 'exact',
+          via: 'addService',
+        },
+      ],
+    });
+  });
+
+  test('pages/api/cart.ts: a default export wrapped in a call is still the route', async () => {
+    expect(await extract('pages/api/cart.ts')).toEqual({
+      language: 'typescript',
+      symbols: [
+        {
+          id: 0,
+          kind: 'function',
+          name: 'handler',
+          qualifiedName: 'handler',
+          signature: 'const handler: NextApiHandler = async ({method}, res) =>',
+          startLine: 4,
+          endLine: 11,
+          exported: false,
+          bodyStartLine: 5,
+          bodyEndLine: 10,
+        },
+      ],
+      imports: [
+        { source: 'next', names: ['NextApiHandler'], line: 1 },
+        { source: '../../lib/telemetry', names: ['withTelemetry'], line: 2 },
+      ],
+      contracts: [
+        { kind: 'http_route', method: 'ANY', path: '/api/cart', symbol: 0, line: 4, via: 'next pages/api' },
+      ],
+    });
+  });
+
+  test('http-wrappers.ts', async () => {
+    expect(await extract('http-wrappers.ts')).toEqual({
+      language: 'typescript',
+      symbols: [
+        {
+          id: 0,
+          kind: 'const',
+          name: 'BILLING',
+          qualifiedName: 'BILLING',
+          signature: "const BILLING = 'http://billing:8080'",
+          startLine: 1,
+          endLine: 1,
+          exported: false,
+        },
+        {
+          id: 1,
+          kind: 'function',
+          name: 'request',
+          qualifiedName: 'request',
+          signature: 'const request = async ({url, query}: {url: string; query: string}) =>',
+          startLine: 5,
+          endLine: 16,
+          docstring: 'A generic wrapper: nothing of the path is known here, so it calls nothing.',
+          exported: true,
+          bodyStartLine: 6,
+          bodyEndLine: 15,
+        },
+        {
+          id: 2,
+          kind: 'function',
+          name: 'placeOrder',
+          qualifiedName: 'placeOrder',
+          signature: 'async function placeOrder(id: string): Promise<void>',
+          startLine: 18,
+          endLine: 21,
+          exported: true,
+          bodyStartLine: 19,
+          bodyEndLine: 20,
+        },
+      ],
+      imports: [],
+      // Lines 6-12 know no literal path text (a parameter, a query string only, `/` after an unknown base, an
+      // env base alone, a hole after `host:port`): no call. A known base keeps `/`; a named segment after an
+      // unknown base is a heuristic path; `const { X = '' } = process.env` is the env var X.
+      contracts: [
+        {
+          kind: 'http_call',
+          method: 'POST',
+          path: '/',
+          base: 'env:AGENT_URL',
+          symbol: 1,
+          line: 13,
+          confidence: 'exact',
+          via: 'fetch',
+        },
+        {
+          kind: 'http_call',
+          method: 'GET',
+          path: '/orders',
+          symbol: 1,
+          line: 14,
+          confidence: 'heuristic',
+          via: 'fetch',
+        },
+        {
+          kind: 'http_call',
+          method: 'GET',
+          path: '/',
+          base: 'http://billing:8080',
+          symbol: 1,
+          line: 15,
+          confidence: 'exact',
+          via: 'fetch',
+        },
+        {
+          kind: 'http_call',
+          method: 'POST',
+          path: '/orders',
+          base: 'env:ORDERS_ADDR',
+          symbol: 2,
+          line: 19,
+          confidence: 'exact',
+          via: 'fetch',
+        },
+        {
+          kind: 'http_call',
+          method: 'GET',
+          path: '/charges/{id}',
+          base: 'env:PAYMENTS_ADDR',
+          symbol: 2,
+          line: 20,
+          confidence: 'exact',
+          via: 'fetch',
+        },
+      ],
+    });
+  });
+
+  test('negative/servers.js: no grpc import, yaml.load, a helper returning its argument', async () => {
+    const facts = await extract('negative/servers.js');
+    expect(facts.contracts).toEqual([]);
+    expect(facts.imports.map((i) => i.source)).toEqual(['js-yaml', './container', './logger.service']);
+  });
+
+  test('the otel-demo generic fetch wrappers (and `/${url}`) call nothing', async () => {
+    const facts = await extractSource(
+      [
+        'const request = async ({ url = "", method = "GET", queryParams = {} }: Params) => {',
+        '  const response = await fetch(`${url}?${new URLSearchParams(queryParams).toString()}`, { method });',
+        '  const proxyURL = await getFrontendProxyURL();',
+        '  await fetch(`${proxyURL}${url}?${new URLSearchParams(queryParams).toString()}`, { method });',
+        '  await fetch(`/${url}`);',
+        '  return response.json();',
+        '};',
+        'export default request;',
+      ].join('\n'),
+      'src/frontend/utils/Request.ts',
+    );
+    expect(facts.contracts).toEqual([]);
+  });
+
+  test('Next.js wrappers: nested, with options, inline, a factory; none outside pages/api', async () => {
+    const route = async (source: string, file: string) =>
+      (await extractSource(source, file)).contracts.filter((c) => c.kind === 'http_route');
+    expect(
+      await route(
+        [
+          'async function handler(req, res) { res.end(); }',
+          "export default withSentry(withAuth(handler, { roles: ['admin'] }));",
+        ].join('\n'),
+        'web/pages/api/admin/[id].ts',
+      ),
+    ).toEqual([
+      {
+        kind: 'http_route',
+        method: 'ANY',
+        path: '/api/admin/{id}',
+        symbol: 0,
+        line: 1,
+        via: 'next pages/api',
+      },
+    ]);
+    expect(
+      await route(
+        [
+          'import { withAuth } from "../../auth";',
+          'export default withAuth(async (req, res) => res.end());',
+        ].join('\n'),
+        'pages/api/me.js',
+      ),
+    ).toEqual([{ kind: 'http_route', method: 'ANY', path: '/api/me', line: 2, via: 'next pages/api' }]);
+    expect(await route('export default createHandler();', 'pages/api/health.ts')).toEqual([
+      { kind: 'http_route', method: 'ANY', path: '/api/health', line: 1, via: 'next pages/api' },
+    ]);
+    // A page (not pages/api) wrapped in `connect(…)(…)` is no route.
+    expect(
+      await route(
+        ['function About() { return null; }', 'export default connect(mapState)(About);'].join('\n'),
+        'pages/about.tsx',
+      ),
+    ).toEqual([]);
+  });
+
+  test('addService: a package from grpc.load or a field; by name only when the origin is unknown', async () => {
+    const facts = await extractSource(
+      [
+        "const grpc = require('grpc');",
+        "const shop = grpc.load('demo.proto').hipstershop;",
+        'const client = new shop.CurrencyService(`localhost:7000`, grpc.credentials.createInsecure());',
+        'class Server {',
+        '  constructor() {',
+        "    this.proto = grpc.load('demo.proto').hipstershop;",
+        '    this.packages = { shop: build() };',
+        '  }',
+        '  listen(server) {',
+        '    server.addService(this.proto.CartService.service, { getCart: this.getCart });',
+        '    server.addService(this.packages.shop.hipstershop.AdService.service, {});',
+        '    server.addService(make().shop.EmailService.service, {});',
+        '  }',
+        '  getCart(call, callback) {}',
+        '}',
+      ].join('\n'),
+      'src/server.js',
+    );
+    expect(facts.contracts).toEqual([
+      {
+        kind: 'grpc_client',
+        service: 'hipstershop.CurrencyService',
+        symbol: 2,
+        line: 3,
+        confidence: 'exact',
+        via: 'grpc.load',
+      },
+      {
+        kind: 'grpc_server',
+        service: 'hipstershop.CartService',
+        symbol: 5,
+        line: 10,
+        confidence: 'exact',
+        via: 'addService',
+      },
+      {
+        kind: 'grpc_server',
+        service: 'AdService',
+        symbol: 5,
+        line: 11,
+        confidence: 'heuristic',
+        via: 'addService',
+      },
+      {
+        kind: 'grpc_server',
+        service: 'EmailService',
+        symbol: 5,
+        line: 12,
+        confidence: 'heuristic',
+        via: 'addService',
+      },
+      {
+        kind: 'grpc_server',
+        service: 'hipstershop.CartService',
+        method: 'getCart',
+        symbol: 6,
+        line: 14,
+        confidence: 'exact',
+        via: 'addService',
+      },
+    ]);
+  });
+});
+
 describe('look-alikes create nothing', () => {
   test('negative/lookalikes.ts', async () => {
     const facts = await extract('negative/lookalikes.ts');
