@@ -16,12 +16,14 @@ export async function indexCommand(options: IndexCommandOptions): Promise<void> 
   const index = new LazyIndex(options.loaded, options.logger);
   try {
     const bar = createProgressBar(process.stderr);
+    let fingerprint: string | undefined;
     try {
-      await index.start({ watch: false, ...(bar ? { onProgress: bar.update } : {}) });
+      const engine = await index.start({ watch: false, ...(bar ? { onProgress: bar.update } : {}) });
+      fingerprint = engine.fingerprintOf();
     } finally {
       bar?.clear();
     }
-    const status = index.status();
+    const status = { ...index.status(), ...(fingerprint ? { fingerprint } : {}) };
     for (const warning of options.loaded.warnings) options.logger.warn({}, warning);
     options.write(options.json ? JSON.stringify(status, null, 2) : renderStatus(status));
   } finally {

@@ -4,7 +4,7 @@ import type { LoadedConfig } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import { classifyPath, crawl, type CrawlOptions, type CrawledFile } from './crawl.js';
 import { fingerprintOf } from './fingerprint.js';
-import { runIndex, type FactKeyOf, type FactStore, type PersistentFactStore } from './index-run.js';
+import { runIndex, type FactKeyOf, type FactStore, type KnownFileState, type PersistentFactStore } from './index-run.js';
 import type { ExtractOptions } from './languages/extractor.js';
 import { createParsePool, type ParsePool } from './parse/pool.js';
 import type { IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from './reader.js';
@@ -226,11 +226,14 @@ export class IndexEngine implements IndexReader {
     const { pool, store } = this.ensureResources();
     const previous = new Map<string, IndexedFile>();
     for (const file of this.current?.files ?? []) previous.set(fileKey(file.root, file.path), file);
+    // After a restart the cache remembers each file's size, mtime and hash: unchanged files are not re-read.
+    const known = this.current ? undefined : this.cache?.fileStates();
     this.progress = { done: 0, total: files.length };
     try {
       const output = await runIndex({
         files,
         previous,
+        ...(known ? { known } : {}),
         pool,
         store,
         keyOf: (root, path, hash) =>
@@ -248,6 +251,7 @@ export class IndexEngine implements IndexReader {
         },
       });
       const keys = new Set(output.indexed.map((f) => fileKey(f.root, f.path)));
+      this.rememberFileStates(output.indexed, keys, previous, known);
       const removed = full ? [...previous.keys()].filter((k) => !keys.has(k)).length : removedHint;
       // Re-read on every run: a manifest edited between full runs renames its service (a few small reads per root).
       this.services = servicesOf(this.options.loaded.roots);
@@ -280,6 +284,7 @@ export class IndexEngine implements IndexReader {
         cacheHits: output.cacheHits,
         cacheMisses: output.cacheMisses,
         changed: output.changed,
+        read: output.read,
         removed,
         full,
       };
@@ -287,6 +292,26 @@ export class IndexEngine implements IndexReader {
     } finally {
       this.progress = undefined;
     }
+  }
+
+  /** Writes the size, mtime and hash of files that changed since the cache last saw them; forgets removed ones. */
+  private rememberFileStates(
+    indexed: readonly IndexedFile[],
+    keys: ReadonlySet<string>,
+    previous: ReadonlyMap<string, IndexedFile>,
+    known: ReadonlyMap<string, KnownFileState> | undefined,
+  ): void {
+    if (!this.cache) return;
+    const changed = new Map<string, KnownFileState>();
+    for (const file of indexed) {
+      const key = fileKey(file.root, file.path);
+      const before = previous.get(key) ?? known?.get(key);
+      if (!before || before.size !== file.size || before.mtimeMs !== file.mtimeMs || before.hash !== file.hash) {
+        changed.set(key, { size: file.size, mtimeMs: file.mtimeMs, hash: file.hash });
+      }
+    }
+    const removed = [...(known?.keys() ?? previous.keys())].filter((key) => !keys.has(key));
+    this.cache.recordFileStates(changed, removed);
   }
 
   snapshot(): Snapshot | undefined {
@@ -360,7 +385,9 @@ export class IndexEngine implements IndexReader {
           }
         : {}),
       ...(this.holdReason ? { hold: this.holdReason } : {}),
-      ...(snapshot ? { fingerprint: this.fingerprintOf() } : {}),
+      // The fingerprint is computed on request (`meshlens index`, `graph --format fingerprint`): hashing
+      // every fact on each status call would cost as much as a search on a large workspace.
+      ...(snapshot && this.fingerprint ? { fingerprint: this.fingerprint } : {}),
     };
   }
 

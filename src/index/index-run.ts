@@ -15,8 +15,17 @@ export interface FactStore {
   putMany(entries: readonly { key: string; outcome: { kind: 'parsed' | 'no-grammar'; facts: FileFacts } }[]): void;
 }
 
+/** A file as a previous run saw it. */
+export interface KnownFileState {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly hash: string;
+}
+
 /** The persistent cache as the engine uses it; built by the composition root (the index may not import the store). */
 export interface PersistentFactStore extends FactStore {
+  fileStates(): Map<string, KnownFileState>;
+  recordFileStates(changed: ReadonlyMap<string, KnownFileState>, removed: Iterable<string>): void;
   readonly path: string;
   readonly warning: string | undefined;
   enforceQuota(): number;
@@ -37,6 +46,8 @@ export interface RunInput {
   readonly files: readonly CrawledFile[];
   /** Files of the previous snapshot: unchanged size+mtime reuse their hash without reading; a file whose parse fails keeps its last good facts. */
   readonly previous: ReadonlyMap<string, IndexedFile>;
+  /** What the persistent cache remembers of files the previous snapshot does not hold (a restart). */
+  readonly known?: ReadonlyMap<string, KnownFileState>;
   readonly pool: ParsePool;
   readonly store: FactStore;
   readonly keyOf: (root: string, path: string, hash: string) => string;
@@ -52,6 +63,8 @@ export interface RunOutput {
   readonly cacheMisses: number;
   /** Files whose content differs from the previous snapshot (or are new). */
   readonly changed: number;
+  /** Files read from disk (a file whose size and mtime are unchanged is not). */
+  readonly read: number;
 }
 
 /** Languages whose `#` starts a comment, for the guard's bracket scanner. */
@@ -92,6 +105,7 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
     rejected.push({ root: file.root, path: file.path, reason, size: file.size, detail });
   const total = input.files.length;
   let done = 0;
+  let reads = 0;
   const tick = (count = 1) => {
     done += count;
     input.onProgress?.(done, total);
@@ -109,13 +123,15 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
         tick();
         return undefined;
       }
-      const before = input.previous.get(fileKey(file.root, file.path));
+      const key = fileKey(file.root, file.path);
+      const before = input.previous.get(key) ?? input.known?.get(key);
       if (before && before.size === file.size && before.mtimeMs === file.mtimeMs) {
         return { file, language, hash: before.hash, key: input.keyOf(file.root, file.path, before.hash) };
       }
       let content: Buffer;
       try {
         content = await readFile(file.absolutePath);
+        reads++;
       } catch (error) {
         reject(file, 'unreadable', (error as NodeJS.ErrnoException).code ?? 'read failed');
         tick();
@@ -141,7 +157,8 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
   const misses: Pending[] = [];
   let changed = 0;
   const record = (p: Pending, outcome: { kind: 'parsed' | 'no-grammar'; facts: FileFacts }) => {
-    const before = input.previous.get(fileKey(p.file.root, p.file.path));
+    const key = fileKey(p.file.root, p.file.path);
+    const before = input.previous.get(key) ?? input.known?.get(key);
     if (!before || before.hash !== p.hash) changed++;
     indexed.push({
       root: p.file.root,
@@ -171,6 +188,7 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
     if (source === undefined) {
       try {
         source = await readFile(p.file.absolutePath, 'utf8');
+        reads++;
       } catch (error) {
         reject(p.file, 'unreadable', (error as NodeJS.ErrnoException).code ?? 'read failed');
         tick();
@@ -215,5 +233,6 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
     cacheHits: pending.length - misses.length,
     cacheMisses: misses.length,
     changed,
+    read: reads,
   };
 }

@@ -38,6 +38,8 @@ export interface IndexRunSummary {
   readonly cacheHits: number;
   readonly cacheMisses: number;
   readonly changed: number;
+  /** Files read from disk; unchanged files (same size and mtime) are trusted from the last run. */
+  readonly read: number;
   readonly removed: number;
   readonly full: boolean;
 }

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import type { FileFacts } from '../index/facts.js';
 
 /** Bump whenever the table layout or the value encoding (including `DICTIONARY`) changes: tables are rebuilt. */
-export const CACHE_SCHEMA_VERSION = 1;
+export const CACHE_SCHEMA_VERSION = 2;
 export const DEFAULT_MAX_SIZE_MB = 2048;
 const DB_FILE = 'facts.db';
 const MARKER_FILE = 'workspace_path';
@@ -43,6 +43,13 @@ const HEX_KEY = /^[0-9a-f]{64}$/;
 
 type Env = Readonly<Record<string, string | undefined>>;
 type Warn = { warn(obj: object, msg: string): void };
+
+/** A file as the last run saw it. */
+export interface FileState {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly hash: string;
+}
 
 export interface CachedOutcome {
   readonly kind: 'parsed' | 'no-grammar';
@@ -238,6 +245,39 @@ export class FactCache {
     return found;
   }
 
+  /**
+   * What the last run saw of each file (`root:path` → size, mtime, content hash): a restart trusts the hash
+   * of a file whose size and mtime are unchanged instead of reading it again.
+   */
+  fileStates(): Map<string, FileState> {
+    const states = new Map<string, FileState>();
+    if (!this.stmts) return states;
+    try {
+      for (const row of this.stmts.selectFiles.iterate() as Iterable<{ path: string; size: number; mtime: number; hash: string }>) {
+        states.set(row.path, { size: row.size, mtimeMs: row.mtime, hash: row.hash });
+      }
+    } catch (error) {
+      this.fail('file states', error);
+    }
+    return states;
+  }
+
+  /** Records changed file states and forgets removed files, in one transaction. */
+  recordFileStates(changed: ReadonlyMap<string, FileState>, removed: Iterable<string>): void {
+    const { db, stmts } = this;
+    if (!db || !stmts) return;
+    const gone = [...removed];
+    if (changed.size === 0 && gone.length === 0) return;
+    try {
+      db.transaction(() => {
+        for (const [key, state] of changed) stmts.upsertFile.run(key, state.size, state.mtimeMs, state.hash);
+        for (const key of gone) stmts.deleteFile.run(key);
+      }).immediate();
+    } catch (error) {
+      this.fail('record file states', error);
+    }
+  }
+
   putMany(entries: readonly { key: string; outcome: CachedOutcome }[]): void {
     const { db, stmts } = this;
     if (!db || !stmts || entries.length === 0) return;
@@ -408,6 +448,12 @@ function prepare(db: Database.Database) {
     // The trigger removes the access rows; `changes` counts only the facts rows.
     evict: db.prepare('DELETE FROM facts WHERE id IN (SELECT id FROM access ORDER BY last_used, id LIMIT ?)'),
     count: db.prepare('SELECT count(*) AS n FROM access'),
+    selectFiles: db.prepare('SELECT path, size, mtime, hash FROM files'),
+    upsertFile: db.prepare(
+      'INSERT INTO files (path, size, mtime, hash) VALUES (?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET ' +
+        'size = excluded.size, mtime = excluded.mtime, hash = excluded.hash',
+    ),
+    deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
   };
 }
 
@@ -420,6 +466,7 @@ CREATE TABLE facts (id INTEGER PRIMARY KEY, key BLOB NOT NULL UNIQUE, kind INTEG
 CREATE TABLE access (id INTEGER PRIMARY KEY, last_used INTEGER NOT NULL);
 CREATE INDEX access_lru ON access (last_used, id);
 CREATE TRIGGER facts_evict AFTER DELETE ON facts BEGIN DELETE FROM access WHERE id = old.id; END;
+CREATE TABLE files (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime REAL NOT NULL, hash TEXT NOT NULL) WITHOUT ROWID;
 `;
 
 function openDb(dbPath: string, quotaBytes: number): Database.Database {
@@ -445,7 +492,9 @@ function openDb(dbPath: string, quotaBytes: number): Database.Database {
         { value: number } | undefined;
       if (row?.value === CACHE_SCHEMA_VERSION) return;
       // Another layout (older or newer meshlens): the entries are unreadable, so start over in place.
-      db.exec('DROP TRIGGER IF EXISTS facts_evict; DROP TABLE IF EXISTS facts; DROP TABLE IF EXISTS access;');
+      db.exec(
+        'DROP TRIGGER IF EXISTS facts_evict; DROP TABLE IF EXISTS facts; DROP TABLE IF EXISTS access; DROP TABLE IF EXISTS files;',
+      );
       db.exec(SCHEMA);
       db.prepare(
         "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?), ('lru_clock', 0)",

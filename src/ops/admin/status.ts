@@ -46,7 +46,7 @@ export function renderStatus(status: IndexStatus): string {
     const run = status.lastRun;
     lines.push(
       '',
-      `**Last run:** ${run.full ? 'full' : 'incremental'} at ${run.at}, ${run.wallMs} ms; ${run.filesSeen} files seen, ${run.parsed} parsed, ${run.cacheHits} from cache, ${run.changed} changed, ${run.removed} removed.`,
+      `**Last run:** ${run.full ? 'full' : 'incremental'} at ${run.at}, ${run.wallMs} ms; ${run.filesSeen} files seen, ${run.read} read, ${run.parsed} parsed, ${run.cacheHits} from cache, ${run.changed} changed, ${run.removed} removed.`,
     );
   }
   if (status.cache) {
