@@ -111,7 +111,18 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
     input.onProgress?.(done, total);
   };
 
-  const candidates = input.files.filter((file) => languageOf(file.path) !== undefined);
+  // A file the previous snapshot holds with the same size and mtime keeps its facts as they are: no read,
+  // no cache lookup. This is what keeps an incremental reload proportional to what changed.
+  const reused: IndexedFile[] = [];
+  const candidates = input.files.filter((file) => {
+    if (languageOf(file.path) === undefined) return false;
+    const before = input.previous.get(fileKey(file.root, file.path));
+    if (before && before.size === file.size && before.mtimeMs === file.mtimeMs && before.absolutePath === file.absolutePath) {
+      reused.push(before);
+      return false;
+    }
+    return true;
+  });
   tick(total - candidates.length);
   const pending = (
     await mapLimit(candidates, READ_CONCURRENCY, async (file): Promise<Pending | undefined> => {
@@ -153,7 +164,7 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
   ).filter((p): p is Pending => p !== undefined);
 
   const cached = input.store.getMany(pending.map((p) => p.key));
-  const indexed: IndexedFile[] = [];
+  const indexed: IndexedFile[] = [...reused];
   const misses: Pending[] = [];
   let changed = 0;
   const record = (p: Pending, outcome: { kind: 'parsed' | 'no-grammar'; facts: FileFacts }) => {
@@ -230,7 +241,7 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
     indexed,
     rejected,
     parsed: jobs.length,
-    cacheHits: pending.length - misses.length,
+    cacheHits: reused.length + pending.length - misses.length,
     cacheMisses: misses.length,
     changed,
     read: reads,

@@ -5,7 +5,7 @@ import type { Logger } from '../core/logger.js';
 import { findGitDir, gitActivity, gitProcessRunning, isInside, isRefChange } from './git-gate.js';
 
 /** Quiet time before changed paths are reloaded. */
-export const DEBOUNCE_MS = 150;
+export const DEBOUNCE_MS = 40;
 /** A git operation holds reloads at most this long; then they run anyway, with a warning. */
 export const HOLD_CAP_MS = 60_000;
 /** An `index.lock` older than this with no git process is treated as abandoned. */
