@@ -34,8 +34,14 @@ export function reconcile(input: ReconcileInput): ContractGraph {
   // Which file's symbols and properties we need by root, built once.
   const propertiesByRoot = new Map<string, Map<string, string>>();
   const allProperties = new Map<string, string[]>();
+  const goValues = new Map<string, GoValue[]>();
   for (const file of files) {
     for (const property of file.facts.properties ?? []) {
+      if (property.key.startsWith('go:')) {
+        const values = goValues.get(property.key) ?? goValues.set(property.key, []).get(property.key);
+        values?.push({ root: file.root, dir: dirOf(file.path), value: property.value });
+        continue;
+      }
       const map = propertiesByRoot.get(file.root) ?? propertiesByRoot.set(file.root, new Map()).get(file.root);
       if (!map?.has(property.key)) map?.set(property.key, property.value);
       const values = allProperties.get(property.key) ?? allProperties.set(property.key, []).get(property.key);
@@ -43,7 +49,9 @@ export function reconcile(input: ReconcileInput): ContractGraph {
     }
   }
   /** A `${key}` placeholder resolved in the same root first, then uniquely in the workspace. */
-  const resolvePlaceholder = (value: string, root: string): string | undefined => {
+  const resolvePlaceholder = (value: string, root: string, from?: IndexedFile): string | undefined => {
+    const goKey = goPlaceholderOf(value);
+    if (goKey !== undefined) return from ? resolveGoValue(goValues.get(goKey), goKey, from) : undefined;
     const placeholder = placeholderOf(value);
     if (!placeholder) return value;
     const local = propertiesByRoot.get(root)?.get(placeholder.key);
@@ -166,8 +174,8 @@ export function reconcile(input: ReconcileInput): ContractGraph {
         }
         case 'topic_producer':
         case 'topic_consumer': {
-          const key = resolvePlaceholder(fact.topic, file.root);
-          if (!key || placeholderOf(key)) break;
+          const key = resolvePlaceholder(fact.topic, file.root, file);
+          if (!key || placeholderOf(key) || goPlaceholderOf(key)) break;
           const edgeKind = fact.kind === 'topic_producer' ? 'produces' : 'consumes';
           builder.edge(codeNode(file, fact.symbol, fact.line), topicNode(key), edgeKind, fact.confidence, evidence(fact));
           break;
@@ -241,6 +249,37 @@ export function reconcile(input: ReconcileInput): ContractGraph {
   }
 
   return builder.build();
+}
+
+interface GoValue {
+  readonly root: string;
+  readonly dir: string;
+  readonly value: string;
+}
+
+const dirOf = (path: string): string => path.slice(0, Math.max(path.lastIndexOf('/'), 0));
+
+/** `${go:kafka.Topic}` → `go:kafka.Topic` (a Go package-level value; its `:` is no Spring default). */
+function goPlaceholderOf(value: string): string | undefined {
+  return /^\$\{(go:[^}]+)\}$/.exec(value.trim())?.[1];
+}
+
+/**
+ * A Go package-level value by package name. A name of the file's own package is declared in the same
+ * folder (a package is a folder); an imported package's is looked up in the same root, then in the
+ * workspace (`main` packages are never imported) — each only when the candidates agree.
+ */
+function resolveGoValue(values: readonly GoValue[] | undefined, key: string, from: IndexedFile): string | undefined {
+  if (!values) return undefined;
+  const single = (list: readonly GoValue[]): string | undefined => {
+    const distinct = new Set(list.map((v) => v.value));
+    return distinct.size === 1 ? list[0]?.value : undefined;
+  };
+  const pkg = key.slice(3, key.lastIndexOf('.'));
+  const sameRoot = values.filter((v) => v.root === from.root);
+  if (pkg === from.facts.package) return single(sameRoot.filter((v) => v.dir === dirOf(from.path)));
+  if (sameRoot.length > 0) return single(sameRoot);
+  return pkg === 'main' ? undefined : single(values);
 }
 
 /** Host names a service answers to: its service name and its root's last folder name. */

@@ -34,6 +34,7 @@ export function collectGoContracts(file: GoFile, fileScope: GoScope, walks: read
     const owner = walk.node.parent;
     if (owner?.type === 'function_declaration' || owner?.type === 'method_declaration') {
       bindParameters(owner.childForFieldName('parameters'), scope);
+      bindParameters(owner.childForFieldName('result'), scope);
     }
     walkBody(walk.node, scope);
   }
@@ -45,6 +46,9 @@ const WALKED = [
   'short_var_declaration',
   'assignment_statement',
   'var_spec',
+  'range_clause',
+  'receive_statement',
+  'type_switch_statement',
   'call_expression',
   'composite_literal',
 ];
@@ -65,6 +69,7 @@ function walkBody(root: Node, scope: GoScope): void {
       case 'func_literal': {
         const inner = current.child();
         bindParameters(node.childForFieldName('parameters'), inner);
+        bindParameters(node.childForFieldName('result'), inner);
         const router = callbacks.get(node.startIndex);
         if (router !== undefined) inner.bind(router.name, { prefix: router.prefix });
         scopes.push({ end: node.endIndex, scope: inner });
@@ -76,6 +81,17 @@ function walkBody(root: Node, scope: GoScope): void {
         break;
       case 'var_spec':
         bindVarSpec(node, current);
+        break;
+      case 'range_clause':
+      case 'receive_statement':
+      case 'type_switch_statement':
+        // Loop, channel and type-switch variables hold values we do not follow; binding them hides the
+        // package-level names they shadow (a shadowed name is no cross-file reference).
+        for (const target of node.childForFieldName(node.type === 'type_switch_statement' ? 'alias' : 'left')
+          ?.namedChildren ?? []) {
+          if (target?.type === 'identifier')
+            bindOrReassign(target.text, node, current, node.text.includes(':='));
+        }
         break;
       case 'call_expression':
         onCall(node, current, callbacks);
@@ -110,7 +126,12 @@ function bindAssignment(node: Node, scope: GoScope): void {
       right.length === left.length ? right[i] : i === 0 && right.length === 1 ? right[0] : undefined;
     if (target.type === 'identifier') {
       // `x += "…"` changes the value in a way we do not follow: the statement itself makes x unreadable.
-      scope.bind(target.text, { value: operator === '=' || operator === ':=' ? (value ?? node) : node });
+      bindOrReassign(
+        target.text,
+        operator === '=' || operator === ':=' ? (value ?? node) : node,
+        scope,
+        operator === ':=',
+      );
     } else if (target.type === 'selector_expression' && value !== undefined) {
       // `s.inventory = pb.NewInventoryServiceClient(conn)` types the field for the whole file.
       const owner = target.childForFieldName('operand');
@@ -121,6 +142,12 @@ function bindAssignment(node: Node, scope: GoScope): void {
         setFieldClient(scope.file, type, field, client);
     }
   });
+}
+
+/** Binds `name` in the function; an assignment to a package-level var also marks it as not constant. */
+function bindOrReassign(name: string, value: Node, scope: GoScope, declares: boolean): void {
+  if (!declares && scope.parent !== undefined && scope.isPackageLevel(name)) scope.file.reassigned.add(name);
+  scope.bind(name, { value });
 }
 
 function bindVarSpec(spec: Node, scope: GoScope): void {

@@ -2,10 +2,12 @@
  * Go Kafka producers and consumers: segmentio kafka-go (`ReaderConfig`/`Writer`/`Message` literals),
  * sarama (`ProducerMessage`, `ConsumePartition`, `ConsumerGroup.Consume`) and confluent-kafka-go
  * (`Message{TopicPartition: …}`, `Subscribe`/`SubscribeTopics`). Each recogniser needs its library to be
- * imported; topics resolve from literals, same-file constants and value helpers only.
+ * imported; topics resolve from literals, same-file constants and value helpers, and a package-level name
+ * declared in another file becomes a `${go:pkg.Name}` placeholder (go-values.ts).
  */
 import type { Node } from 'web-tree-sitter';
-import { stringList, stringValue, unwrapParens, type GoScope, type Resolved } from './go-scope.js';
+import { stringList, unwrapParens, type GoScope, type Resolved } from './go-scope.js';
+import { topicValue } from './go-values.js';
 import { startLineOf } from './tree-utils.js';
 
 function emitTopic(
@@ -31,15 +33,15 @@ export function onConsumerCall(name: string, args: readonly Node[], line: number
   const { sarama, confluent } = scope.file.kafka;
   const [first, second] = args;
   if (sarama && name === 'ConsumePartition' && args.length === 3 && first !== undefined) {
-    emitTopic('topic_consumer', stringValue(first, scope), line, 'sarama ConsumePartition', scope);
+    emitTopic('topic_consumer', topicValue(first, scope), line, 'sarama ConsumePartition', scope);
   } else if (sarama && name === 'Consume' && args.length === 3 && second !== undefined) {
-    for (const topic of stringList(second, scope))
+    for (const topic of stringList(second, scope, 0, topicValue))
       emitTopic('topic_consumer', topic, line, 'sarama ConsumerGroup', scope);
   } else if (confluent && name === 'SubscribeTopics' && args.length === 2 && first !== undefined) {
-    for (const topic of stringList(first, scope))
+    for (const topic of stringList(first, scope, 0, topicValue))
       emitTopic('topic_consumer', topic, line, 'confluent-kafka-go Subscribe', scope);
   } else if (confluent && name === 'Subscribe' && args.length === 2 && first !== undefined) {
-    emitTopic('topic_consumer', stringValue(first, scope), line, 'confluent-kafka-go Subscribe', scope);
+    emitTopic('topic_consumer', topicValue(first, scope), line, 'confluent-kafka-go Subscribe', scope);
   }
 }
 
@@ -75,15 +77,15 @@ export function onKafkaComposite(literal: Node, type: Node, scope: GoScope): voi
   if (library === 'kafka-go') {
     if (name === 'ReaderConfig') {
       if (topic !== undefined)
-        emitTopic('topic_consumer', stringValue(topic, scope), line(topic), 'kafka-go Reader', scope);
+        emitTopic('topic_consumer', topicValue(topic, scope), line(topic), 'kafka-go Reader', scope);
       const group = fields.get('GroupTopics');
       if (group !== undefined) {
-        for (const t of stringList(group, scope))
+        for (const t of stringList(group, scope, 0, topicValue))
           emitTopic('topic_consumer', t, line(group), 'kafka-go Reader', scope);
       }
     } else if ((name === 'Writer' || name === 'WriterConfig' || name === 'Message') && topic !== undefined) {
       const via = name === 'Message' ? 'kafka-go Message' : 'kafka-go Writer';
-      emitTopic('topic_producer', stringValue(topic, scope), line(topic), via, scope);
+      emitTopic('topic_producer', topicValue(topic, scope), line(topic), via, scope);
     }
   } else if (library === 'confluent' && name === 'Message') {
     const partition = fields.get('TopicPartition');
@@ -92,13 +94,13 @@ export function onKafkaComposite(literal: Node, type: Node, scope: GoScope): voi
     if (innerTopic !== undefined) {
       emitTopic(
         'topic_producer',
-        stringValue(innerTopic, scope),
+        topicValue(innerTopic, scope),
         line(innerTopic),
         'confluent-kafka-go Produce',
         scope,
       );
     }
   } else if (library === 'sarama' && name === 'ProducerMessage' && topic !== undefined) {
-    emitTopic('topic_producer', stringValue(topic, scope), line(topic), 'sarama ProducerMessage', scope);
+    emitTopic('topic_producer', topicValue(topic, scope), line(topic), 'sarama ProducerMessage', scope);
   }
 }

@@ -1,8 +1,9 @@
 /**
  * Go HTTP: routes registered on net/http muxes (including Go 1.22 `"GET /x/{id}"` patterns), gin, echo,
  * chi (with `Route` prefixes), gorilla/mux (`.Methods(…)`, `PathPrefix(…).Subrouter()`), fiber and
- * httprouter; calls through `http.Get/Post/NewRequest…` and proven `*http.Client` values, with URLs read
- * from literals, same-file constants, `fmt.Sprintf` and concatenation.
+ * httprouter (a path behind an env-or-empty base is its literal suffix, see `routeText`); calls through
+ * `http.Get/Post/NewRequest…` and proven `*http.Client` values, with URLs read from literals, same-file
+ * constants, `fmt.Sprintf` and concatenation.
  */
 import type { Node } from 'web-tree-sitter';
 import {
@@ -158,7 +159,7 @@ function prefixOf(node: Node, scope: GoScope, depth: number): string {
   if (operand === null) return '';
   const first = argumentsOf(expr)[0];
   if ((name === 'Group' || name === 'Route' || name === 'PathPrefix') && first !== undefined) {
-    const path = stringValue(first, scope)?.value;
+    const path = routeText(first, scope);
     return path === undefined ? '' : joinPrefix(prefixOf(operand, scope, depth + 1), path);
   }
   if (name === 'Subrouter' || name === 'With') return prefixOf(operand, scope, depth + 1);
@@ -174,7 +175,7 @@ function emitPatternRoute(
   scope: GoScope,
 ): void {
   if (pattern === undefined) return;
-  const text = stringValue(pattern, scope)?.value;
+  const text = routeText(pattern, scope);
   if (text === undefined) return;
   const match = /^([A-Z]+)\s+(\S*)$/.exec(text.trim());
   const rawPath = match?.[2] ?? text.trim();
@@ -192,6 +193,40 @@ function emitPatternRoute(
   emitRouteText(methods, path, startLineOf(pattern), prefix, via, scope);
 }
 
+/**
+ * A route path as registered. `baseUrl + "/cart"` where `baseUrl` is only ever `""` or read from the
+ * environment (Online Boutique's `BASE_URL`) is a deployment prefix — where a proxy mounts the service,
+ * not part of the API — so the route is its literal suffix `/cart`. A base with any other value (a
+ * literal `"/api"` next to an env read, a parameter, a call) leaves the route unknown.
+ */
+function routeText(node: Node, scope: GoScope): string | undefined {
+  const value = stringValue(node, scope)?.value;
+  if (value !== undefined) return value;
+  const expr = unwrapParens(node);
+  if (expr.type !== 'binary_expression' || expr.childForFieldName('operator')?.type !== '+') return undefined;
+  const left = expr.childForFieldName('left');
+  const right = expr.childForFieldName('right');
+  const suffix = right === null ? undefined : stringValue(right, scope)?.value;
+  if (left === null || suffix === undefined || !suffix.startsWith('/')) return undefined;
+  return isDeploymentPrefix(left, scope, 0) ? suffix : undefined;
+}
+
+function isDeploymentPrefix(node: Node, scope: GoScope, depth: number): boolean {
+  const expr = unwrapParens(node);
+  if (depth > 4) return false;
+  if (expr.type === 'call_expression') return baseOf(expr, scope, 0)?.startsWith('env:') === true;
+  if (expr.type !== 'identifier') return false;
+  const bindings = scope.lookup(expr.text) ?? [];
+  return (
+    bindings.length > 0 &&
+    bindings.every(
+      (b) =>
+        b.value !== undefined &&
+        (stringValue(b.value, scope)?.value === '' || isDeploymentPrefix(b.value, scope, depth + 1)),
+    )
+  );
+}
+
 function emitRoute(
   methods: readonly string[],
   pathNode: Node | undefined,
@@ -200,7 +235,7 @@ function emitRoute(
   scope: GoScope,
 ): void {
   if (pathNode === undefined) return;
-  const path = stringValue(pathNode, scope)?.value;
+  const path = routeText(pathNode, scope);
   if (path === undefined || !path.startsWith('/')) return;
   emitRouteText(methods, path, startLineOf(pathNode), prefix, via, scope);
 }

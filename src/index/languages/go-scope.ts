@@ -59,6 +59,10 @@ export interface GoFile {
   /** Which HTTP router family the file imports (`gin`, `chi`…, or `net/http`), if any. */
   readonly router: string | undefined;
   readonly kafka: { readonly segmentio: boolean; readonly confluent: boolean; readonly sarama: boolean };
+  /** The file's `package` clause: package-level values of other files are referred to through it. */
+  readonly packageName: string | undefined;
+  /** Package-level names this file assigns inside a function: not constants (`&name` is read in go-values.ts). */
+  readonly reassigned: Set<string>;
 }
 
 /** A function's (or the file's) bindings; lookups fall back to the enclosing scope. */
@@ -85,6 +89,12 @@ export class GoScope {
 
   lookup(name: string): readonly Binding[] | undefined {
     return this.bindings.get(name) ?? this.parent?.lookup(name);
+  }
+
+  /** Whether `name` resolves to a binding of the file scope (a package-level const or var of this file). */
+  isPackageLevel(name: string): boolean {
+    if (this.parent === undefined) return this.bindings.has(name);
+    return !this.bindings.has(name) && this.parent.isPackageLevel(name);
   }
 
   /** The import path when `name` is a package in this file and no local declaration hides it. */
@@ -177,28 +187,33 @@ function fileScopeOf(scope: GoScope): GoScope {
 }
 
 /** Every string of a `[]string{…}` literal (or a name bound to one) that resolves; unresolved items are dropped. */
-export function stringList(node: Node, scope: GoScope, depth = 0): Resolved[] {
+export function stringList(
+  node: Node,
+  scope: GoScope,
+  depth = 0,
+  item: (node: Node, scope: GoScope) => Resolved | undefined = stringValue,
+): Resolved[] {
   if (depth > MAX_DEPTH) return [];
   const expr = unwrapParens(node);
   if (expr.type === 'identifier') {
     const bindings = scope.lookup(expr.text) ?? [];
     for (const binding of bindings) {
       if (binding.value !== undefined) {
-        const list = stringList(binding.value, scope, depth + 1);
+        const list = stringList(binding.value, scope, depth + 1, item);
         if (list.length > 0) return list;
       }
     }
-    return [];
+    if (bindings.length > 0) return [];
   }
   if (expr.type !== 'composite_literal') {
-    const single = stringValue(expr, scope, depth + 1);
+    const single = item(expr, scope);
     return single === undefined ? [] : [single];
   }
   const body = expr.childForFieldName('body');
   const out: Resolved[] = [];
   for (const element of body?.namedChildren ?? []) {
     if (element === null || element.type !== 'literal_element') continue;
-    const value = stringValue(element, scope, depth + 1);
+    const value = item(unwrapParens(element), scope);
     if (value !== undefined) out.push(value);
   }
   return out;

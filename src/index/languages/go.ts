@@ -18,6 +18,7 @@ import {
   type GoFile,
   type GoMethod,
 } from './go-scope.js';
+import { packageProperties, type PackageValue } from './go-values.js';
 import { bodyLines, docText, FactSink, firstLineOf, signatureBefore } from './native-common.js';
 import { endLineOf, oneLine, startLineOf } from './tree-utils.js';
 
@@ -47,6 +48,7 @@ interface Pending {
   }[];
   readonly funcs: { readonly node: Node; readonly name: string }[];
   readonly methodParents: { readonly symbol: number; readonly type: string }[];
+  readonly values: PackageValue[];
 }
 
 export function extractGo(input: ExtractInput): FileFacts {
@@ -89,9 +91,11 @@ export function extractGo(input: ExtractInput): FileFacts {
       confluent: importPaths.some((p) => p.includes('confluent-kafka-go')),
       sarama: importPaths.some((p) => /(^|\/)sarama$/.test(p)),
     },
+    packageName,
+    reassigned: new Set(),
   };
   const fileScope = new GoScope(file, undefined, undefined);
-  const pending: Pending = { walks: [], funcs: [], methodParents: [] };
+  const pending: Pending = { walks: [], funcs: [], methodParents: [], values: [] };
   const typeIds = new Map<string, number>();
 
   children.forEach((child, index) => {
@@ -122,6 +126,8 @@ export function extractGo(input: ExtractInput): FileFacts {
   for (const { node, name } of pending.funcs) readValueFunc(node, name, file);
 
   collectGoContracts(file, fileScope, pending.walks);
+  // After the walk: it is what tells which package-level vars a function reassigns.
+  const properties = packageProperties(pending.values, fileScope);
 
   return {
     language: 'go',
@@ -129,6 +135,7 @@ export function extractGo(input: ExtractInput): FileFacts {
     symbols: sink.symbols,
     imports,
     contracts: sink.sortedContracts(),
+    ...(properties.length === 0 ? {} : { properties }),
   };
 }
 
@@ -380,7 +387,10 @@ function declareValues(
       });
       const value = values.length === names.length ? values[i] : undefined;
       scope.bind(name, { ...(value === undefined ? {} : { value }), ...(type === null ? {} : { type }) });
-      if (value !== undefined) pending.walks.push({ node: value, symbol });
+      if (value !== undefined) {
+        pending.walks.push({ node: value, symbol });
+        pending.values.push({ name, value, line: startLineOf(nameNode) });
+      }
     });
   }
 }

@@ -20,6 +20,7 @@ import {
   varOf,
 } from './kotlin-model.js';
 import type { KtRoute } from './kotlin-ktor.js';
+import { constructedType, effectiveReceiver } from './kotlin-receivers.js';
 import {
   type ContractSink,
   isHealthService,
@@ -293,8 +294,10 @@ function callSite(file: KtFile, scope: KtScope, call: KtCall, sink: ContractSink
     }
   }
   const resolver = new KtResolver(file, scope.cls);
-  if (call.name === 'send' && call.receiver !== undefined && first !== undefined && call.args.length >= 2) {
-    const confidence = receiverConfidence(call.receiver, scope, KAFKA_TEMPLATES, /kafkatemplate$/i);
+  // `send`/`subscribe` written inside `consumer.apply { … }` or `with(consumer) { … }` have no receiver.
+  const receiver = call.name === 'send' || call.name === 'subscribe' ? effectiveReceiver(call) : undefined;
+  if (call.name === 'send' && receiver !== undefined && first !== undefined && call.args.length >= 2) {
+    const confidence = receiverConfidence(receiver, scope, KAFKA_TEMPLATES, /kafkatemplate$/i);
     const topic = confidence === undefined ? undefined : resolver.string(first);
     if (confidence !== undefined && topic !== undefined) {
       sink.add({
@@ -302,14 +305,14 @@ function callSite(file: KtFile, scope: KtScope, call: KtCall, sink: ContractSink
         topic,
         symbol: scope.symbol,
         line,
-        confidence,
+        confidence: resolver.inferred ? 'heuristic' : confidence,
         via: 'KafkaTemplate.send',
       });
     }
     return;
   }
-  if (call.name === 'subscribe' && call.receiver !== undefined && first !== undefined) {
-    const confidence = receiverConfidence(call.receiver, scope, KAFKA_CONSUMERS, /consumer$/i);
+  if (call.name === 'subscribe' && receiver !== undefined && first !== undefined) {
+    const confidence = receiverConfidence(receiver, scope, KAFKA_CONSUMERS, /consumer$/i);
     if (confidence === undefined) return;
     const local = first.type === 'identifier' ? scope.vars.get(first.text) : undefined;
     const list = local !== undefined && !local.isParam && local.init !== undefined ? local.init : first;
@@ -319,7 +322,7 @@ function callSite(file: KtFile, scope: KtScope, call: KtCall, sink: ContractSink
         topic,
         symbol: scope.symbol,
         line,
-        confidence,
+        confidence: resolver.inferred ? 'heuristic' : confidence,
         via: 'KafkaConsumer.subscribe',
       });
     }
@@ -333,7 +336,7 @@ function callSite(file: KtFile, scope: KtScope, call: KtCall, sink: ContractSink
         topic,
         symbol: scope.symbol,
         line,
-        confidence: 'exact',
+        confidence: resolver.inferred ? 'heuristic' : 'exact',
         via: 'ProducerRecord',
       });
   }
@@ -347,11 +350,8 @@ function receiverConfidence(
   pattern: RegExp,
 ): 'exact' | 'heuristic' | undefined {
   const variable = varOf(receiver, scope);
-  let type = variable?.type;
-  if (type === undefined && variable?.init?.type === 'call_expression') {
-    const name = callOf(variable.init)?.name;
-    if (name !== undefined && /^[A-Z]/.test(name)) type = name;
-  }
+  let type = variable?.type ?? constructedType(receiver);
+  if (type === undefined && variable?.init !== undefined) type = constructedType(variable.init);
   if (type !== undefined) return types.has(lastSegment(type)) ? 'exact' : undefined;
   const name = lastSegment(receiver.text.replace(/\s+/g, ''));
   return (receiver.type === 'identifier' || receiver.type === 'navigation_expression') && pattern.test(name)

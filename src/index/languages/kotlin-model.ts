@@ -250,7 +250,14 @@ export class KtResolver implements ValueResolver {
     private readonly file: KtFile,
     private readonly cls: KtClass | undefined,
     private readonly depth = 0,
+    /** Shared with the resolvers of constants reached from this one. */
+    private readonly used: { inferred: boolean } = { inferred: false },
   ) {}
+
+  /** Whether a value resolved so far was a default behind an environment override (`getenv(…) ?: "x"`). */
+  get inferred(): boolean {
+    return this.used.inferred;
+  }
 
   strings(node: Node): readonly string[] | undefined {
     if (node.type === 'collection_literal') return this.all(namedChildren(node));
@@ -294,8 +301,14 @@ export class KtResolver implements ValueResolver {
       case 'binary_expression': {
         const left = node.childForFieldName('left');
         const right = node.childForFieldName('right');
-        if (node.childForFieldName('operator')?.text !== '+' || left === null || right === null)
-          return undefined;
+        const operator = node.childForFieldName('operator')?.text;
+        if (operator === '?:' && left !== null && right !== null && isEnvLookup(left)) {
+          // `System.getenv("KAFKA_TOPIC") ?: "orders"`: the literal is the default, the environment may differ.
+          const fallback = this.string(right);
+          if (fallback !== undefined) this.used.inferred = true;
+          return fallback;
+        }
+        if (operator !== '+' || left === null || right === null) return undefined;
         const a = this.string(left);
         const b = a === undefined ? undefined : this.string(right);
         return a === undefined || b === undefined ? undefined : a + b;
@@ -350,8 +363,19 @@ export class KtResolver implements ValueResolver {
   }
 
   private inside(constant: KtConstant): KtResolver | undefined {
-    return this.depth >= 8 ? undefined : new KtResolver(this.file, constant.cls, this.depth + 1);
+    return this.depth >= 8 ? undefined : new KtResolver(this.file, constant.cls, this.depth + 1, this.used);
   }
+}
+
+/** `System.getenv("X")` or `System.getProperty("x")`, possibly parenthesised. */
+function isEnvLookup(node: Node): boolean {
+  const inner = node.type === 'parenthesized_expression' ? namedChildren(node)[0] : node;
+  const call = inner?.type === 'call_expression' ? callOf(inner) : undefined;
+  return (
+    call !== undefined &&
+    (call.name === 'getenv' || call.name === 'getProperty') &&
+    call.receiver?.text.replace(/\s+/g, '').replace(/^java\.lang\./, '') === 'System'
+  );
 }
 
 /** A function or constructor parameter (`val` constructor parameters are the class's properties). */

@@ -1,8 +1,8 @@
 /**
  * PHP: the namespace as the package, declarations (classes, interfaces, traits, enums, methods, functions,
  * constants, enum cases, with `#[…]` attributes and `/** … *\/` docs), `use` and `require`/`include`
- * imports, and Laravel routes (`Route::get('/x/{id}', …)`, `Route::match`, `Route::any`, prefixes from
- * `Route::prefix('api')->group(function () { … })`).
+ * imports, Laravel routes (`Route::get('/x/{id}', …)`, `Route::match`, `Route::any`, prefixes from
+ * `Route::prefix('api')->group(function () { … })`) and Slim routes (`$app->post('/x', …)`, `map`, `group`).
  */
 import type { Node } from 'web-tree-sitter';
 import type { ContractFact, FileFacts, ImportFact, SymbolFact, SymbolKind } from '../facts.js';
@@ -46,6 +46,8 @@ const LEAVES: ReadonlySet<string> = new Set([
   'text',
 ]);
 const ROUTE_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any']);
+/** Parameter types that make a variable a Slim router: the app, or a group's route collector. */
+const SLIM_ROUTER_TYPE = /(?:^|\\)(?:App|RouteCollectorProxy(?:Interface)?)$/;
 const INCLUDES = new Set([
   'require_expression',
   'require_once_expression',
@@ -82,6 +84,8 @@ class PhpExtraction {
   readonly imports: ImportFact[] = [];
   readonly contracts: ContractFact[] = [];
   package: string | undefined;
+  /** Slim group closures being visited: router parameter name → the group's path prefix. */
+  private slimGroups = new Map<string, string>();
 
   constructor(
     private readonly source: string,
@@ -236,7 +240,7 @@ class PhpExtraction {
   private call(node: Node, owner: number | undefined, scope: string | undefined, prefix: string): boolean {
     const method = node.childForFieldName('name')?.text ?? '';
     const chain = routeChain(node);
-    if (chain === undefined) return false;
+    if (chain === undefined) return this.slimCall(node, method, owner, scope, prefix);
     const args = argumentsOf(node);
     if (method === 'group') {
       const groupPrefix = chain.prefix ?? '';
@@ -264,11 +268,94 @@ class PhpExtraction {
     return false;
   }
 
-  private route(method: string, path: string, line: number, owner: number | undefined): void {
-    const fact: ContractFact = { kind: 'http_route', method, path, line, via: 'laravel Route' };
+  /**
+   * Slim routes: `$app->get('/x', …)`, `$app->map(['GET', 'POST'], '/x', …)` and the same on the router a
+   * `$app->group('/api', function (RouteCollectorProxy $group) { … })` closure receives, prefixed. The
+   * receiver must be a Slim router: a group's parameter, a parameter typed `App`/`RouteCollectorProxy`, or
+   * `$app` in a file importing `Slim\…` — so `$client->get('/x')` (Guzzle) is no route.
+   */
+  private slimCall(
+    node: Node,
+    method: string,
+    owner: number | undefined,
+    scope: string | undefined,
+    prefix: string,
+  ): boolean {
+    if (node.type !== 'member_call_expression') return false;
+    const isVerb = ROUTE_VERBS.has(method);
+    if (!isVerb && method !== 'map' && method !== 'group') return false;
+    const object = node.childForFieldName('object');
+    const base = object?.type === 'variable_name' ? this.slimRouter(object.text, node) : undefined;
+    if (base === undefined) return false;
+    const args = argumentsOf(node);
+    const line = startLineOf(node);
+    if (method === 'group') {
+      const path = phpLiteral(args[0]);
+      const closure = args[1];
+      const param =
+        closure?.type === 'anonymous_function' || closure?.type === 'arrow_function'
+          ? named(closure.childForFieldName('parameters'))[0]?.childForFieldName('name')?.text
+          : undefined;
+      if (path === undefined || closure === undefined || param === undefined) return false;
+      const saved = this.slimGroups;
+      this.slimGroups = new Map(saved).set(param, joinHttpPath(base, path));
+      this.visit(closure, owner, scope, prefix);
+      this.slimGroups = saved;
+      return true;
+    }
+    const path = phpLiteral(isVerb ? args[0] : args[1]);
+    if (path === undefined || !path.startsWith('/') || args.length < (isVerb ? 2 : 3)) return false;
+    const verbs = isVerb ? [method] : named(args[0]).map((item) => phpLiteral(named(item)[0]));
+    for (const verb of verbs) {
+      if (verb !== undefined)
+        this.route(
+          verb === 'any' ? 'ANY' : verb.toUpperCase(),
+          joinHttpPath(base, path),
+          line,
+          owner,
+          `slim ${method}`,
+        );
+    }
+    return false;
+  }
+
+  /** The path prefix of a variable that holds a Slim router where `at` is, undefined when it is none. */
+  private slimRouter(variable: string, at: Node): string | undefined {
+    const grouped = this.slimGroups.get(variable);
+    if (grouped !== undefined) return grouped;
+    const slimFile = this.imports.some((i) => /^Slim\\/.test(i.source));
+    for (let node = at.parent; node !== null; node = node.parent) {
+      if (!FUNCTIONS.has(node.type)) continue;
+      for (const param of named(node.childForFieldName('parameters'))) {
+        if (param.childForFieldName('name')?.text !== variable) continue;
+        const type = param.childForFieldName('type')?.text.replace(/^\\/, '');
+        const slim = type !== undefined && SLIM_ROUTER_TYPE.test(type) && (slimFile || /^Slim\\/.test(type));
+        return slim ? '' : undefined;
+      }
+      // A closure sees outer variables through `use (…)`: look further out; a named function ends the search.
+      if (node.type !== 'anonymous_function' && node.type !== 'arrow_function') break;
+    }
+    return variable === '$app' && slimFile ? '' : undefined;
+  }
+
+  private route(
+    method: string,
+    path: string,
+    line: number,
+    owner: number | undefined,
+    via = 'laravel Route',
+  ): void {
+    const fact: ContractFact = { kind: 'http_route', method, path, line, via };
     this.contracts.push(owner === undefined ? fact : { ...fact, symbol: owner });
   }
 }
+
+const FUNCTIONS = new Set([
+  'anonymous_function',
+  'arrow_function',
+  'function_definition',
+  'method_declaration',
+]);
 
 /**
  * Whether a call belongs to a `Route::…` chain (`Route::get`, `Route::middleware('x')->prefix('v1')->get`),

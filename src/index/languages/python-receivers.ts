@@ -27,7 +27,8 @@ export interface ReceiverCall {
   readonly owner: number | undefined;
   readonly topic?: string;
   readonly topics?: readonly string[];
-  readonly http?: { readonly verb: string; readonly url: Parts };
+  /** `inferred`: the URL came through a config object's field (see `PyScope.valueScope`). */
+  readonly http?: { readonly verb: string; readonly url: Parts; readonly inferred: boolean };
 }
 
 const TOPIC_METHODS = new Set(['produce', 'send', 'send_and_wait', 'send_task']);
@@ -40,6 +41,7 @@ export function receiverCall(
   args: Node | null,
   line: number,
   owner: number | undefined,
+  urlValues: ValueScope = values,
 ): ReceiverCall {
   const call: Mutable<ReceiverCall> = { frame, receiver, method, line, owner };
   if (TOPIC_METHODS.has(method)) {
@@ -52,7 +54,10 @@ export function receiverCall(
       .filter((topic): topic is string => topic !== undefined);
   } else {
     const request = httpRequest(method, args);
-    if (request !== undefined) call.http = { verb: request.verb, url: resolveParts(request.url, values) };
+    if (request !== undefined) {
+      const url = resolveParts(request.url, urlValues);
+      call.http = { verb: request.verb, url, inferred: urlValues.used?.inferred === true };
+    }
   }
   return call;
 }
@@ -108,7 +113,7 @@ export function receiverCallFacts(
           `${binding.lib} ${method}`,
           line,
         );
-        if (fact !== undefined) facts.push(fact);
+        if (fact !== undefined) facts.push(call.http.inferred ? { ...fact, confidence: 'heuristic' } : fact);
       }
       return facts;
     case 'celery':
@@ -154,7 +159,7 @@ export function httpCallFact(
   base: Parts | undefined,
   via: string,
   line: number,
-): ContractFact | undefined {
+): Extract<ContractFact, { kind: 'http_call' }> | undefined {
   const resolved = urlOf(url, base);
   if (resolved === undefined) return undefined;
   const fact: Mutable<ContractFact & { kind: 'http_call' }> = {

@@ -5,7 +5,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { Binding, Origin } from './python-contracts.js';
-import { dotted, resolveParts, type ValueScope } from './python-values.js';
+import { callArguments, dotted, resolveParts, type ValueScope } from './python-values.js';
 import { topicOf, type Parts } from './tree-utils.js';
 
 interface Alias {
@@ -49,6 +49,12 @@ export class PyScope {
   private readonly aliases = new Map<string, Alias>();
   private readonly constants = new Map<string, Parts | null>();
   private readonly classConstants = new Map<string, Map<string, Parts>>();
+  /** Annotated fields of same-file model classes (pydantic, dataclasses): field → the classes declaring it. */
+  private readonly modelFields = new Map<string, Set<string>>();
+  /** `Class.field` → the value every `Class(field=…)` call of the file passes; null when they differ. */
+  private readonly fieldValues = new Map<string, Parts | null>();
+  /** The module while `collectFieldValues` has yet to run: only a URL reading a model field needs it. */
+  private root: Node | undefined;
 
   /** Records the names an import statement binds. */
   addImportAliases(node: Node): void {
@@ -143,6 +149,32 @@ export class PyScope {
       }
     };
     visit(root);
+    if (this.modelFields.size > 0) this.root = root;
+  }
+
+  /**
+   * `ChatUiConfig(agentBaseUrl=f"http://{os.getenv('AGENT_HOST')}/prompt")`: what a model class's fields
+   * are built with, when the value is self-contained (literals and env reads, no variables).
+   */
+  private collectFieldValues(root: Node): void {
+    this.root = undefined;
+    const plain: ValueScope = { name: () => undefined, member: () => undefined };
+    const classes = new Set([...this.modelFields.values()].flatMap((set) => [...set]));
+    for (const call of root.descendantsOfType('call')) {
+      const callee = call?.childForFieldName('function');
+      if (call === null || callee?.type !== 'identifier' || !classes.has(callee.text)) continue;
+      for (const [field, value] of callArguments(call.childForFieldName('arguments')).keywords) {
+        if (!this.modelFields.get(field)?.has(callee.text)) continue;
+        const parts = resolveParts(value, plain);
+        const key = `${callee.text}.${field}`;
+        const known = parts.some((part) => part.t === 'expr') ? null : parts;
+        const previous = this.fieldValues.get(key);
+        this.fieldValues.set(
+          key,
+          previous === undefined ? known : known === null ? null : samePartsOrNull(previous, known),
+        );
+      }
+    }
   }
 
   private collectClass(node: Node, scope: ValueScope): void {
@@ -157,6 +189,10 @@ export class PyScope {
       if (assignment?.type !== 'assignment') continue;
       const left = assignment.childForFieldName('left');
       const right = assignment.childForFieldName('right');
+      if (left?.type === 'identifier' && assignment.childForFieldName('type') !== null) {
+        const owners = this.modelFields.get(left.text) ?? new Set<string>();
+        this.modelFields.set(left.text, owners.add(name));
+      }
       if (left?.type !== 'identifier' || right === null) continue;
       const parts = resolveParts(right, scope);
       // An enum member without a string value is known by its name (`ORDER_CREATED = auto()`).
@@ -165,9 +201,25 @@ export class PyScope {
     this.classConstants.set(name, members);
   }
 
-  /** Value lookups from inside `frame` (or at module level when absent). */
-  valueScope(frame?: Frame): ValueScope {
+  /**
+   * Value lookups from inside `frame` (or at module level when absent). With `fieldFlow` (URLs only), a
+   * field read on some object (`self.config.agent_url`) takes the value the file builds that field's only
+   * model class with, and marks the result inferred.
+   */
+  valueScope(frame?: Frame, fieldFlow = false): ValueScope {
+    const used = { inferred: false };
+    const fieldValue = (owner: string, name: string): Parts | undefined => {
+      const classes = this.modelFields.get(name);
+      const first = owner.split('.')[0] ?? owner;
+      if (classes?.size !== 1 || owner === 'self' || owner === 'cls' || this.aliases.has(first))
+        return undefined;
+      if (this.root !== undefined) this.collectFieldValues(this.root);
+      const parts = this.fieldValues.get(`${[...classes][0] ?? ''}.${name}`) ?? undefined;
+      if (parts !== undefined) used.inferred = true;
+      return parts;
+    };
     return {
+      used,
       name: (name) => {
         for (let current = frame; current !== undefined; current = current.parent) {
           if (current.kind !== 'function') continue;
@@ -178,7 +230,8 @@ export class PyScope {
       },
       member: (owner, name) => {
         const className = owner === 'self' || owner === 'cls' ? enclosingClass(frame)?.className : owner;
-        return className === undefined ? undefined : this.classConstants.get(className)?.get(name);
+        const constant = className === undefined ? undefined : this.classConstants.get(className)?.get(name);
+        return constant ?? (fieldFlow ? fieldValue(owner, name) : undefined);
       },
     };
   }

@@ -15,6 +15,8 @@ export interface ValueScope {
   name(name: string): Parts | undefined;
   /** `Owner.NAME` (same-file class or enum) or `self.NAME` (the enclosing class). */
   member(owner: string, name: string): Parts | undefined;
+  /** Set when a value came through a config object's field (`self.config.url` ← `Config(url=…)`): a guess. */
+  readonly used?: { inferred: boolean };
 }
 
 /** The text between a string's quotes, and whether it is an f-string; undefined for other nodes. */

@@ -15,6 +15,7 @@ import {
   constructorTopics,
   httpRequest,
   isHealthService,
+  routeFromDecorator,
   type Binding,
 } from './python-contracts.js';
 import { cleanDoc, docstringNode, signatureOf } from './python-decl.js';
@@ -29,7 +30,7 @@ import {
   recordLocal,
   type Frame,
 } from './python-scope.js';
-import { dotted, literalString, resolveParts } from './python-values.js';
+import { callArguments, dotted, literalString, resolveParts } from './python-values.js';
 import { endLineOf, oneLine, startLineOf, topicOf, walkSites, type Parts } from './tree-utils.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -402,19 +403,19 @@ class PythonExtraction {
       const lib = origin.module === 'requests' || origin.module === 'httpx' ? origin.module : undefined;
       const request = lib === undefined ? undefined : httpRequest(origin.name, args);
       if (lib !== undefined && request !== undefined) {
-        this.httpCall(
-          request.verb,
-          resolveParts(request.url, values),
-          undefined,
-          `${lib} ${origin.name}`,
-          line,
-          owner,
-        );
+        const urlValues = this.scope.valueScope(frame, true);
+        const url = resolveParts(request.url, urlValues);
+        const inferred = urlValues.used?.inferred === true;
+        this.httpCall(request.verb, url, `${lib} ${origin.name}`, line, owner, inferred);
       }
       if (origin.module === 'django.urls' && origin.name === 'path') {
         const route = djangoRoute(args, line);
         if (route !== undefined) this.contract(route, owner);
       }
+    }
+    if (callee?.type === 'call') {
+      this.decoratorCall(callee, args, frame, line, owner);
+      return;
     }
     if (callee?.type !== 'attribute') return;
     const method = callee.childForFieldName('attribute')?.text ?? '';
@@ -424,7 +425,16 @@ class PythonExtraction {
       const built = this.bindingOf(object, frame);
       if (built !== undefined)
         this.resolveReceiverCall(
-          receiverCall(this.scope.valueScope(frame), frame, '', method, args, line, owner),
+          receiverCall(
+            this.scope.valueScope(frame),
+            frame,
+            '',
+            method,
+            args,
+            line,
+            owner,
+            this.scope.valueScope(frame, true),
+          ),
           built,
         );
       return;
@@ -441,7 +451,42 @@ class PythonExtraction {
       called = object.childForFieldName('attribute')?.text ?? '';
     }
     if (key !== undefined && !called.startsWith('__')) {
-      this.pending.push(receiverCall(this.scope.valueScope(frame), frame, key, called, args, line, owner));
+      this.pending.push(
+        receiverCall(
+          this.scope.valueScope(frame),
+          frame,
+          key,
+          called,
+          args,
+          line,
+          owner,
+          this.scope.valueScope(frame, true),
+        ),
+      );
+    }
+  }
+
+  /**
+   * A route decorator called as a function: `self.app.post("/prompt")(self.handle_prompt)`,
+   * `router.get("/x")(handler)` — the same registration as `@router.get("/x")` on the handler.
+   */
+  private decoratorCall(
+    decorator: Node,
+    args: Node | null,
+    frame: Frame,
+    line: number,
+    owner: number | undefined,
+  ): void {
+    const { positional, keywords } = callArguments(args);
+    if (positional.length !== 1 || keywords.size > 0) return;
+    const object = decorator.childForFieldName('function')?.childForFieldName('object') ?? null;
+    const key = receiverKey(object);
+    const route = routeFromDecorator(decorator, key === undefined ? undefined : lookupBinding(frame, key));
+    if (route === undefined) return;
+    // `fastapi @post` → `fastapi post()`: the decorator was called, not applied.
+    const via = `${route.via.replace('@', '')}()`;
+    for (const method of route.methods) {
+      this.contract({ kind: 'http_route', method, path: route.path, line, via }, owner);
     }
   }
 
@@ -452,13 +497,13 @@ class PythonExtraction {
   private httpCall(
     verb: string,
     url: Parts,
-    base: Parts | undefined,
     via: string,
     line: number,
     owner: number | undefined,
+    inferred: boolean,
   ): void {
-    const fact = httpCallFact(verb, url, base, via, line);
-    if (fact !== undefined) this.contract(fact, owner);
+    const fact = httpCallFact(verb, url, undefined, via, line);
+    if (fact !== undefined) this.contract(inferred ? { ...fact, confidence: 'heuristic' } : fact, owner);
   }
 }
 

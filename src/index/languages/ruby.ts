@@ -1,7 +1,9 @@
 /**
  * Ruby: declarations (modules, classes, methods, singleton methods, constants, with `#` comment docs),
- * `require`/`require_relative` imports, and Rails routes declared in a `routes.draw` block (verbs,
- * `match … via:`, `namespace`/`scope` prefixes, `resources`/`resource` with `only:`/`except:`).
+ * `require`/`require_relative` imports, Rails routes declared in a `routes.draw` block (verbs,
+ * `match … via:`, `namespace`/`scope` prefixes, `resources`/`resource` with `only:`/`except:`), and Sinatra
+ * routes (`post '/x' do … end` at the top level of a file requiring `sinatra` or in a `Sinatra::Base`
+ * subclass, with sinatra-contrib `namespace` prefixes).
  */
 import type { Node } from 'web-tree-sitter';
 import type { ContractFact, FileFacts, ImportFact, SymbolFact, SymbolKind } from '../facts.js';
@@ -30,6 +32,9 @@ const LEAVES: ReadonlySet<string> = new Set([
 ]);
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'head']);
+const SINATRA_VERBS = new Set([...VERBS, 'link', 'unlink']);
+/** Superclasses whose class body is a Sinatra application (modular style). */
+const SINATRA_APP = /^(?:::)?Sinatra::(?:Base|Application)$/;
 
 /** The seven (six for a singular resource) REST actions of `resources`, as method, path suffix, action. */
 const PLURAL_ACTIONS: readonly (readonly [string, string, string])[] = [
@@ -109,11 +114,33 @@ class RubyExtraction {
   readonly imports: ImportFact[] = [];
   readonly contracts: ContractFact[] = [];
 
+  /**
+   * The route prefix where a Sinatra route (`get '/x' do … end`) may be declared: the top level of a file
+   * requiring `sinatra` (classic style), the body of a `Sinatra::Base` subclass, a sinatra-contrib
+   * `namespace`; undefined elsewhere (method bodies, route blocks, other classes).
+   */
+  private sinatra: string | undefined;
+
   constructor(
     private readonly source: string,
     root: Node,
   ) {
+    this.sinatra = requiresSinatra(root) ? '' : undefined;
     this.visit(root, undefined, undefined, undefined);
+  }
+
+  /** Visits `node` with the Sinatra prefix `prefix`, restoring the current one afterwards. */
+  private withSinatra(
+    prefix: string | undefined,
+    node: Node,
+    owner: number | undefined,
+    scope: string | undefined,
+    routes: string | undefined,
+  ): void {
+    const saved = this.sinatra;
+    this.sinatra = prefix;
+    this.visit(node, owner, scope, routes);
+    this.sinatra = saved;
   }
 
   /** `routes` is the current route prefix inside a `routes.draw` block, undefined outside one. */
@@ -198,7 +225,8 @@ class RubyExtraction {
     const signature = `${node.type} ${nameNode?.text ?? ''}${superclass === null ? '' : ` ${oneLine(superclass.text)}`}`;
     const id = this.add(node, node.type === 'module' ? 'module' : 'class', name, inner, signature, owner);
     const qualified = inner === undefined ? name : `${inner}.${name}`;
-    if (body !== null) this.visit(body, id, qualified, routes);
+    const app = superclass !== null && SINATRA_APP.test(oneLine(superclass.text).replace(/^<\s*/, ''));
+    if (body !== null) this.withSinatra(app ? '' : undefined, body, id, qualified, routes);
   }
 
   private method(
@@ -223,7 +251,7 @@ class RubyExtraction {
         symbol.bodyEndLine = last;
       }
     }
-    if (body !== null) this.visit(body, id, scope, routes);
+    if (body !== null) this.withSinatra(undefined, body, id, scope, routes);
   }
 
   private constant(node: Node, name: string, owner: number | undefined, scope: string | undefined): void {
@@ -242,6 +270,8 @@ class RubyExtraction {
     const method = node.childForFieldName('method')?.text ?? '';
     const receiver = node.childForFieldName('receiver');
     const isImport = receiver === null && (method === 'require' || method === 'require_relative');
+    if (!isImport && routes === undefined && this.sinatra !== undefined && receiver === null)
+      return this.sinatraCall(node, method, owner, scope);
     if (!isImport && routes === undefined && method !== 'draw') return false;
     const args = callArgs(node);
     if (isImport) {
@@ -289,6 +319,37 @@ class RubyExtraction {
     return false;
   }
 
+  /** `get '/orders/:id' do … end` and `namespace '/api' do … end` where Sinatra routes are declared. */
+  private sinatraCall(
+    node: Node,
+    method: string,
+    owner: number | undefined,
+    scope: string | undefined,
+  ): boolean {
+    const block = node.childForFieldName('block');
+    const first = callArgs(node).positional[0];
+    const path = first?.type === 'string' ? rubyLiteral(first) : undefined;
+    const prefix = this.sinatra ?? '';
+    if (block === null || path === undefined || !path.startsWith('/')) return false;
+    if (SINATRA_VERBS.has(method)) {
+      this.route(
+        method.toUpperCase(),
+        joinHttpPath(prefix, path),
+        startLineOf(node),
+        `sinatra ${method}`,
+        owner,
+      );
+      // A route's body runs per request: a `get` inside it is no route.
+      this.withSinatra(undefined, block, owner, scope, undefined);
+      return true;
+    }
+    if (method === 'namespace') {
+      this.withSinatra(joinHttpPath(prefix, path), block, owner, scope, undefined);
+      return true;
+    }
+    return false;
+  }
+
   private resources(
     method: string,
     name: string,
@@ -310,6 +371,16 @@ class RubyExtraction {
     const fact: ContractFact = { kind: 'http_route', method, path, line, via };
     this.contracts.push(owner === undefined ? fact : { ...fact, symbol: owner });
   }
+}
+
+/** A top-level `require "sinatra"` (classic style; `sinatra/base` alone is the modular style). */
+function requiresSinatra(root: Node): boolean {
+  return named(root).some((node) => {
+    if (node.type !== 'call' || node.childForFieldName('receiver') !== null) return false;
+    if (node.childForFieldName('method')?.text !== 'require') return false;
+    const first = callArgs(node).positional[0];
+    return first?.type === 'string' && rubyLiteral(first) === 'sinatra';
+  });
 }
 
 /** Rails' nested-resource parameter: `orders` → `order` (`order_id`). */

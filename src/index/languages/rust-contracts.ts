@@ -1,10 +1,10 @@
 /**
  * Rust contracts: tonic service impls (one handler per `async fn`), `XServer::new` registrations, stubs
  * (`XClient::connect/new`) and the calls made on them, rdkafka producers (`FutureRecord::to`) and consumers
- * (`subscribe(&[…])`); axum/actix routes and reqwest calls through rust-http.ts.
+ * (`subscribe(&[…])`); axum/actix routes and reqwest/awc calls through rust-http.ts.
  */
 import type { Node } from 'web-tree-sitter';
-import { emitCall, HTTP_METHOD_NAMES, isReqwestClientPath, onHttpMethodCall, Prefixes } from './rust-http.js';
+import { emitCall, HTTP_METHOD_NAMES, httpClientLibrary, onHttpMethodCall, Prefixes } from './rust-http.js';
 import {
   argumentsOf,
   methodCall,
@@ -106,10 +106,11 @@ function readStructFields(struct: string, symbol: number, body: Node, file: Rust
         via: 'field XClient',
       });
     }
-    if (isReqwestClientPath(path, file)) {
-      let set = file.httpClientFields.get(struct);
-      if (set === undefined) file.httpClientFields.set(struct, (set = new Set()));
-      set.add(name);
+    const library = httpClientLibrary(path, file);
+    if (library !== undefined) {
+      let fields = file.httpClientFields.get(struct);
+      if (fields === undefined) file.httpClientFields.set(struct, (fields = new Map()));
+      fields.set(name, library);
     }
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Rust HTTP: axum `.route(path, get(h).post(h2))` with `.nest` prefixes, actix `App::route`,
  * `web::scope(…)`/`web::resource(…)` and route attributes (`#[get("/x/{id}")]`, also rocket's), and
- * reqwest calls on proven clients (or sent on the spot with `.send()`).
+ * reqwest and awc (actix-web's client) calls on proven clients (or sent on the spot with `.send()`).
  */
 import type { Node } from 'web-tree-sitter';
 import { httpCallConfidence, httpTargetOf } from './native-common.js';
@@ -13,6 +13,7 @@ import {
   rustString,
   stringValue,
   typePath,
+  type HttpLibrary,
   type RustFile,
   type RustScope,
 } from './rust-values.js';
@@ -29,10 +30,17 @@ export const HTTP_METHOD_NAMES = new Set([
   'route',
 ]);
 
-export function isReqwestClientPath(path: string, file: RustFile): boolean {
+const CLIENT_PATHS: readonly (readonly [RegExp, HttpLibrary])[] = [
+  [/^reqwest::(blocking::)?Client$/, 'reqwest'],
+  // awc is actix-web's client; actix-web 2 re-exported it as `actix_web::client::Client`.
+  [/^(awc|actix_web::client)::Client$/, 'awc'],
+];
+
+/** Which HTTP client crate a type path names (`reqwest::Client`, `awc::Client`, or an imported `Client`). */
+export function httpClientLibrary(path: string, file: RustFile): HttpLibrary | undefined {
   const clean = path.replace(/\s+/g, '');
-  if (/^reqwest::(blocking::)?Client$/.test(clean)) return true;
-  return clean === 'Client' && /^reqwest::(blocking::)?Client$/.test(file.uses.get('Client') ?? '');
+  const full = clean === 'Client' ? (file.uses.get('Client') ?? '') : clean;
+  return CLIENT_PATHS.find(([pattern]) => pattern.test(full))?.[1];
 }
 
 /** Path prefixes over source ranges: `.nest("/api", inner)` and actix `scope("/api")…service(args)`. */
@@ -164,7 +172,10 @@ function emitRoutes(methods: readonly string[], path: string, evidence: Node, sc
   }
 }
 
-/** `client.get(url)…send()` on a reqwest client, `client.request(Method::POST, url)`. */
+/**
+ * `client.get(url)…send()` on a reqwest client, `client.request(Method::POST, url)`; the same on an awc
+ * client (`awc::Client::default().post(url).send_json(&body)`).
+ */
 function reqwestCall(
   call: Node,
   method: { readonly name: string; readonly nameNode: Node; readonly receiver: Node },
@@ -172,7 +183,6 @@ function reqwestCall(
   scope: RustScope,
 ): void {
   const { file } = scope;
-  if (!file.flags.reqwest && !/reqwest/.test(method.receiver.text)) return;
   let verb: string | undefined;
   let url: Node | undefined;
   if (HTTP_VERBS.includes(method.name) && args.length === 1) {
@@ -183,52 +193,69 @@ function reqwestCall(
     url = args[1];
   }
   if (verb === undefined || url === undefined) return;
-  const proven = isReqwestClient(method.receiver, scope);
-  // An unproven receiver counts only when the request is sent right there (`.get(url)….send()`).
-  if (!proven && !sentInChain(call)) return;
-  emitCall(verb, url, startLineOf(method.nameNode), `reqwest ${method.name}`, proven, scope);
+  // A proven client needs no `use` (`let c = reqwest::Client::new();` written in full).
+  const proven = file.mentionsClient ? clientLibrary(method.receiver, scope) : undefined;
+  // An unproven receiver counts only in a file using the crate, when the request is sent right there
+  // (`.get(url)….send()`).
+  const sent =
+    proven === undefined && (file.flags.reqwest || file.flags.awc) ? sentInChain(call, file) : undefined;
+  const library = proven ?? sent;
+  if (library === undefined) return;
+  emitCall(verb, url, startLineOf(method.nameNode), `${library} ${method.name}`, proven !== undefined, scope);
 }
 
-function sentInChain(call: Node): boolean {
+/** The library whose send method ends the chain a request is built in (`.send()`; awc also `.send_json(…)`…). */
+function sentInChain(call: Node, file: RustFile): HttpLibrary | undefined {
   let current: Node | null = call.parent;
   for (let i = 0; i < 12 && current !== null; i++) {
-    if (current.type === 'field_expression' && current.childForFieldName('field')?.text === 'send')
-      return true;
-    if (current.type !== 'field_expression' && current.type !== 'call_expression') return false;
+    if (current.type === 'field_expression') {
+      const field = current.childForFieldName('field')?.text ?? '';
+      if (field === 'send') return file.flags.reqwest ? 'reqwest' : 'awc';
+      if (/^send_(json|body|form|stream)$/.test(field) && file.flags.awc) return 'awc';
+    }
+    if (current.type !== 'field_expression' && current.type !== 'call_expression') return undefined;
     current = current.parent;
   }
-  return false;
+  return undefined;
 }
 
-function isReqwestClient(node: Node, scope: RustScope, depth = 0): boolean {
+/** The client library an expression provably holds a client of. */
+function clientLibrary(node: Node, scope: RustScope, depth = 0): HttpLibrary | undefined {
   const expr = peel(node);
-  if (depth > 4) return false;
+  if (depth > 4) return undefined;
   if (expr.type === 'identifier') {
-    return (scope.lookup(expr.text) ?? []).some((b) => {
+    for (const b of scope.lookup(expr.text) ?? []) {
       const path = b.type === undefined ? undefined : typePath(b.type);
-      if (path !== undefined) return isReqwestClientPath(path, scope.file);
-      return b.value !== undefined && isReqwestClient(b.value, scope, depth + 1);
-    });
+      const library =
+        path !== undefined
+          ? httpClientLibrary(path, scope.file)
+          : b.value === undefined
+            ? undefined
+            : clientLibrary(b.value, scope, depth + 1);
+      if (library !== undefined) return library;
+    }
+    return undefined;
   }
   if (expr.type === 'field_expression') {
     const owner = expr.childForFieldName('value');
     const field = expr.childForFieldName('field')?.text ?? '';
-    return (
-      owner?.type === 'self' &&
-      scope.owner !== undefined &&
-      (scope.file.httpClientFields.get(scope.owner)?.has(field) ?? false)
-    );
+    return owner?.type === 'self' && scope.owner !== undefined
+      ? scope.file.httpClientFields.get(scope.owner)?.get(field)
+      : undefined;
   }
-  if (expr.type !== 'call_expression') return false;
+  if (expr.type !== 'call_expression') return undefined;
   const method = methodCall(expr);
+  // `Client::builder()….build()` (reqwest) / `….finish()` (awc).
   if (method !== undefined)
-    return method.name === 'build' && isReqwestClient(method.receiver, scope, depth + 1);
+    return method.name === 'build' || method.name === 'finish'
+      ? clientLibrary(method.receiver, scope, depth + 1)
+      : undefined;
   const fn = expr.childForFieldName('function');
-  if (fn?.type !== 'scoped_identifier') return false;
+  if (fn?.type !== 'scoped_identifier') return undefined;
   const path = fn.childForFieldName('path')?.text ?? '';
-  return (
-    /^(new|builder)$/.test(fn.childForFieldName('name')?.text ?? '') && isReqwestClientPath(path, scope.file)
-  );
+  return /^(new|builder|default)$/.test(fn.childForFieldName('name')?.text ?? '')
+    ? httpClientLibrary(path, scope.file)
+    : undefined;
 }
 
 export function emitCall(

@@ -7,6 +7,9 @@ import type { Node } from 'web-tree-sitter';
 import type { Confidence } from '../facts.js';
 import { decodeEscapes, type FactSink } from './native-common.js';
 
+/** The HTTP client crates whose calls are recognised. */
+export type HttpLibrary = 'reqwest' | 'awc';
+
 export interface RustClient {
   readonly service: string;
   readonly confidence: Confidence;
@@ -22,9 +25,9 @@ export interface RustFile {
   readonly consts: Map<string, Node[]>;
   readonly fieldClients: Map<string, Map<string, RustClient>>;
   readonly anyFieldClient: Map<string, RustClient | null>;
-  /** Struct → fields typed `reqwest::Client`. */
-  readonly httpClientFields: Map<string, Set<string>>;
-  readonly flags: { tonic: boolean; rdkafka: boolean; reqwest: boolean };
+  /** Struct → fields typed `reqwest::Client` / `awc::Client`, with the library. */
+  readonly httpClientFields: Map<string, Map<string, HttpLibrary>>;
+  readonly flags: { tonic: boolean; rdkafka: boolean; reqwest: boolean; awc: boolean };
   /** Whether `Client` occurs in the source at all: without it no expression can hold a generated stub. */
   readonly mentionsClient: boolean;
 }

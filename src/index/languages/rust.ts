@@ -2,7 +2,7 @@
  * Rust: declarations (fns, structs, enums and variants, traits, impls with their methods qualified
  * `Type::method`, consts/statics, mods, type aliases; `///` docs; attributes as decorators), imports (`use`
  * trees expanded to one path each, `mod x;`, `extern crate`), the `include_proto!` package, and — through
- * rust-contracts.ts — tonic services and clients, rdkafka topics, axum/actix routes and reqwest calls.
+ * rust-contracts.ts — tonic services and clients, rdkafka topics, axum/actix routes and reqwest/awc calls.
  */
 import type { Node } from 'web-tree-sitter';
 import type { FileFacts, ImportFact } from '../facts.js';
@@ -41,7 +41,7 @@ export function extractRust(input: ExtractInput): FileFacts {
     fieldClients: new Map(),
     anyFieldClient: new Map(),
     httpClientFields: new Map(),
-    flags: { tonic: false, rdkafka: false, reqwest: false },
+    flags: { tonic: false, rdkafka: false, reqwest: false, awc: false },
     mentionsClient: input.source.includes('Client'),
   };
   const context: Context = { file, imports: [], walks: [], impls: [], structs: [], packageName: undefined };
@@ -50,6 +50,7 @@ export function extractRust(input: ExtractInput): FileFacts {
   file.flags.tonic ||= paths.some((p) => /^tonic(::|$)/.test(p));
   file.flags.rdkafka = paths.some((p) => /^rdkafka(::|$)/.test(p));
   file.flags.reqwest = paths.some((p) => /^reqwest(::|$)/.test(p));
+  file.flags.awc = paths.some((p) => /^awc(::|$)/.test(p));
   collectRustContracts(file, context.walks, context.impls, context.structs);
   return {
     language: 'rust',

@@ -281,6 +281,7 @@ describe('go golden fixtures', () => {
           via: 'Register*Server',
         },
       ],
+      properties: [{ key: 'go:main.DefaultPort', value: ':50051', line: 18 }],
     });
   });
 
@@ -466,6 +467,10 @@ describe('go golden fixtures', () => {
           via: 'sarama ProducerMessage',
         },
       ],
+      properties: [
+        { key: 'go:events.ordersTopic', value: 'orders.created', line: 12 },
+        { key: 'go:events.paymentsTopic', value: 'payments.settled', line: 13 },
+      ],
     });
   });
 
@@ -537,6 +542,7 @@ describe('go golden fixtures', () => {
           via: 'confluent-kafka-go Produce',
         },
       ],
+      properties: [{ key: 'go:events.shipmentsTopic', value: 'shipments.dispatched', line: 7 }],
     });
   });
 
@@ -726,6 +732,7 @@ describe('go golden fixtures', () => {
           via: 'net/http Post',
         },
       ],
+      properties: [{ key: 'go:api.billingURL', value: 'http://billing:8080/api', line: 10 }],
     });
   });
 

@@ -943,3 +943,100 @@ fun notRouting(cache: Cache) {
     ).toEqual([]);
   });
 });
+
+describe('kotlin scope functions and environment defaults', () => {
+  test('FraudConsumer.kt: subscribe inside apply/with/also/let, and `System.getenv(…) ?: "x"` defaults (heuristic)', async () => {
+    expect(await extract('FraudConsumer.kt')).toEqual({
+      language: 'kotlin',
+      package: 'com.shop.fraud',
+      symbols: [
+        {
+          id: 0,
+          kind: 'variable',
+          name: 'ordersTopic',
+          qualifiedName: 'ordersTopic',
+          signature: 'val ordersTopic: String = System.getenv("ORDERS_TOPIC") ?: "orders"',
+          startLine: 8,
+          endLine: 8,
+          exported: true,
+        },
+        {
+          id: 1,
+          kind: 'const',
+          name: 'ALERTS',
+          qualifiedName: 'ALERTS',
+          signature: 'const val ALERTS = "fraud-alerts"',
+          startLine: 9,
+          endLine: 9,
+          exported: true,
+        },
+        {
+          id: 2,
+          kind: 'function',
+          name: 'main',
+          qualifiedName: 'main',
+          signature: 'fun main()',
+          startLine: 12,
+          endLine: 26,
+          bodyStartLine: 12,
+          bodyEndLine: 26,
+          docstring: 'Reads orders and raises alerts; the topics can be renamed through the environment.',
+          exported: true,
+        },
+      ],
+      imports: [
+        { source: 'org.apache.kafka.clients.consumer.KafkaConsumer', names: ['KafkaConsumer'], line: 3 },
+        { source: 'org.apache.kafka.clients.producer.KafkaProducer', names: ['KafkaProducer'], line: 4 },
+        { source: 'org.apache.kafka.clients.producer.ProducerRecord', names: ['ProducerRecord'], line: 5 },
+        { source: 'java.util.Properties', names: ['Properties'], line: 6 },
+      ],
+      contracts: [
+        {
+          kind: 'topic_consumer',
+          topic: 'orders',
+          symbol: 2,
+          line: 15,
+          confidence: 'heuristic',
+          via: 'KafkaConsumer.subscribe',
+        },
+        {
+          kind: 'topic_consumer',
+          topic: 'orders-audit',
+          symbol: 2,
+          line: 19,
+          confidence: 'exact',
+          via: 'KafkaConsumer.subscribe',
+        },
+        {
+          kind: 'topic_consumer',
+          topic: 'fraud-alerts',
+          symbol: 2,
+          line: 21,
+          confidence: 'exact',
+          via: 'KafkaConsumer.subscribe',
+        },
+        {
+          kind: 'topic_consumer',
+          topic: 'orders-replay',
+          symbol: 2,
+          line: 22,
+          confidence: 'exact',
+          via: 'KafkaConsumer.subscribe',
+        },
+        {
+          kind: 'topic_producer',
+          topic: 'fraud-alerts',
+          symbol: 2,
+          line: 24,
+          confidence: 'heuristic',
+          via: 'ProducerRecord',
+        },
+      ],
+    });
+  });
+
+  test('scope functions on other objects, shadowing lambdas and non-environment elvis defaults yield nothing', async () => {
+    const facts = await extract('negative/ScopeLookalikes.kt');
+    expect(facts.contracts).toEqual([]);
+  });
+});

@@ -232,3 +232,43 @@ describe('php negative fixture', () => {
     expect(facts.contracts).toEqual([]);
   });
 });
+
+describe('slim routes', () => {
+  test('slim_routes.php: verbs, map, nested groups with typed route collectors, route chains', async () => {
+    expect(await extract('slim_routes.php')).toEqual({
+      language: 'php',
+      symbols: [],
+      imports: [
+        { source: 'Psr\\Http\\Message\\ResponseInterface', line: 3 },
+        { source: 'Psr\\Http\\Message\\ServerRequestInterface', line: 4 },
+        { source: 'Slim\\App', line: 5 },
+        { source: 'Slim\\Routing\\RouteCollectorProxy', line: 6 },
+      ],
+      contracts: [
+        { kind: 'http_route', method: 'POST', path: '/quotes', line: 9, via: 'slim post' },
+        { kind: 'http_route', method: 'GET', path: '/quotes/{id}', line: 13, via: 'slim map' },
+        { kind: 'http_route', method: 'HEAD', path: '/quotes/{id}', line: 13, via: 'slim map' },
+        { kind: 'http_route', method: 'GET', path: '/api/v1/rates', line: 16, via: 'slim get' },
+        {
+          kind: 'http_route',
+          method: 'DELETE',
+          path: '/api/v1/admin/rates/{currency}',
+          line: 18,
+          via: 'slim delete',
+        },
+        { kind: 'http_route', method: 'ANY', path: '/ping', line: 22, via: 'slim any' },
+      ],
+    });
+  });
+
+  test('Guzzle clients, containers and an `App` that is not Slim create no route', async () => {
+    const facts = await extract('negative/SlimLookAlikes.php');
+    expect(facts.contracts).toEqual([]);
+    expect(facts.symbols.map((s) => s.qualifiedName)).toEqual([
+      'RatesClient',
+      'RatesClient.__construct',
+      'RatesClient.fetch',
+      'settings',
+    ]);
+  });
+});

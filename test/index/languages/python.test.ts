@@ -954,3 +954,46 @@ describe('python edge cases', () => {
     ]);
   });
 });
+
+describe('python routes registered by calling the decorator, and URLs held by a config model', () => {
+  test('agent_app.py: X.post("/p")(handler) on FastAPI/APIRouter/Flask; a URL from the only AgentConfig(planner_url=…)', async () => {
+    const facts = await extract('agent_app.py');
+    expect(facts.imports).toEqual([
+      { source: 'os', line: 2 },
+      { source: 'fastapi', names: ['APIRouter', 'FastAPI'], line: 4 },
+      { source: 'flask', names: ['Flask'], line: 5 },
+      { source: 'pydantic', names: ['BaseModel'], line: 6 },
+      { source: 'requests', line: 7 },
+    ]);
+    expect(facts.symbols.map((s) => [s.kind, s.qualifiedName, s.startLine, s.endLine])).toEqual([
+      ['class', 'AgentConfig', 13, 15],
+      ['class', 'Agent', 18, 25],
+      ['method', 'Agent.__init__', 19, 22],
+      ['method', 'Agent.handle_prompt', 24, 25],
+      ['function', 'read_item', 28, 29],
+      ['function', 'health', 32, 33],
+      ['function', 'build_config', 40, 44],
+    ]);
+    expect(facts.contracts).toEqual([
+      { kind: 'http_route', method: 'POST', path: '/prompt', line: 21, via: 'fastapi post()', symbol: 2 },
+      {
+        // Through a config object's field: never more than heuristic.
+        kind: 'http_call',
+        method: 'POST',
+        path: '/plan',
+        line: 25,
+        confidence: 'heuristic',
+        via: 'requests post',
+        base: 'http://{PLANNER_HOST}:8080',
+        symbol: 3,
+      },
+      { kind: 'http_route', method: 'GET', path: '/api/items/{item_id}', line: 36, via: 'fastapi get()' },
+      { kind: 'http_route', method: 'GET', path: '/health', line: 37, via: 'flask route()' },
+      { kind: 'http_route', method: 'HEAD', path: '/health', line: 37, via: 'flask route()' },
+    ]);
+  });
+
+  test('non-router receivers, extra arguments, ambiguous or variable config fields and topics yield nothing', async () => {
+    expect((await extract('negative/called_lookalikes.py')).contracts).toEqual([]);
+  });
+});

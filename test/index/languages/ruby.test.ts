@@ -274,3 +274,98 @@ describe('ruby negative fixture', () => {
     expect(facts.contracts).toEqual([]);
   });
 });
+
+describe('sinatra routes', () => {
+  test('notifier_app.rb: classic style at the top level of a file requiring sinatra, also inside configure', async () => {
+    expect(await extract('notifier_app.rb')).toEqual({
+      language: 'ruby',
+      symbols: [
+        {
+          id: 0,
+          kind: 'function',
+          name: 'deliver',
+          qualifiedName: 'deliver',
+          signature: 'def deliver(order)',
+          startLine: 26,
+          endLine: 28,
+          bodyStartLine: 27,
+          bodyEndLine: 27,
+        },
+      ],
+      imports: [
+        { source: 'json', line: 1 },
+        { source: 'sinatra', line: 2 },
+      ],
+      contracts: [
+        {
+          kind: 'http_route',
+          method: 'POST',
+          path: '/send_order_confirmation',
+          line: 7,
+          via: 'sinatra post',
+        },
+        { kind: 'http_route', method: 'GET', path: '/orders/{id}/receipt', line: 12, via: 'sinatra get' },
+        { kind: 'http_route', method: 'GET', path: '/debug/mailbox', line: 17, via: 'sinatra get' },
+      ],
+    });
+  });
+
+  test('billing_api.rb: modular style in a Sinatra::Base subclass, with a sinatra-contrib namespace', async () => {
+    expect(await extract('billing_api.rb')).toEqual({
+      language: 'ruby',
+      symbols: [
+        {
+          id: 0,
+          kind: 'module',
+          name: 'Billing',
+          qualifiedName: 'Billing',
+          signature: 'module Billing',
+          startLine: 4,
+          endLine: 23,
+        },
+        {
+          id: 1,
+          kind: 'class',
+          name: 'Api',
+          qualifiedName: 'Billing.Api',
+          signature: 'class Api < Sinatra::Base',
+          startLine: 6,
+          endLine: 22,
+          docstring: 'The billing HTTP API, mounted by config.ru.',
+          parent: 0,
+        },
+      ],
+      imports: [
+        { source: 'sinatra/base', line: 1 },
+        { source: 'sinatra/namespace', line: 2 },
+      ],
+      contracts: [
+        { kind: 'http_route', method: 'GET', path: '/health', line: 9, via: 'sinatra get', symbol: 1 },
+        {
+          kind: 'http_route',
+          method: 'PUT',
+          path: '/v1/invoices/{invoice_id}',
+          line: 14,
+          via: 'sinatra put',
+          symbol: 1,
+        },
+        {
+          kind: 'http_route',
+          method: 'DELETE',
+          path: '/v1/invoices/{invoice_id}',
+          line: 18,
+          via: 'sinatra delete',
+          symbol: 1,
+        },
+      ],
+    });
+  });
+
+  test('sinatra look-alikes: no classic require, plain classes, method and route bodies, no block, no literal', async () => {
+    const facts = await extract('negative/sinatra_look_alikes.rb');
+    // Only the one real route of the Sinatra::Base subclass.
+    expect(facts.contracts).toEqual([
+      { kind: 'http_route', method: 'GET', path: '/real', line: 22, via: 'sinatra get', symbol: 1 },
+    ]);
+  });
+});

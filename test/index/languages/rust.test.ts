@@ -922,3 +922,90 @@ async fn place() -> Result<(), Box<dyn std::error::Error>> {
     ]);
   });
 });
+
+describe('rust HTTP clients: awc and fully written reqwest paths', () => {
+  test('awc.rs: awc clients from a field, Client::default() and builder().finish(), sent with send/send_json', async () => {
+    const facts = await extract('awc.rs');
+    expect(facts.imports).toEqual([
+      { source: 'std::env', names: ['env'], line: 1 },
+      { source: 'awc::Client', names: ['Client'], line: 3 },
+      { source: 'serde_json::json', names: ['json'], line: 4 },
+    ]);
+    expect(facts.symbols.map((s) => [s.kind, s.qualifiedName, s.startLine, s.endLine])).toEqual([
+      ['struct', 'QuoteClient', 7, 10],
+      ['impl', 'QuoteClient', 12, 20],
+      ['method', 'QuoteClient::quote', 13, 19],
+      ['function', 'rates', 22, 25],
+      ['function', 'cancel', 27, 31],
+    ]);
+    expect(facts.contracts).toEqual([
+      {
+        kind: 'http_call',
+        method: 'POST',
+        path: '/getquote',
+        symbol: 2,
+        line: 15,
+        confidence: 'heuristic',
+        via: 'awc post',
+      },
+      {
+        kind: 'http_call',
+        method: 'GET',
+        path: '/rates',
+        base: 'http://currency:7001',
+        symbol: 3,
+        line: 24,
+        confidence: 'exact',
+        via: 'awc get',
+      },
+      {
+        kind: 'http_call',
+        method: 'DELETE',
+        path: '/orders/{id}',
+        base: 'env:ORDERS_ADDR',
+        symbol: 4,
+        line: 30,
+        confidence: 'exact',
+        via: 'awc delete',
+      },
+    ]);
+  });
+
+  test('reqwest_qualified.rs: `reqwest::Client::new()` without a `use reqwest`', async () => {
+    expect(await extract('reqwest_qualified.rs')).toEqual({
+      language: 'rust',
+      symbols: [
+        {
+          id: 0,
+          kind: 'function',
+          name: 'notify',
+          qualifiedName: 'notify',
+          signature: 'pub async fn notify(order_id: &str) -> Result<(), reqwest::Error>',
+          startLine: 2,
+          endLine: 9,
+          docstring: 'No `use reqwest`: the client is written with its full path.',
+          exported: true,
+          bodyStartLine: 3,
+          bodyEndLine: 8,
+        },
+      ],
+      imports: [],
+      contracts: [
+        {
+          kind: 'http_call',
+          method: 'POST',
+          path: '/send_order_confirmation/{order_id}',
+          base: 'http://email:8080',
+          symbol: 0,
+          line: 5,
+          confidence: 'exact',
+          via: 'reqwest post',
+        },
+      ],
+    });
+  });
+
+  test('a Client of our own, maps and strings naming awc are no HTTP calls', async () => {
+    expect((await extract('negative/http_lookalikes.rs')).contracts).toEqual([]);
+  });
+});
