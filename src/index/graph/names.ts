@@ -1,11 +1,4 @@
-/**
- * Name normalisation for matching code to contracts. Generated clients spell a proto method `ProcessPayment`
- * (Go, C#), `processPayment` (TS, Java), `process_payment` (Rust, Python stubs keep PascalCase), or
- * `ProcessPaymentAsync` (C#): all reduce to one key.
- */
-export function methodKey(name: string): string {
-  return name.replace(/Async$/, '').replace(/_/g, '').toLowerCase();
-}
+export { methodKey } from '../../core/contract-names.js';
 
 /** `shop.payment.v1.PaymentService` → `PaymentService`; `PaymentServiceClient` stays as written. */
 export const bareName = (qualified: string): string => qualified.split('.').pop() ?? qualified;

@@ -1,5 +1,6 @@
 import type { Confidence } from '../facts.js';
 import type { ContractGraph, EdgeKind, GraphEdge, GraphNode, NodeKind } from './model.js';
+import { compareStrings as cmp } from '../../core/order.js';
 
 type NodeInput = Omit<GraphNode, 'id'>;
 
@@ -50,7 +51,6 @@ export class GraphBuilder {
 }
 
 const rank = (c: Confidence): number => (c === 'exact' ? 0 : c === 'heuristic' ? 1 : 2);
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export function freezeGraph(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): ContractGraph {
   const byName = new Map<string, GraphNode>();

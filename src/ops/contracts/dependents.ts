@@ -8,6 +8,7 @@ import { methodKey } from '../shared/graph-queries.js';
 import { rejectedNote } from '../shared/rejected-note.js';
 import { requireSnapshot } from '../shared/snapshot.js';
 import { displayPath, isTestPath } from '../shared/workspace-paths.js';
+import { compareStrings as cmp } from '../../core/order.js';
 
 interface Dependent {
   readonly root: string;
@@ -179,4 +180,3 @@ export const contractsDependents = defineOperation({
   },
 });
 
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -12,6 +12,7 @@ import { displayPath, isTestPath } from '../shared/workspace-paths.js';
 import { validateBase } from './git-show.js';
 import { renderGrpcAnswer } from './grpc-render.js';
 import type { WireCheck, WireCheckRequest } from './wire-check.js';
+import { compareStrings as cmp } from '../../core/order.js';
 
 /** One piece of code linked to a contract: a handler, a client, or a service-level client that may call it. */
 export interface ContractRow {
@@ -104,7 +105,6 @@ const MAX_WIRE_FILES = 8;
 const nameKey = (name: string): string => name.replace(/_/g, '').toLowerCase();
 const packageOf = (service: string): string => service.split('.').slice(0, -1).join('.');
 const bareOf = (service: string): string => service.split('.').pop() ?? service;
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 interface Contracts {
   readonly services: readonly GraphNode[];

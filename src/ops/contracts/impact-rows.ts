@@ -1,6 +1,7 @@
 import type { Confidence } from '../../index/facts.js';
 import type { ContractGraph, GraphEdge, GraphNode } from '../../index/graph/model.js';
 import { isTestPath } from '../shared/workspace-paths.js';
+import { compareStrings as cmp } from '../../core/order.js';
 
 export type ImpactRole = 'client' | 'handler' | 'producer' | 'consumer' | 'topic';
 
@@ -210,4 +211,3 @@ export function collectImpact(graph: ContractGraph, targets: readonly GraphNode[
   };
 }
 
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import protobuf from 'protobufjs';
 import { ToolError } from '../../core/errors.js';
 import { locateRepository, resolveBase, showAtCommit, type ResolvedBase } from './git-show.js';
+import { compareStrings as cmp } from '../../core/order.js';
 
 /**
  * The wire-format check: a `.proto` in the working tree against the same path at a git base. Both versions
@@ -948,7 +949,6 @@ function fieldTypeText(field: FieldModel): string {
   return field.cardinality === 'repeated' ? `repeated ${field.type.name}` : field.type.name;
 }
 
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const sorted = <T>(map: ReadonlyMap<string, T>): [string, T][] =>
   [...map.entries()].sort(([a], [b]) => cmp(a, b));
 

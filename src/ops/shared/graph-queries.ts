@@ -1,7 +1,8 @@
 import type { ContractGraph, GraphNode, NodeKind } from '../../index/graph/model.js';
 
-/** Method names as generated clients spell them reduce to one key (`ProcessPayment`, `processPayment`, `process_payment`, `ProcessPaymentAsync`). */
-export const methodKey = (name: string): string => name.replace(/Async$/, '').replace(/_/g, '').toLowerCase();
+import { methodKey } from '../../core/contract-names.js';
+
+export { methodKey };
 
 /** Topic keys compared with separators ignored: `orders.created`, `orders-created`, `ORDERS_CREATED`. */
 export const topicKey = (name: string): string => name.replace(/[.:\-/]/g, '_').toLowerCase();
