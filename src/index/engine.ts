@@ -13,6 +13,7 @@ import { statSync } from 'node:fs';
 import type { Watcher } from './watcher.js';
 import { graphLines, reconcile } from './graph/reconcile.js';
 import { serviceNameOf } from './manifests.js';
+import { readImportSettings } from './import-config.js';
 
 function servicesOf(roots: readonly { name: string; path: string }[]): ReadonlyMap<string, string> {
   return new Map(roots.map((root) => [root.name, serviceNameOf(root.path)]));
@@ -259,6 +260,8 @@ export class IndexEngine implements IndexReader {
         files: output.indexed,
         services: this.services,
         protoDirs: this.options.loaded.config.contracts.proto_dirs,
+        // Re-read on every run for the same reason as service names: a few small reads per root.
+        imports: readImportSettings(this.options.loaded.roots, this.options.loaded.baseDir),
       });
       this.generation++;
       const snapshot: Snapshot = {

@@ -1,6 +1,7 @@
 import type { Confidence, ContractFact } from '../facts.js';
 import type { IndexedFile } from '../snapshot.js';
 import type { ContractGraph } from './model.js';
+import { addImportEdges, type RootImportSettings } from './imports.js';
 import { GraphBuilder } from './node-table.js';
 import { hostOf, isHealthService, methodKey, placeholderOf, routeShape, serviceKey } from './names.js';
 
@@ -10,6 +11,8 @@ export interface ReconcileInput {
   readonly services: ReadonlyMap<string, string>;
   /** `.proto` files outside these folders (root-relative or `root:path` prefixes) do not define contracts; empty: all do. */
   readonly protoDirs?: readonly string[];
+  /** Per-root manifest settings for import resolution (tsconfig aliases, package names, Go modules); absent: relative imports only. */
+  readonly imports?: readonly RootImportSettings[];
 }
 
 interface Evidence {
@@ -247,6 +250,9 @@ export function reconcile(input: ReconcileInput): ContractGraph {
       });
     }
   }
+
+  // Imports: one edge per (importing file → imported file or Go package folder).
+  addImportEdges(builder, { files, settings: input.imports ?? [] });
 
   return builder.build();
 }

@@ -29,10 +29,14 @@ function topLevelNames(file: IndexedFile): string {
   return names.length > 3 ? `${names.slice(0, 3).join(', ')} …` : names.join(', ');
 }
 
-/** Exact dependents: imports naming the target, and code linked to a contract named like it. */
+/**
+ * Exact dependents: imports naming the target, files whose resolved imports reach the file declaring it,
+ * and code linked to a contract named like it.
+ */
 function exactDependents(snapshot: Snapshot, target: string): Dependent[] {
   const out: Dependent[] = [];
   const lower = target.toLowerCase();
+  const byRawImport = new Set<string>();
   for (const file of snapshot.files) {
     for (const imp of file.facts.imports) {
       const source = imp.source;
@@ -41,16 +45,72 @@ function exactDependents(snapshot: Snapshot, target: string): Dependent[] {
       const byLastSegment = lastSegment(source) === target && !source.startsWith('.');
       if (byPackage || byName || byLastSegment) {
         out.push({ root: file.root, file: file.path, line: imp.line, element: topLevelNames(file), via: `import ${source}`, service: snapshot.services.get(file.root) ?? file.root });
+        byRawImport.add(`${file.root}\u0000${file.path}`);
         break;
       }
     }
   }
+  out.push(...resolvedImportDependents(snapshot, target, byRawImport));
   const contracts = snapshot.graph.nodes.filter((node) => contractMatches(node, target, lower));
   for (const node of contracts) {
     for (const edge of snapshot.graph.incoming(node.id)) {
       if (!CONTRACT_EDGES.has(edge.kind)) continue;
       const code = snapshot.graph.nodes[edge.from] as GraphNode;
       out.push({ root: edge.root, file: edge.file, line: edge.line, element: code.name, via: `${edge.kind} ${node.name}`, service: snapshot.services.get(edge.root) ?? edge.root });
+    }
+  }
+  return out;
+}
+
+/** `src/orders/order.model.ts` → `src/orders/order.model` (`.d.ts` counts as one extension). */
+const withoutExtension = (path: string): string => path.replace(/(?:\.d)?\.[^./]+$/, '');
+/** Languages whose import names are the bindings taken (so a named import of something else is no dependency). */
+const NAMED_IMPORTS = new Set(['typescript', 'tsx', 'javascript', 'python']);
+
+/**
+ * Files whose resolved imports (`imports` edges) point at a file declaring the target at top level, or at
+ * the module the target names (`order.model`, `shipping.models`). A named import that takes other names
+ * from the declaring file is not a dependency on the target; one naming it is already an exact import match.
+ */
+function resolvedImportDependents(snapshot: Snapshot, target: string, skip: ReadonlySet<string>): Dependent[] {
+  const graph = snapshot.graph;
+  const modules = new Map<string, GraphNode>();
+  for (const node of graph.nodes) if (node.kind === 'module') modules.set(`${node.root ?? ''}\u0000${node.name}`, node);
+  if (modules.size === 0) return [];
+  const files = new Map<string, IndexedFile>();
+  for (const file of snapshot.files) files.set(`${file.root}\u0000${file.path}`, file);
+  const out: Dependent[] = [];
+  const seen = new Set<string>();
+  for (const file of snapshot.files) {
+    const stem = withoutExtension(file.path);
+    const dotted = file.language === 'python' ? stem.replace(/\//g, '.') : undefined;
+    const byModule = stem === target || stem.endsWith(`/${target}`) || (dotted !== undefined && (dotted === target || dotted.endsWith(`.${target}`)));
+    const declares =
+      byModule ||
+      file.facts.symbols.some((s) => s.parent === undefined && s.kind !== 'heading' && s.kind !== 'property' && (s.name === target || s.qualifiedName === target));
+    if (!declares) continue;
+    const dir = file.path.includes('/') ? file.path.slice(0, file.path.lastIndexOf('/')) : '';
+    // A Go file is imported through its package folder.
+    const names = file.language === 'go' ? [file.path, dir === '' ? './' : `${dir}/`] : [file.path];
+    const declaringStem = stem.slice(stem.lastIndexOf('/') + 1);
+    for (const name of names) {
+      const node = modules.get(`${file.root}\u0000${name}`);
+      if (!node) continue;
+      for (const edge of graph.incoming(node.id)) {
+        if (edge.kind !== 'imports' || edge.confidence === 'ambiguous') continue;
+        const key = `${edge.root}\u0000${edge.file}`;
+        if (skip.has(key) || seen.has(key)) continue;
+        const importer = files.get(key);
+        if (!importer) continue;
+        if (!byModule && importer.language !== undefined && NAMED_IMPORTS.has(importer.language)) {
+          const takesModule = importer.facts.imports.some(
+            (imp) => imp.source === edge.via && (!imp.names || imp.names.length === 0 || imp.names.some((n) => n === '*' || n === declaringStem)),
+          );
+          if (!takesModule) continue;
+        }
+        seen.add(key);
+        out.push({ root: edge.root, file: edge.file, line: edge.line, element: topLevelNames(importer), via: `import ${edge.via}`, service: snapshot.services.get(edge.root) ?? edge.root });
+      }
     }
   }
   return out;
