@@ -3,7 +3,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /** Folders a layer must not reach (DESIGN §3.3: arrows point down only). */
-const layer = (/** @type {string[]} */ forbidden, /** @type {string[]} */ packages = [], allowTypeImports = false) => ({
+const layer = (
+  /** @type {string[]} */ forbidden,
+  /** @type {string[]} */ packages = [],
+  allowTypeImports = false,
+) => ({
   'no-restricted-imports': [
     'error',
     {
@@ -22,7 +26,16 @@ const layer = (/** @type {string[]} */ forbidden, /** @type {string[]} */ packag
 const sdk = '@modelcontextprotocol/sdk';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'examples/**', 'bench/workspaces/**', 'coverage/**', 'test/fixtures/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'examples/**',
+      'bench/workspaces/**',
+      'coverage/**',
+      'test/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

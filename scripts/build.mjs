@@ -32,7 +32,8 @@ await rm(out, { recursive: true, force: true });
 await mkdir(out, { recursive: true });
 
 const entryPoints = { meshlens: 'src/cli/bin.ts' };
-if (existsSync(path.join(root, 'src/index/parse/worker.ts'))) entryPoints['parse-worker'] = 'src/index/parse/worker.ts';
+if (existsSync(path.join(root, 'src/index/parse/worker.ts')))
+  entryPoints['parse-worker'] = 'src/index/parse/worker.ts';
 
 await build({
   absWorkingDir: root,

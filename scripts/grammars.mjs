@@ -5,7 +5,10 @@ export const GRAMMARS = [
   { file: 'tree-sitter-tsx.wasm', source: 'tree-sitter-typescript/tree-sitter-tsx.wasm' },
   { file: 'tree-sitter-go.wasm', source: 'tree-sitter-go/tree-sitter-go.wasm' },
   { file: 'tree-sitter-java.wasm', source: 'tree-sitter-java/tree-sitter-java.wasm' },
-  { file: 'tree-sitter-kotlin.wasm', source: '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm' },
+  {
+    file: 'tree-sitter-kotlin.wasm',
+    source: '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm',
+  },
   { file: 'tree-sitter-python.wasm', source: 'tree-sitter-python/tree-sitter-python.wasm' },
   { file: 'tree-sitter-rust.wasm', source: 'tree-sitter-rust/tree-sitter-rust.wasm' },
   { file: 'tree-sitter-c_sharp.wasm', source: 'tree-sitter-c-sharp/tree-sitter-c_sharp.wasm' },

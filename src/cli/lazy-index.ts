@@ -29,7 +29,11 @@ export class LazyIndex implements IndexReader {
           logger,
           factKey,
           openStore: () =>
-            FactCache.open({ workspacePath: loaded.baseDir, maxSizeMb: loaded.config.cache.max_size_mb, logger }),
+            FactCache.open({
+              workspacePath: loaded.baseDir,
+              maxSizeMb: loaded.config.cache.max_size_mb,
+              logger,
+            }),
         });
         return this.engine;
       },
@@ -38,7 +42,10 @@ export class LazyIndex implements IndexReader {
   }
 
   /** Loads the engine, indexes everything and, when asked, keeps watching the roots. */
-  async start(options: { watch: boolean; onProgress?: (done: number, total: number) => void }): Promise<IndexEngine> {
+  async start(options: {
+    watch: boolean;
+    onProgress?: (done: number, total: number) => void;
+  }): Promise<IndexEngine> {
     const engine = await this.load();
     // A rescan of everything is the same full run as indexAll, with progress reported.
     if (options.onProgress) await engine.rescan({ onProgress: options.onProgress });
@@ -70,7 +77,8 @@ export class LazyIndex implements IndexReader {
   }
 
   readiness(): string | undefined {
-    if (!this.engine) return 'Still indexing (the index is starting); retry in a moment or call admin status.';
+    if (!this.engine)
+      return 'Still indexing (the index is starting); retry in a moment or call admin status.';
     return this.engine.readiness();
   }
 

@@ -64,7 +64,12 @@ async function runOperation(
 ) {
   const loaded = openConfig(globals);
   const index = new LazyIndex(loaded, logger);
-  const { registry, audit, close } = composeRegistry({ loaded, index, logger, session: `cli-${process.pid}` });
+  const { registry, audit, close } = composeRegistry({
+    loaded,
+    index,
+    logger,
+    session: `cli-${process.pid}`,
+  });
   void audit?.load();
   try {
     const address = {
@@ -95,10 +100,17 @@ async function runOperation(
 
 export function buildProgram(argv: readonly string[], logger: Logger): Command {
   const program = new Command('meshlens')
-    .description('Structural answers about a polyglot multi-service workspace, over MCP and the command line.')
+    .description(
+      'Structural answers about a polyglot multi-service workspace, over MCP and the command line.',
+    )
     .version(VERSION)
     .addOption(new Option('--workspace <dir>', 'the workspace folder (default: the current folder)'))
-    .addOption(new Option('--config <file>', 'the meshlens.toml to use (default: found from the current folder upward)'))
+    .addOption(
+      new Option(
+        '--config <file>',
+        'the meshlens.toml to use (default: found from the current folder upward)',
+      ),
+    )
     .showHelpAfterError()
     .exitOverride();
   const globals = globalOptionsOf(argv);
@@ -106,7 +118,11 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
   program
     .command('serve')
     .description('Run the MCP server over stdio (stdout carries only JSON-RPC; logs go to stderr).')
-    .addOption(new Option('--surface <kind>', 'one tool per domain, or one per operation').choices(['domain', 'flat']).default('domain'))
+    .addOption(
+      new Option('--surface <kind>', 'one tool per domain, or one per operation')
+        .choices(['domain', 'flat'])
+        .default('domain'),
+    )
     .option('--structured-output', 'also send the JSON rendering as structuredContent', false)
     .option('--no-watch', 'do not watch the roots for changes')
     .action(async (options: { surface: 'domain' | 'flat'; structuredOutput: boolean; watch: boolean }) => {
@@ -116,10 +132,16 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
 
   program
     .command('init')
-    .description('Propose a meshlens.toml from the folder layout (printed; written with --auto) and register the server with MCP clients.')
+    .description(
+      'Propose a meshlens.toml from the folder layout (printed; written with --auto) and register the server with MCP clients.',
+    )
     .option('--auto', 'write meshlens.toml in the workspace folder instead of printing it', false)
     .option('--force', 'replace an existing meshlens.toml (--auto)', false)
-    .option('--write-ide-config', 'merge a meshlens server into .mcp.json, .cursor/mcp.json and .vscode/mcp.json', false)
+    .option(
+      '--write-ide-config',
+      'merge a meshlens server into .mcp.json, .cursor/mcp.json and .vscode/mcp.json',
+      false,
+    )
     .action(async (options: { auto: boolean; force: boolean; writeIdeConfig: boolean }) => {
       const { initCommand } = await import('./init-command.js');
       // No config is loaded: init must work where there is none, or where the existing one is broken.
@@ -134,7 +156,9 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
 
   program
     .command('index')
-    .description('Index the workspace and print a summary (roots, files, rejects, languages, symbols, cache, time).')
+    .description(
+      'Index the workspace and print a summary (roots, files, rejects, languages, symbols, cache, time).',
+    )
     .option('--json', 'print the summary as JSON', false)
     .action(async (options: { json: boolean }) => {
       const { indexCommand } = await import('./index-command.js');
@@ -143,8 +167,14 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
 
   program
     .command('graph')
-    .description('Render the full topology (html, mermaid), the whole contract graph (json) or the index fingerprint.')
-    .addOption(new Option('--format <format>', 'output format').choices(['html', 'mermaid', 'json', 'fingerprint']).default('html'))
+    .description(
+      'Render the full topology (html, mermaid), the whole contract graph (json) or the index fingerprint.',
+    )
+    .addOption(
+      new Option('--format <format>', 'output format')
+        .choices(['html', 'mermaid', 'json', 'fingerprint'])
+        .default('html'),
+    )
     .option('-o, --output <file>', 'write to this file instead of stdout')
     .action(async (options: { format: 'html' | 'mermaid' | 'json' | 'fingerprint'; output?: string }) => {
       const { graphCommand } = await import('./graph-command.js');
@@ -161,7 +191,11 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
     .command('doctor')
     .description('Check the config, roots, grammars, git, index, cache and audit log; one line per check.')
     .option('--json', 'print the checks and a summary as JSON', false)
-    .option('--fix', 'repair what is safe: this workspace\'s corrupt or stale caches (never the audit log)', false)
+    .option(
+      '--fix',
+      "repair what is safe: this workspace's corrupt or stale caches (never the audit log)",
+      false,
+    )
     .action(async (options: { json: boolean; fix: boolean }) => {
       const { doctorCommand } = await import('./doctor-command.js');
       process.exitCode = await doctorCommand({ load: () => openConfig(globals), logger, ...options, write });
@@ -169,7 +203,9 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
 
   program
     .command('stats')
-    .description('Usage figures from the audit log: calls, errors, latency per operation, top files, sessions.')
+    .description(
+      'Usage figures from the audit log: calls, errors, latency per operation, top files, sessions.',
+    )
     .option('--since <window>', 'how far back: <N>s, <N>m, <N>h, <N>d, or all', '7d')
     .option('--session <id>', 'only this session')
     .option('--db <file>', 'the audit database (default: $MESHLENS_AUDIT_DB or the cache folder)')
@@ -200,7 +236,9 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
     async (op, rawArgs, json) => {
       const loaded = openConfig(globals);
       if (loaded.config.tools.disabled_domains.includes(op.domain)) {
-        throw new UsageError(`the ${op.domain} domain is disabled in ${loaded.file ?? 'the config'} ([tools] disabled_domains)`);
+        throw new UsageError(
+          `the ${op.domain} domain is disabled in ${loaded.file ?? 'the config'} ([tools] disabled_domains)`,
+        );
       }
       return runOperation(logger, globals, op, rawArgs, json);
     },
@@ -217,7 +255,8 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help') return EXIT.ok;
+    if (code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help')
+      return EXIT.ok;
     if (code?.startsWith('commander.')) return EXIT.usage;
     if (error instanceof ConfigError || error instanceof UsageError) {
       process.stderr.write(`meshlens: ${error.message}\n`);

@@ -12,11 +12,15 @@ export const optionName = (field: string): string => `--${field.replace(/_/g, '-
  * operation declares the field as a number or boolean; anything unknown is passed on as given, so that the
  * registry's validation answers exactly as it would over MCP (naming the field and the nearest valid one).
  */
-export function parseOperationWords(words: readonly string[], fields: readonly FieldInfo[]): Record<string, unknown> {
+export function parseOperationWords(
+  words: readonly string[],
+  fields: readonly FieldInfo[],
+): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
-    if (!word.startsWith('--')) throw new UsageError(`unexpected argument "${word}"; arguments are written --name value`);
+    if (!word.startsWith('--'))
+      throw new UsageError(`unexpected argument "${word}"; arguments are written --name value`);
     const [rawName, inlineValue] = word.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
     const name = rawName.replace(/-/g, '_');
     const field = fields.find((f) => f.name === name);
@@ -52,7 +56,11 @@ function fieldHelp(field: FieldInfo): string {
   return `${field.description}${limits ? ` (${limits})` : ''}${field.required ? ' [required]' : ''}`;
 }
 
-export type OperationRunner = (op: AnyOperation, rawArgs: Record<string, unknown>, json: boolean) => Promise<InvocationResult>;
+export type OperationRunner = (
+  op: AnyOperation,
+  rawArgs: Record<string, unknown>,
+  json: boolean,
+) => Promise<InvocationResult>;
 
 /**
  * One subcommand per operation, `meshlens <domain> <mode>`, generated from the registry: the options shown
@@ -71,18 +79,24 @@ export function addOperationCommands(
     // visualize`): the domain's modes become subcommands of the existing command.
     const existing = program.commands.find((c) => c.name() === domain);
     const group =
-      existing ?? program.command(domain).description(`${domain} operations: ${ops.map((o) => o.mode).join(', ')}`);
+      existing ??
+      program.command(domain).description(`${domain} operations: ${ops.map((o) => o.mode).join(', ')}`);
     for (const op of ops) {
       const fields = fieldsOf(op);
       const command = group
         .command(op.mode)
-        .description(`${op.title} (MCP: ${op.domain} mode "${op.mode}", flat tool ${op.flatName}). ${op.description}`)
+        .description(
+          `${op.title} (MCP: ${op.domain} mode "${op.mode}", flat tool ${op.flatName}). ${op.description}`,
+        )
         .allowUnknownOption(true)
         .allowExcessArguments(true)
         .helpOption('-h, --help', 'show the arguments of this operation')
         .addOption(new Option('--json', 'print the JSON rendering instead of Markdown'));
       for (const field of fields) {
-        const flag = field.type === 'boolean' ? `${optionName(field.name)} [value]` : `${optionName(field.name)} <value>`;
+        const flag =
+          field.type === 'boolean'
+            ? `${optionName(field.name)} [value]`
+            : `${optionName(field.name)} <value>`;
         command.addOption(new Option(flag, fieldHelp(field)));
       }
       command.action(async () => {

@@ -26,7 +26,12 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   const { loaded, logger } = options;
   for (const warning of loaded.warnings) logger.warn({ config: loaded.file }, warning);
   const index = new LazyIndex(loaded, logger);
-  const { registry, audit, close } = composeRegistry({ loaded, index, logger, session: `stdio-${process.pid}-${Date.now()}` });
+  const { registry, audit, close } = composeRegistry({
+    loaded,
+    index,
+    logger,
+    session: `stdio-${process.pid}-${Date.now()}`,
+  });
   const server = createMcpServer({
     registry,
     surface: options.surface,
@@ -39,7 +44,9 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
     if (started) return;
     started = true;
     void audit?.load();
-    index.start({ watch: options.watch }).catch((error: unknown) => logger.error({ err: error }, 'indexing failed'));
+    index
+      .start({ watch: options.watch })
+      .catch((error: unknown) => logger.error({ err: error }, 'indexing failed'));
   };
   server.oninitialized = startIndexing;
   const fallback = setTimeout(startIndexing, START_INDEX_FALLBACK_MS);

@@ -57,7 +57,9 @@ export function openFenceAt(text: string): OpenFence | undefined {
  */
 export function capText(text: string, hint: string | undefined, maxBytes = MAX_OUTPUT_BYTES): string {
   if (byteLength(text) <= maxBytes) return text;
-  const advice = flattenHint(hint ?? 'Narrow the request (a smaller `limit`, a `scope`, or a more specific target).');
+  const advice = flattenHint(
+    hint ?? 'Narrow the request (a smaller `limit`, a `scope`, or a more specific target).',
+  );
   const note = `\n\n> [!NOTE]\n> Output truncated at the ${Math.round(maxBytes / 1024)} KiB cap. ${advice}\n`;
   // Room for the note and for a closing fence of any plausible length.
   const room = maxBytes - byteLength(note) - 64;
@@ -102,7 +104,14 @@ export function takePage<T>(
     used += size;
     index++;
   }
-  return { items, rendered, start: options.offset, end: index, total: all.length, hasMore: index < all.length };
+  return {
+    items,
+    rendered,
+    start: options.offset,
+    end: index,
+    total: all.length,
+    hasMore: index < all.length,
+  };
 }
 
 /**

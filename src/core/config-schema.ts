@@ -42,8 +42,13 @@ export const configSchema = z.strictObject({
   docs: z
     .strictObject({
       enabled: z.boolean().default(true),
-      paths: pathList.default([]).describe('Folders or files holding Markdown docs; empty means every *.md in the roots.'),
-      aliases: z.record(z.string(), z.string()).default({}).describe('Query word → indexed word, e.g. dlq → dead-letter-queue.'),
+      paths: pathList
+        .default([])
+        .describe('Folders or files holding Markdown docs; empty means every *.md in the roots.'),
+      aliases: z
+        .record(z.string(), z.string())
+        .default({})
+        .describe('Query word → indexed word, e.g. dlq → dead-letter-queue.'),
       stop_words: z.array(z.string()).default([]),
       exact_phrase_boost: z.number().int().min(0).default(60),
       sanitize_prompt_injections: z.boolean().default(true),
@@ -52,7 +57,9 @@ export const configSchema = z.strictObject({
   contracts: z
     .strictObject({
       enabled: z.boolean().default(true),
-      proto_dirs: pathList.default([]).describe('Only `.proto` files under these folders define contracts; empty means all.'),
+      proto_dirs: pathList
+        .default([])
+        .describe('Only `.proto` files under these folders define contracts; empty means all.'),
       patterns: z.array(contractPatternSchema).default([]),
     })
     .prefault({}),
@@ -63,8 +70,14 @@ export const configSchema = z.strictObject({
         .enum(['allow', 'warn', 'enforce'])
         .default('allow')
         .describe('Whether stop rules also refuse (enforce) or only record (warn) read-only calls.'),
-      stop_rules: z.record(z.string(), z.string()).default({}).describe('Path segment → message for the user.'),
-      skills: z.record(z.string(), z.string()).default({}).describe('Operation name or path fragment → Markdown skill file.'),
+      stop_rules: z
+        .record(z.string(), z.string())
+        .default({})
+        .describe('Path segment → message for the user.'),
+      skills: z
+        .record(z.string(), z.string())
+        .default({})
+        .describe('Operation name or path fragment → Markdown skill file.'),
     })
     .prefault({}),
   cache: z

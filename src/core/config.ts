@@ -59,9 +59,15 @@ export function discoverConfigFile(start: string): string | undefined {
  * `${WORKSPACE_ROOT}` and `${WORKSPACE_ROOT:-default}` in a path value: the variable's value when it is set,
  * else the default (shell style), else the config file's folder. `baseDir` anchors relative values.
  */
-export function substituteWorkspaceRoot(value: string, workspaceRoot: string | undefined, baseDir: string): string {
-  return value.replace(/\$\{(WORKSPACE_ROOT|workspace_root)(?::-([^}]*))?\}/g, (_match, _name, fallback?: string) =>
-    path.resolve(baseDir, workspaceRoot ?? (fallback === undefined || fallback === '' ? '.' : fallback)),
+export function substituteWorkspaceRoot(
+  value: string,
+  workspaceRoot: string | undefined,
+  baseDir: string,
+): string {
+  return value.replace(
+    /\$\{(WORKSPACE_ROOT|workspace_root)(?::-([^}]*))?\}/g,
+    (_match, _name, fallback?: string) =>
+      path.resolve(baseDir, workspaceRoot ?? (fallback === undefined || fallback === '' ? '.' : fallback)),
   );
 }
 
@@ -74,14 +80,19 @@ function substitutePathSetting(value: string, workspaceRoot: string | undefined,
 }
 
 /** Drops `[[contracts.patterns]]` entries whose regex cannot compile (or lacks the named group), with a warning. */
-function usablePatterns(patterns: MeshConfig['contracts']['patterns'], warnings: string[]): MeshConfig['contracts']['patterns'] {
+function usablePatterns(
+  patterns: MeshConfig['contracts']['patterns'],
+  warnings: string[],
+): MeshConfig['contracts']['patterns'] {
   return patterns.filter((pattern) => {
     let groups: number;
     try {
       // An empty alternative always matches, so exec reveals how many capture groups the regex has.
       groups = (new RegExp(`${pattern.regex}|`).exec('')?.length ?? 1) - 1;
     } catch (error) {
-      warnings.push(`[[contracts.patterns]] \`${pattern.name}\`: invalid regex (${(error as Error).message}); pattern skipped`);
+      warnings.push(
+        `[[contracts.patterns]] \`${pattern.name}\`: invalid regex (${(error as Error).message}); pattern skipped`,
+      );
       return false;
     }
     const wanted = Math.max(pattern.target_group, pattern.consumer_group ?? 0);
@@ -100,7 +111,8 @@ function shapeAt(keys: readonly (string | number)[]): string[] {
   let schema: z.ZodType = configSchema;
   for (const key of keys) {
     const unwrapped = unwrap(schema);
-    if (unwrapped instanceof z.ZodObject) schema = (unwrapped.shape as Record<string, z.ZodType>)[String(key)] ?? schema;
+    if (unwrapped instanceof z.ZodObject)
+      schema = (unwrapped.shape as Record<string, z.ZodType>)[String(key)] ?? schema;
     else if (unwrapped instanceof z.ZodArray) schema = unwrapped.element as z.ZodType;
   }
   const target = unwrap(schema);
@@ -111,7 +123,8 @@ function unwrap(schema: z.ZodType): z.ZodType {
   let current: z.ZodType = schema;
   for (let i = 0; i < 8; i++) {
     const def = (current as unknown as { _zod: { def: { innerType?: z.ZodType; type: string } } })._zod.def;
-    if (def.innerType && ['default', 'prefault', 'optional', 'nullable'].includes(def.type)) current = def.innerType;
+    if (def.innerType && ['default', 'prefault', 'optional', 'nullable'].includes(def.type))
+      current = def.innerType;
     else break;
   }
   return current;
@@ -122,7 +135,12 @@ function tableName(keys: readonly PropertyKey[]): string {
   const index = keys.findIndex((k) => typeof k === 'number');
   if (index < 0) return `[${keys.map(String).join('.')}]`;
   const head = `[[${keys.slice(0, index).map(String).join('.')}]] #${Number(keys[index]) + 1}`;
-  return index === keys.length - 1 ? head : `${head} ${keys.slice(index + 1).map(String).join('.')}`;
+  return index === keys.length - 1
+    ? head
+    : `${head} ${keys
+        .slice(index + 1)
+        .map(String)
+        .join('.')}`;
 }
 
 function describeIssues(error: z.ZodError, file: string): string {
@@ -199,8 +217,13 @@ export function expandRootGlob(baseDir: string, pattern: string): string[] {
 export function loadConfig(options: LoadConfigOptions): LoadedConfig {
   const env = options.env ?? process.env;
   const workspaceDir = path.resolve(options.cwd, options.workspaceDir ?? '.');
-  if (options.workspaceDir !== undefined && !statSync(workspaceDir, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new ConfigError(`Workspace folder not found: ${workspaceDir} (--workspace must name an existing folder).`);
+  if (
+    options.workspaceDir !== undefined &&
+    !statSync(workspaceDir, { throwIfNoEntry: false })?.isDirectory()
+  ) {
+    throw new ConfigError(
+      `Workspace folder not found: ${workspaceDir} (--workspace must name an existing folder).`,
+    );
   }
   let file: string | undefined;
   if (options.configPath) {
@@ -243,7 +266,9 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
     },
     contracts: {
       ...parsed.data.contracts,
-      proto_dirs: parsed.data.contracts.proto_dirs.map((p) => substitutePathSetting(p, workspaceRoot, baseDir)),
+      proto_dirs: parsed.data.contracts.proto_dirs.map((p) =>
+        substitutePathSetting(p, workspaceRoot, baseDir),
+      ),
       patterns: usablePatterns(parsed.data.contracts.patterns, warnings),
     },
   };

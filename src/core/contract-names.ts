@@ -4,5 +4,8 @@
  * Shared by the reconciler and the operations so that both match the same way.
  */
 export function methodKey(name: string): string {
-  return name.replace(/Async$/, '').replace(/_/g, '').toLowerCase();
+  return name
+    .replace(/Async$/, '')
+    .replace(/_/g, '')
+    .toLowerCase();
 }

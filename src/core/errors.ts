@@ -28,5 +28,8 @@ export class ToolError extends Error {
 export const invalidArgument = (message: string): ToolError => new ToolError('invalid_argument', message);
 
 export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR');
+  return (
+    error instanceof Error &&
+    (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR')
+  );
 }

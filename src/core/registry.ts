@@ -35,7 +35,12 @@ export interface InvocationRequest {
   readonly requestMeta?: unknown;
   readonly signal?: AbortSignal;
   /** Sends a progress notification for the caller's `progressToken`. */
-  readonly sendProgress?: (token: string | number, progress: number, total?: number, message?: string) => void;
+  readonly sendProgress?: (
+    token: string | number,
+    progress: number,
+    total?: number,
+    message?: string,
+  ) => void;
 }
 
 export interface InvocationResult {
@@ -59,7 +64,9 @@ function canonicalJson(value: unknown): string {
 }
 
 export const argumentDigest = (args: unknown): string =>
-  createHash('sha256').update(canonicalJson(args ?? {})).digest('hex');
+  createHash('sha256')
+    .update(canonicalJson(args ?? {}))
+    .digest('hex');
 
 /**
  * The one place that wraps every operation call: validation, governance, the index gate, cancellation and
@@ -90,9 +97,10 @@ export class Registry<Services = unknown> {
   }
 
   domains(): { domain: Domain; ops: readonly AnyOperation<Services>[] }[] {
-    return DOMAINS.map((domain) => ({ domain, ops: this.enabled.filter((op) => op.domain === domain) })).filter(
-      (entry) => entry.ops.length > 0,
-    );
+    return DOMAINS.map((domain) => ({
+      domain,
+      ops: this.enabled.filter((op) => op.domain === domain),
+    })).filter((entry) => entry.ops.length > 0);
   }
 
   byFlatName(name: string): AnyOperation<Services> | undefined {
@@ -129,7 +137,10 @@ export class Registry<Services = unknown> {
     const failure = (error: ToolError): InvocationResult => ({
       isError: true,
       text: error.message,
-      json: { error: { kind: error.kind, message: error.message, ...(error.payload ?? {}) }, elapsed_ms: elapsed() },
+      json: {
+        error: { kind: error.kind, message: error.message, ...(error.payload ?? {}) },
+        elapsed_ms: elapsed(),
+      },
       document: false,
     });
 
@@ -191,7 +202,8 @@ export class Registry<Services = unknown> {
       if (error instanceof ToolError) {
         return finish(statusOf(error), failure(error));
       }
-      if (isAbortError(error)) return finish('error', failure(new ToolError('cancelled', 'The call was cancelled.')));
+      if (isAbortError(error))
+        return finish('error', failure(new ToolError('cancelled', 'The call was cancelled.')));
       (this.options.logger ?? silentLogger).error({ err: error, operation: auditName }, 'operation failed');
       return finish(
         'error',
@@ -215,8 +227,13 @@ export class Registry<Services = unknown> {
     const json = { ...(output.data as Record<string, unknown>), elapsed_ms: elapsed() };
     if (output.document) return { isError: false, text: output.markdown, json, document: true };
     const skill = this.options.governance?.skillHint?.(op, subject);
-    const notes = [...(skill ? [skill] : []), ...(this.options.stateNotes?.() ?? []), ...(output.notes ?? [])];
-    const body = notes.length > 0 ? `${notes.map((n) => `> ${n}`).join('\n')}\n\n${output.markdown}` : output.markdown;
+    const notes = [
+      ...(skill ? [skill] : []),
+      ...(this.options.stateNotes?.() ?? []),
+      ...(output.notes ?? []),
+    ];
+    const body =
+      notes.length > 0 ? `${notes.map((n) => `> ${n}`).join('\n')}\n\n${output.markdown}` : output.markdown;
     return { isError: false, text: capText(body, op.truncationHint?.(args)), json, document: false };
   }
 

@@ -46,7 +46,9 @@ export function fieldsOf(op: AnyOperation): readonly FieldInfo[] {
   const fields = Object.entries(json.properties ?? {}).map(([name, property]): FieldInfo => {
     const type = property.type;
     if (type !== 'string' && type !== 'integer' && type !== 'number' && type !== 'boolean') {
-      throw new Error(`${operationKey(op)}: field ${name} must be a flat primitive, got ${JSON.stringify(type)}`);
+      throw new Error(
+        `${operationKey(op)}: field ${name} must be a flat primitive, got ${JSON.stringify(type)}`,
+      );
     }
     const info: FieldInfo = {
       name,
@@ -68,7 +70,8 @@ export function fieldsOf(op: AnyOperation): readonly FieldInfo[] {
 export function limitsText(field: FieldInfo): string {
   const parts: string[] = [];
   if (field.default !== undefined) parts.push(`default ${JSON.stringify(field.default)}`);
-  if (field.minimum !== undefined && field.maximum !== undefined) parts.push(`${field.minimum}–${field.maximum}`);
+  if (field.minimum !== undefined && field.maximum !== undefined)
+    parts.push(`${field.minimum}–${field.maximum}`);
   else if (field.minimum !== undefined) parts.push(`>= ${field.minimum}`);
   else if (field.maximum !== undefined) parts.push(`<= ${field.maximum}`);
   if (field.enum) parts.push(`one of ${field.enum.join(' | ')}`);
@@ -125,14 +128,18 @@ export function domainInputSchema(domain: Domain, ops: readonly AnyOperation[]):
     if (!first) continue;
     const conflicting = uses.find((u) => u.field.type !== first.field.type);
     if (conflicting) {
-      throw new Error(`${domain}: field ${name} is ${first.field.type} in ${first.mode} but ${conflicting.field.type} in ${conflicting.mode}`);
+      throw new Error(
+        `${domain}: field ${name} is ${first.field.type} in ${first.mode} but ${conflicting.field.type} in ${conflicting.mode}`,
+      );
     }
     const sameDescription = uses.every((u) => u.field.description === first.field.description);
     const perMode = uses.map((u) => {
       const limits = limitsText(u.field);
       const required = u.field.required ? 'required' : '';
       const detail = [required, limits].filter(Boolean).join('; ');
-      return sameDescription ? `${u.mode}${detail ? ` (${detail})` : ''}` : `${u.mode}${detail ? ` (${detail})` : ''}: ${u.field.description}`;
+      return sameDescription
+        ? `${u.mode}${detail ? ` (${detail})` : ''}`
+        : `${u.mode}${detail ? ` (${detail})` : ''}: ${u.field.description}`;
     });
     const description = sameDescription
       ? `${first.field.description} Modes: ${perMode.join(', ')}.`
@@ -146,5 +153,13 @@ export function domainInputSchema(domain: Domain, ops: readonly AnyOperation[]):
 }
 
 /** Every key that could not travel to a strict client: the test suite walks every schema with this. */
-export const FORBIDDEN_SCHEMA_KEYS = ['$ref', '$defs', 'definitions', 'oneOf', 'anyOf', 'allOf', '$schema'] as const;
+export const FORBIDDEN_SCHEMA_KEYS = [
+  '$ref',
+  '$defs',
+  'definitions',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  '$schema',
+] as const;
 export const PROPERTY_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;

@@ -30,7 +30,8 @@ const show = (value: unknown): string => {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 };
 
-const list = (names: readonly string[]): string => (names.length ? names.map((n) => `\`${n}\``).join(', ') : '(none)');
+const list = (names: readonly string[]): string =>
+  names.length ? names.map((n) => `\`${n}\``).join(', ') : '(none)';
 
 /** `_meta` may come in the request params or, as some clients send it, inside the arguments. */
 export function readMeta(...sources: unknown[]): CallMeta {
@@ -38,8 +39,10 @@ export function readMeta(...sources: unknown[]): CallMeta {
   for (const source of sources) {
     if (!source || typeof source !== 'object' || Array.isArray(source)) continue;
     const record = source as Record<string, unknown>;
-    if (typeof record.traceparent === 'string' && meta.traceparent === undefined) meta.traceparent = record.traceparent;
-    if (typeof record.tracestate === 'string' && meta.tracestate === undefined) meta.tracestate = record.tracestate;
+    if (typeof record.traceparent === 'string' && meta.traceparent === undefined)
+      meta.traceparent = record.traceparent;
+    if (typeof record.tracestate === 'string' && meta.tracestate === undefined)
+      meta.tracestate = record.tracestate;
     const token = record.progressToken;
     if ((typeof token === 'string' || typeof token === 'number') && meta.progressToken === undefined) {
       meta.progressToken = token;
@@ -59,7 +62,11 @@ function describeField(field: FieldInfo): string {
   return `\`${field.name}\` (${field.type}${limits ? `; ${limits}` : ''})`;
 }
 
-function messageForIssue(issue: z.core.$ZodIssue, fields: readonly FieldInfo[], input: Record<string, unknown>): string {
+function messageForIssue(
+  issue: z.core.$ZodIssue,
+  fields: readonly FieldInfo[],
+  input: Record<string, unknown>,
+): string {
   const name = String(issue.path[0] ?? '');
   const field = fields.find((f) => f.name === name);
   const got = input[name];
@@ -117,7 +124,10 @@ export function validateCall(address: CallAddress, rawArgs: unknown, requestMeta
     const modes = address.ops.map((o) => o.mode);
     const mode = args.mode;
     if (mode === undefined) {
-      throw new ToolError('invalid_argument', `\`${address.domain}\` requires \`mode\`, one of ${list(modes)}.`);
+      throw new ToolError(
+        'invalid_argument',
+        `\`${address.domain}\` requires \`mode\`, one of ${list(modes)}.`,
+      );
     }
     const found = address.ops.find((o) => o.mode === mode);
     if (!found) {
@@ -140,7 +150,10 @@ export function validateCall(address: CallAddress, rawArgs: unknown, requestMeta
   if (unknown.length > 0) {
     const siblings = address.kind === 'domain' ? address.ops.filter((o) => o !== op) : [];
     const foreign = unknown
-      .map((key) => ({ key, owners: siblings.filter((o) => fieldsOf(o).some((f) => f.name === key)).map((o) => o.mode) }))
+      .map((key) => ({
+        key,
+        owners: siblings.filter((o) => fieldsOf(o).some((f) => f.name === key)).map((o) => o.mode),
+      }))
       .filter((entry) => entry.owners.length > 0);
     if (foreign.length > 0) {
       const parts = foreign.map(

@@ -4,7 +4,13 @@ import type { LoadedConfig } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import { classifyPath, crawl, type CrawlOptions, type CrawledFile } from './crawl.js';
 import { fingerprintOf } from './fingerprint.js';
-import { runIndex, type FactKeyOf, type FactStore, type KnownFileState, type PersistentFactStore } from './index-run.js';
+import {
+  runIndex,
+  type FactKeyOf,
+  type FactStore,
+  type KnownFileState,
+  type PersistentFactStore,
+} from './index-run.js';
 import type { ExtractOptions } from './languages/extractor.js';
 import { createParsePool, type ParsePool } from './parse/pool.js';
 import type { IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from './reader.js';
@@ -111,7 +117,10 @@ export class IndexEngine implements IndexReader {
 
   indexAll(signal?: AbortSignal): Promise<IndexRunSummary> {
     return this.serialize(async () => {
-      const files = await crawl(this.options.loaded.roots, { ...this.crawlOptions(), ...(signal ? { signal } : {}) });
+      const files = await crawl(this.options.loaded.roots, {
+        ...this.crawlOptions(),
+        ...(signal ? { signal } : {}),
+      });
       return this.install(files, true, 0, signal);
     });
   }
@@ -172,7 +181,8 @@ export class IndexEngine implements IndexReader {
       if (folders.length > 0) {
         const all = await crawl(roots, this.crawlOptions());
         for (const file of all) {
-          if (folders.some((folder) => file.absolutePath.startsWith(`${folder}/`))) byKey.set(fileKey(file.root, file.path), file);
+          if (folders.some((folder) => file.absolutePath.startsWith(`${folder}/`)))
+            byKey.set(fileKey(file.root, file.path), file);
         }
       }
       let removed = 0;
@@ -309,7 +319,12 @@ export class IndexEngine implements IndexReader {
     for (const file of indexed) {
       const key = fileKey(file.root, file.path);
       const before = previous.get(key) ?? known?.get(key);
-      if (!before || before.size !== file.size || before.mtimeMs !== file.mtimeMs || before.hash !== file.hash) {
+      if (
+        !before ||
+        before.size !== file.size ||
+        before.mtimeMs !== file.mtimeMs ||
+        before.hash !== file.hash
+      ) {
         changed.set(key, { size: file.size, mtimeMs: file.mtimeMs, hash: file.hash });
       }
     }

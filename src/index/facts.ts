@@ -195,4 +195,9 @@ export interface FileFacts {
   readonly properties?: readonly PropertyFact[];
 }
 
-export const emptyFacts = (language: LanguageId): FileFacts => ({ language, symbols: [], imports: [], contracts: [] });
+export const emptyFacts = (language: LanguageId): FileFacts => ({
+  language,
+  symbols: [],
+  imports: [],
+  contracts: [],
+});

@@ -20,10 +20,13 @@ export function canonicalLines(snapshot: Snapshot): string[] {
       );
     }
     for (const i of facts.imports) {
-      lines.push(`import ${where} ${i.line} ${clean(i.source)} ${(i.names ?? []).join(',')} ${i.reexport ? 're' : ''} ${clean(i.resolved)}`);
+      lines.push(
+        `import ${where} ${i.line} ${clean(i.source)} ${(i.names ?? []).join(',')} ${i.reexport ? 're' : ''} ${clean(i.resolved)}`,
+      );
     }
     for (const c of facts.contracts) {
-      const symbol = 'symbol' in c && c.symbol !== undefined ? clean(facts.symbols[c.symbol]?.qualifiedName) : '';
+      const symbol =
+        'symbol' in c && c.symbol !== undefined ? clean(facts.symbols[c.symbol]?.qualifiedName) : '';
       lines.push(`contract ${where} ${JSON.stringify({ ...c, symbol })}`);
     }
     for (const p of facts.protoServices ?? []) lines.push(`proto ${where} ${JSON.stringify(p)}`);
@@ -31,7 +34,8 @@ export function canonicalLines(snapshot: Snapshot): string[] {
       const digest = createHash('sha256').update(d.text).digest('hex').slice(0, 16);
       lines.push(`section ${where} ${d.level} ${d.startLine}-${d.endLine} ${clean(d.title)} ${digest}`);
     }
-    for (const p of facts.properties ?? []) lines.push(`property ${where} ${p.line} ${clean(p.key)}=${clean(p.value)}`);
+    for (const p of facts.properties ?? [])
+      lines.push(`property ${where} ${p.line} ${clean(p.key)}=${clean(p.value)}`);
   }
   for (const r of snapshot.rejected) lines.push(`rejected ${r.root}:${r.path} ${r.reason} ${r.size}`);
   for (const line of snapshot.extraLines?.() ?? []) lines.push(line);

@@ -25,7 +25,14 @@ export function findGitDir(dir: string): string | undefined {
 }
 
 /** Markers of a git operation under way in a git folder. */
-const LOCK_MARKERS = ['index.lock', 'HEAD.lock', 'rebase-merge', 'rebase-apply', 'MERGE_HEAD.lock', 'shallow.lock'];
+const LOCK_MARKERS = [
+  'index.lock',
+  'HEAD.lock',
+  'rebase-merge',
+  'rebase-apply',
+  'MERGE_HEAD.lock',
+  'shallow.lock',
+];
 
 export interface GitActivity {
   readonly marker: string;

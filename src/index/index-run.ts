@@ -12,7 +12,9 @@ import { fileKey, type IndexedFile } from './snapshot.js';
 /** What the run needs from the fact cache (the store implements it; a disabled cache misses). */
 export interface FactStore {
   getMany(keys: readonly string[]): Map<string, { kind: 'parsed' | 'no-grammar'; facts: FileFacts }>;
-  putMany(entries: readonly { key: string; outcome: { kind: 'parsed' | 'no-grammar'; facts: FileFacts } }[]): void;
+  putMany(
+    entries: readonly { key: string; outcome: { kind: 'parsed' | 'no-grammar'; facts: FileFacts } }[],
+  ): void;
 }
 
 /** A file as a previous run saw it. */
@@ -68,9 +70,23 @@ export interface RunOutput {
 }
 
 /** Languages whose `#` starts a comment, for the guard's bracket scanner. */
-const HASH_COMMENT_LANGUAGES: ReadonlySet<LanguageId> = new Set(['python', 'ruby', 'yaml', 'spring', 'openapi', 'asyncapi', 'php']);
+const HASH_COMMENT_LANGUAGES: ReadonlySet<LanguageId> = new Set([
+  'python',
+  'ruby',
+  'yaml',
+  'spring',
+  'openapi',
+  'asyncapi',
+  'php',
+]);
 /** Prose and config are not code: a long paragraph line or deep YAML is no sign of a minified or generated file. */
-const PROSE_LANGUAGES: ReadonlySet<LanguageId> = new Set(['markdown', 'yaml', 'spring', 'openapi', 'asyncapi']);
+const PROSE_LANGUAGES: ReadonlySet<LanguageId> = new Set([
+  'markdown',
+  'yaml',
+  'spring',
+  'openapi',
+  'asyncapi',
+]);
 
 interface Pending {
   readonly file: CrawledFile;
@@ -117,7 +133,12 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
   const candidates = input.files.filter((file) => {
     if (languageOf(file.path) === undefined) return false;
     const before = input.previous.get(fileKey(file.root, file.path));
-    if (before && before.size === file.size && before.mtimeMs === file.mtimeMs && before.absolutePath === file.absolutePath) {
+    if (
+      before &&
+      before.size === file.size &&
+      before.mtimeMs === file.mtimeMs &&
+      before.absolutePath === file.absolutePath
+    ) {
       reused.push(before);
       return false;
     }
@@ -159,7 +180,13 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
         return undefined;
       }
       const hash = createHash('sha256').update(content).digest('hex');
-      return { file, language, hash, key: input.keyOf(file.root, file.path, hash), source: content.toString('utf8') };
+      return {
+        file,
+        language,
+        hash,
+        key: input.keyOf(file.root, file.path, hash),
+        source: content.toString('utf8'),
+      };
     })
   ).filter((p): p is Pending => p !== undefined);
 

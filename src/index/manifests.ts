@@ -46,7 +46,9 @@ const READERS: readonly Reader[] = [
     const text = readSmall(path.join(dir, 'pom.xml'));
     if (!text) return undefined;
     // The project's own artifactId, not the parent's: drop the <parent> block first.
-    return /<artifactId>([^<]+)<\/artifactId>/.exec(text.replace(/<parent>[\s\S]*?<\/parent>/, ''))?.[1]?.trim();
+    return /<artifactId>([^<]+)<\/artifactId>/
+      .exec(text.replace(/<parent>[\s\S]*?<\/parent>/, ''))?.[1]
+      ?.trim();
   },
   (dir) => {
     for (const file of ['settings.gradle.kts', 'settings.gradle']) {

@@ -12,13 +12,7 @@ export interface RootInfo {
 }
 
 export type RejectReason =
-  | 'oversized'
-  | 'binary'
-  | 'long_line'
-  | 'nesting'
-  | 'unreadable'
-  | 'parse_failed'
-  | 'parse_timeout';
+  'oversized' | 'binary' | 'long_line' | 'nesting' | 'unreadable' | 'parse_failed' | 'parse_timeout';
 
 export interface RejectedFile {
   readonly root: string;
@@ -61,7 +55,12 @@ export interface IndexStatus {
   readonly edges: number;
   readonly docSections: number;
   readonly lastRun?: IndexRunSummary;
-  readonly cache?: { readonly path: string; readonly entries: number; readonly bytes: number; readonly warning?: string };
+  readonly cache?: {
+    readonly path: string;
+    readonly entries: number;
+    readonly bytes: number;
+    readonly warning?: string;
+  };
   /** Why reloads are being held (a git operation), if they are. */
   readonly hold?: string;
   readonly fingerprint?: string;

@@ -52,7 +52,9 @@ export class Watcher {
     const watcher = await import('@parcel/watcher');
     const ignore = SKIPPED_DIRS.map((dir) => `**/${dir}/**`);
     for (const root of this.options.roots) {
-      this.subscriptions.push(await watcher.subscribe(root.path, (error, events) => this.onEvents(error, events), { ignore }));
+      this.subscriptions.push(
+        await watcher.subscribe(root.path, (error, events) => this.onEvents(error, events), { ignore }),
+      );
       const gitDir = findGitDir(root.path);
       if (gitDir && !this.gitDirs.includes(gitDir)) this.gitDirs.push(gitDir);
     }
@@ -74,7 +76,8 @@ export class Watcher {
       if (this.gitDirs.some((gitDir) => isInside(gitDir, event.path))) continue;
       if (IGNORE_FILES.has(path.basename(event.path))) this.fullReload = true;
       // A folder created or renamed brings files no event names one by one.
-      if (event.type !== 'delete' && statSync(event.path, { throwIfNoEntry: false })?.isDirectory()) this.fullReload = true;
+      if (event.type !== 'delete' && statSync(event.path, { throwIfNoEntry: false })?.isDirectory())
+        this.fullReload = true;
       this.pending.add(event.path);
     }
     this.schedule();
@@ -99,9 +102,16 @@ export class Watcher {
   private async holdReason(): Promise<string | undefined> {
     const activity = gitActivity(this.gitDirs);
     if (activity) {
-      if (activity.marker === 'index.lock' && activity.ageMs > ORPHAN_LOCK_MS && !(await gitProcessRunning())) {
+      if (
+        activity.marker === 'index.lock' &&
+        activity.ageMs > ORPHAN_LOCK_MS &&
+        !(await gitProcessRunning())
+      ) {
         if (!this.orphanWarned) {
-          this.options.logger.warn({ gitDir: activity.gitDir }, 'index.lock is older than 30 s and no git process runs; treating it as abandoned');
+          this.options.logger.warn(
+            { gitDir: activity.gitDir },
+            'index.lock is older than 30 s and no git process runs; treating it as abandoned',
+          );
           this.orphanWarned = true;
         }
         return undefined;

@@ -10,4 +10,13 @@ import { graphVisualize } from './graph/visualize.js';
 import type { MeshServices } from './services.js';
 
 /** Every operation meshlens offers; a new operation is one file plus one entry here. */
-export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [codeSearch, contractsDependents, contractsGrpc, contractsImpact, docsSearch, graphVisualize, adminStatus, adminRescan];
+export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [
+  codeSearch,
+  contractsDependents,
+  contractsGrpc,
+  contractsImpact,
+  docsSearch,
+  graphVisualize,
+  adminStatus,
+  adminRescan,
+];

@@ -1,11 +1,17 @@
 import type { Topology } from './topology.js';
 
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
 /** JSON inside a `<script>` element: `<` escaped so no name can close the script or open a tag. */
 const scriptJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * One self-contained HTML page drawing the topology with cytoscape, whose source is inlined (no CDN, works
@@ -14,8 +20,19 @@ const scriptJson = (value: unknown): string =>
  */
 export function renderHtmlGraph(topology: Topology, cytoscapeSource: string): string {
   const elements = [
-    ...topology.nodes.map((n) => ({ data: { id: n.id, label: n.label, kind: n.kind, root: n.root ?? '', contracts: n.contracts ?? [] } })),
-    ...topology.links.map((l, i) => ({ data: { id: `e${i}`, source: l.from, target: l.to, kind: l.kind, label: `${l.kind}${l.weight > 1 ? ` ×${l.weight}` : ''}`, confidence: l.confidence } })),
+    ...topology.nodes.map((n) => ({
+      data: { id: n.id, label: n.label, kind: n.kind, root: n.root ?? '', contracts: n.contracts ?? [] },
+    })),
+    ...topology.links.map((l, i) => ({
+      data: {
+        id: `e${i}`,
+        source: l.from,
+        target: l.to,
+        kind: l.kind,
+        label: `${l.kind}${l.weight > 1 ? ` ×${l.weight}` : ''}`,
+        confidence: l.confidence,
+      },
+    })),
   ];
   const title = `meshlens — ${topology.workspace}${topology.zoom ? ` — ${topology.zoom}` : ''}`;
   return `<!doctype html>

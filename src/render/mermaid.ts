@@ -14,8 +14,18 @@ export function mermaidLabel(text: string): string {
   return short.replace(/[#"<>`&|{}[\]()]/g, (c) => `#${c.charCodeAt(0)};`);
 }
 
-const ARROW: Record<string, string> = { calls_rpc: '-->', calls_http: '-.->', produces: '==>', consumes: '==>' };
-const KIND_LABEL: Record<string, string> = { calls_rpc: 'gRPC', calls_http: 'HTTP', produces: 'produces', consumes: 'consumes' };
+const ARROW: Record<string, string> = {
+  calls_rpc: '-->',
+  calls_http: '-.->',
+  produces: '==>',
+  consumes: '==>',
+};
+const KIND_LABEL: Record<string, string> = {
+  calls_rpc: 'gRPC',
+  calls_http: 'HTTP',
+  produces: 'produces',
+  consumes: 'consumes',
+};
 
 export function renderMermaid(topology: Topology): string {
   const lines = ['flowchart LR'];
@@ -28,7 +38,9 @@ export function renderMermaid(topology: Topology): string {
   for (const link of topology.links) {
     const weight = link.weight > 1 ? ` ×${link.weight}` : '';
     const doubt = link.confidence === 'exact' ? '' : ` (${link.confidence})`;
-    lines.push(`  ${link.from} ${ARROW[link.kind] ?? '-->'}|"${mermaidLabel(`${KIND_LABEL[link.kind] ?? link.kind}${weight}${doubt}`)}"| ${link.to}`);
+    lines.push(
+      `  ${link.from} ${ARROW[link.kind] ?? '-->'}|"${mermaidLabel(`${KIND_LABEL[link.kind] ?? link.kind}${weight}${doubt}`)}"| ${link.to}`,
+    );
   }
   return lines.join('\n');
 }

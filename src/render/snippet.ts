@@ -45,13 +45,20 @@ interface ViewLine {
  * Most extractors give the lines inside the braces; the JVM extractors give the block with its brace lines
  * (`bracesIncluded`), which keep the signature and the closing brace visible here.
  */
-function strippedRanges(bodies: readonly BodyRange[], indentBodies: boolean, bracesIncluded: boolean): { from: number; to: number }[] {
+function strippedRanges(
+  bodies: readonly BodyRange[],
+  indentBodies: boolean,
+  bracesIncluded: boolean,
+): { from: number; to: number }[] {
   const inset = bracesIncluded ? 1 : 0;
   const ranges = bodies
     .map((b) =>
       indentBodies
         ? { from: Math.max(b.bodyStartLine, b.startLine + 1), to: b.bodyEndLine }
-        : { from: Math.max(b.bodyStartLine + inset, b.startLine + 1), to: Math.min(b.bodyEndLine - inset, b.endLine - 1) },
+        : {
+            from: Math.max(b.bodyStartLine + inset, b.startLine + 1),
+            to: Math.min(b.bodyEndLine - inset, b.endLine - 1),
+          },
     )
     .filter((r) => r.to >= r.from)
     .sort((a, b) => a.from - b.from || b.to - a.to);
@@ -78,7 +85,9 @@ export function renderSnippet(request: SnippetRequest): Snippet {
     const range = ranges[rangeIndex];
     if (range && line === range.from) {
       const indent = /^\s*/.exec(lines[line - 1] ?? '')?.[0] ?? '';
-      const marker = request.indentBodies ? `${indent}...` : `${indent}/* … ${range.to - range.from + 1} line(s) stripped … */`;
+      const marker = request.indentBodies
+        ? `${indent}...`
+        : `${indent}/* … ${range.to - range.from + 1} line(s) stripped … */`;
       view.push({ text: marker, from: range.from, to: Math.min(range.to, lines.length) });
       line = range.to;
       rangeIndex++;
@@ -91,7 +100,11 @@ export function renderSnippet(request: SnippetRequest): Snippet {
   const start = Math.max(0, anchorIndex - SNIPPET_LEAD);
   const window = view.slice(start, start + SNIPPET_LINES);
   const body = window
-    .map((v) => (byteLength(v.text) > MAX_SNIPPET_LINE_BYTES ? `${cutToBytes(v.text, MAX_SNIPPET_LINE_BYTES - 3)}...` : v.text))
+    .map((v) =>
+      byteLength(v.text) > MAX_SNIPPET_LINE_BYTES
+        ? `${cutToBytes(v.text, MAX_SNIPPET_LINE_BYTES - 3)}...`
+        : v.text,
+    )
     .join('\n');
   const masked = maskSecrets(body);
   return {

@@ -38,18 +38,29 @@ export function renderToolsReference(domains: readonly DomainOperations[]): stri
   ];
   for (const { domain, ops } of domains) {
     for (const op of ops) {
-      lines.push(`| ${domain} | ${op.mode} | \`${op.flatName}\` | \`meshlens ${domain} ${op.mode}\` | ${annotationsText(op)} |`);
+      lines.push(
+        `| ${domain} | ${op.mode} | \`${op.flatName}\` | \`meshlens ${domain} ${op.mode}\` | ${annotationsText(op)} |`,
+      );
     }
   }
   for (const { domain, ops } of domains) {
     for (const op of ops) {
-      lines.push('', `## ${domain} ${op.mode} — \`${op.flatName}\``, '', `**${op.title}.** ${op.description}`, '');
+      lines.push(
+        '',
+        `## ${domain} ${op.mode} — \`${op.flatName}\``,
+        '',
+        `**${op.title}.** ${op.description}`,
+        '',
+      );
       const fields = fieldsOf(op);
       if (fields.length === 0) {
         lines.push('No arguments.');
         continue;
       }
-      lines.push('| Argument | Type | Required | Default and limits | Description |', '|---|---|---|---|---|');
+      lines.push(
+        '| Argument | Type | Required | Default and limits | Description |',
+        '|---|---|---|---|---|',
+      );
       for (const field of fields) {
         lines.push(
           `| \`${field.name}\` | ${field.type} | ${field.required ? 'yes' : 'no'} | ${cell(limitsText(field) || '—')} | ${cell(field.description)} |`,

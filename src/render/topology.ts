@@ -27,5 +27,9 @@ export interface Topology {
   readonly nodes: readonly TopologyNode[];
   readonly links: readonly TopologyLink[];
   /** What was left out: services and topics folded away, ambiguous cross-service edges not drawn. */
-  readonly hidden: { readonly services: readonly string[]; readonly topics: number; readonly ambiguousEdges: number };
+  readonly hidden: {
+    readonly services: readonly string[];
+    readonly topics: number;
+    readonly ambiguousEdges: number;
+  };
 }

@@ -48,7 +48,10 @@ export function createMcpServer(options: McpServerOptions): Server {
     const address = surface.resolve(request.params.name);
     if (!address) {
       const names = surface.tools().map((t) => t.name);
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Tools: ${names.join(', ')}`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${request.params.name}. Tools: ${names.join(', ')}`,
+      );
     }
     const result = await options.registry.invoke({
       address,
@@ -59,7 +62,12 @@ export function createMcpServer(options: McpServerOptions): Server {
         void extra
           .sendNotification({
             method: 'notifications/progress',
-            params: { progressToken, progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) },
+            params: {
+              progressToken,
+              progress,
+              ...(total !== undefined ? { total } : {}),
+              ...(message ? { message } : {}),
+            },
           })
           .catch(() => undefined);
       },

@@ -61,15 +61,13 @@ export interface Surface {
 
 export function createSurface(kind: SurfaceKind, registry: Registry): Surface {
   if (kind === 'flat') {
-    const tools = registry.operations().map(
-      (op): ToolDefinition => ({
-        name: op.flatName,
-        title: op.title,
-        description: op.description,
-        inputSchema: flatInputSchema(op),
-        annotations: annotationsOf(op.title, [op]),
-      }),
-    );
+    const tools = registry.operations().map((op): ToolDefinition => ({
+      name: op.flatName,
+      title: op.title,
+      description: op.description,
+      inputSchema: flatInputSchema(op),
+      annotations: annotationsOf(op.title, [op]),
+    }));
     return {
       kind,
       tools: () => tools,
@@ -80,15 +78,13 @@ export function createSurface(kind: SurfaceKind, registry: Registry): Surface {
     };
   }
   const domains = registry.domains();
-  const tools = domains.map(
-    ({ domain, ops }): ToolDefinition => ({
-      name: domain,
-      title: DOMAIN_TITLES[domain],
-      description: domainDescription(domain, ops),
-      inputSchema: domainInputSchema(domain, ops),
-      annotations: annotationsOf(DOMAIN_TITLES[domain], ops),
-    }),
-  );
+  const tools = domains.map(({ domain, ops }): ToolDefinition => ({
+    name: domain,
+    title: DOMAIN_TITLES[domain],
+    description: domainDescription(domain, ops),
+    inputSchema: domainInputSchema(domain, ops),
+    annotations: annotationsOf(DOMAIN_TITLES[domain], ops),
+  }));
   return {
     kind,
     tools: () => tools,

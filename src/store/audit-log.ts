@@ -11,7 +11,6 @@ export const CHAIN_VERSION = 1;
 /** How long an append waits for another process holding the write lock. */
 const BUSY_TIMEOUT_MS = 5_000;
 
-
 export { auditDbPath } from './cache-paths.js';
 
 export interface AuditRow {

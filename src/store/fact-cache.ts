@@ -253,7 +253,12 @@ export class FactCache {
     const states = new Map<string, FileState>();
     if (!this.stmts) return states;
     try {
-      for (const row of this.stmts.selectFiles.iterate() as Iterable<{ path: string; size: number; mtime: number; hash: string }>) {
+      for (const row of this.stmts.selectFiles.iterate() as Iterable<{
+        path: string;
+        size: number;
+        mtime: number;
+        hash: string;
+      }>) {
         states.set(row.path, { size: row.size, mtimeMs: row.mtime, hash: row.hash });
       }
     } catch (error) {

@@ -175,7 +175,9 @@ describe('meshlens doctor', () => {
       status: 'warn',
       message: '`billing`: skill file `skills/billing.md` not found; no hint is shown for it',
     });
-    const dead = report.checks.filter((c) => c.name === 'dead config' || c.name === 'skills').map((c) => c.message);
+    const dead = report.checks
+      .filter((c) => c.name === 'dead config' || c.name === 'skills')
+      .map((c) => c.message);
     expect(dead).toEqual([
       'root `packages/*` matches no folder',
       '[docs] paths `handbook` matched 0 indexed Markdown files — likely dead config',

@@ -60,7 +60,10 @@ describe('meshlens serve over stdio (built CLI)', () => {
   });
 
   it('answers a malformed line with -32700, keeps serving, and exits when stdin closes', async () => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--workspace', workspace], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'serve', '--workspace', workspace], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const lines: string[] = [];
     let buffer = '';
     child.stdout.setEncoding('utf8');
@@ -78,7 +81,11 @@ describe('meshlens serve over stdio (built CLI)', () => {
     };
     child.stdin.write('this is not json\n');
     await waitFor(1);
-    expect(JSON.parse(lines[0] ?? '{}')).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not valid JSON' } });
+    expect(JSON.parse(lines[0] ?? '{}')).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: 'Parse error: the line is not valid JSON' },
+    });
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' })}\n`);
     await waitFor(2);
     expect(JSON.parse(lines[1] ?? '{}')).toEqual({ jsonrpc: '2.0', id: 7, result: {} });

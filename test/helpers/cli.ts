@@ -20,7 +20,10 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-export function runCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): CliResult {
+export function runCli(
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): CliResult {
   const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? process.cwd(),
     env: options.env ?? tempEnv(),

@@ -17,6 +17,7 @@ export async function connectClient(registry: Registry, surface: SurfaceKind = '
 /** The text of a tool result, asserting it has exactly one text block. */
 export function textOf(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
-  if (content.length !== 1 || content[0]?.type !== 'text') throw new Error(`expected one text block, got ${JSON.stringify(content)}`);
+  if (content.length !== 1 || content[0]?.type !== 'text')
+    throw new Error(`expected one text block, got ${JSON.stringify(content)}`);
   return content[0].text ?? '';
 }

@@ -11,14 +11,20 @@ import type { MeshServices } from '../../src/ops/services.js';
 export const EXAMPLE = path.resolve(import.meta.dirname, '../../examples/polyglot-shop');
 
 /** Indexes a workspace in-process (no cache, no workers) and returns a registry over it with every operation. */
-export async function indexedRegistry(workspace: string = EXAMPLE): Promise<{ registry: Registry<MeshServices>; engine: IndexEngine }> {
+export async function indexedRegistry(
+  workspace: string = EXAMPLE,
+): Promise<{ registry: Registry<MeshServices>; engine: IndexEngine }> {
   const loaded = loadConfig({ cwd: workspace, workspaceDir: workspace, env: {} });
   const engine = new IndexEngine({ loaded, logger: silentLogger, threads: 0 });
   await engine.indexAll();
   const registry = new Registry<MeshServices>({
     operations: OPERATIONS,
     services: { index: engine, docs: docsSettingsOf(loaded) },
-    resolvePath: createPathJail({ roots: loaded.roots, workspaceDir: loaded.baseDir, mountAliases: loaded.config.workspace.mount_aliases }),
+    resolvePath: createPathJail({
+      roots: loaded.roots,
+      workspaceDir: loaded.baseDir,
+      mountAliases: loaded.config.workspace.mount_aliases,
+    }),
     readiness: () => engine.readiness(),
   });
   return { registry, engine };

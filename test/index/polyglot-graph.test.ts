@@ -45,7 +45,9 @@ describe('examples/polyglot-shop contract graph (expected-graph.json, written fr
     const rows = edgeRows();
     for (const edge of expected.grpc) {
       const target = edge.method ? `${edge.to}/${edge.method}` : edge.to;
-      expect(rows, `${edge.kind} ${target} ${edge.file}:${edge.line}`).toContain(`${edge.kind} ${target} exact ${edge.file}:${edge.line}`);
+      expect(rows, `${edge.kind} ${target} ${edge.file}:${edge.line}`).toContain(
+        `${edge.kind} ${target} exact ${edge.file}:${edge.line}`,
+      );
     }
   });
 
@@ -57,7 +59,9 @@ describe('examples/polyglot-shop contract graph (expected-graph.json, written fr
         ['consumers', 'consumes'],
       ] as const) {
         for (const site of topic[role]) {
-          const found = rows.filter((r) => r.startsWith(`${kind} ${topic.topic} `) && r.endsWith(` ${site.file}:${site.line}`));
+          const found = rows.filter(
+            (r) => r.startsWith(`${kind} ${topic.topic} `) && r.endsWith(` ${site.file}:${site.line}`),
+          );
           expect(found, `${kind} ${topic.topic} ${site.file}:${site.line}`).toHaveLength(1);
         }
       }
@@ -76,8 +80,12 @@ describe('examples/polyglot-shop contract graph (expected-graph.json, written fr
     const kotlinGap = 'services/notification/src/main/kotlin/shop/notification/BillingClient.kt';
     for (const http of expected.http) {
       for (const caller of http.callers.filter((c) => c.file !== kotlinGap)) {
-        const found = rows.filter((r) => r.startsWith(`calls_http ${http.route} `) && r.endsWith(` ${caller.file}:${caller.line}`));
-        expect(found, `${http.route} from ${caller.file}:${caller.line}`).toEqual([`calls_http ${http.route} exact ${caller.file}:${caller.line}`]);
+        const found = rows.filter(
+          (r) => r.startsWith(`calls_http ${http.route} `) && r.endsWith(` ${caller.file}:${caller.line}`),
+        );
+        expect(found, `${http.route} from ${caller.file}:${caller.line}`).toEqual([
+          `calls_http ${http.route} exact ${caller.file}:${caller.line}`,
+        ]);
       }
     }
   });
@@ -92,7 +100,10 @@ describe('examples/polyglot-shop contract graph (expected-graph.json, written fr
   it('creates nothing from look-alikes', () => {
     const rows = edgeRows();
     for (const negative of expected.negatives) {
-      expect(rows.filter((r) => r.endsWith(` ${negative.file}:${negative.line}`)), `${negative.file}:${negative.line}`).toEqual([]);
+      expect(
+        rows.filter((r) => r.endsWith(` ${negative.file}:${negative.line}`)),
+        `${negative.file}:${negative.line}`,
+      ).toEqual([]);
     }
   });
 
@@ -100,7 +111,10 @@ describe('examples/polyglot-shop contract graph (expected-graph.json, written fr
     const rows = edgeRows();
     for (const site of expected.test_only) {
       expect(isTestPath(site.file)).toBe(true);
-      expect(rows.some((r) => r.endsWith(` ${site.file}:${site.line}`)), `${site.file}:${site.line}`).toBe(true);
+      expect(
+        rows.some((r) => r.endsWith(` ${site.file}:${site.line}`)),
+        `${site.file}:${site.line}`,
+      ).toBe(true);
     }
   });
 

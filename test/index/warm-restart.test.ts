@@ -34,7 +34,10 @@ describe('a restart with a warm cache', () => {
     const after = await third.engine.indexAll();
     expect(after).toMatchObject({ read: 1, parsed: 1, cacheHits: 2, changed: 1 });
     const snapshot = third.engine.snapshot();
-    expect(snapshot?.files.find((f) => f.path === 'b.go')?.facts.symbols.map((s) => s.name)).toEqual(['B', 'B2']);
+    expect(snapshot?.files.find((f) => f.path === 'b.go')?.facts.symbols.map((s) => s.name)).toEqual([
+      'B',
+      'B2',
+    ]);
     await third.engine.close();
   });
 });

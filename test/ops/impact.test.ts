@@ -32,7 +32,9 @@ const rows = (text: string): string[] =>
 describe('analyze_impact on examples/polyglot-shop', () => {
   it('an RPC: the method-level client outside, the handlers inside, no noise from clients traced to other methods', async () => {
     const { text } = await impact({ target: 'PaymentService.ProcessPayment' });
-    expect(text).toContain('## Impact of gRPC method `shop.payment.v1.PaymentService/ProcessPayment` (`proto/payment.proto:13`)');
+    expect(text).toContain(
+      '## Impact of gRPC method `shop.payment.v1.PaymentService/ProcessPayment` (`proto/payment.proto:13`)',
+    );
     expect(text).toContain('Owner root(s): `services/payment`. Depth 1.');
     expect(rows(text)).toEqual([
       '| EXTERNAL | client | `OrderService.createOrder` | services/order-gateway | `services/order-gateway/src/orders/order.service.ts:39` | exact | PaymentService.ProcessPayment |',
@@ -104,14 +106,18 @@ describe('analyze_impact on examples/polyglot-shop', () => {
     expect(seen).toEqual(all);
     const past = await impact({ target: 'orders.created', depth: 3, limit: 4, offset: 100 });
     expect(past.isError).toBe(false);
-    expect(past.text).toContain('No rows at `offset: 100`: there are 14 in total. Request `offset: 10` for the last ones.');
+    expect(past.text).toContain(
+      'No rows at `offset: 100`: there are 14 in total. Request `offset: 10` for the last ones.',
+    );
   });
 
   it('answers a topic spelled with other separators, and says plainly when nothing matches', async () => {
     const { text } = await impact({ target: 'ORDERS_CREATED' });
     expect(rows(text)).toHaveLength(4);
     const none = await impact({ target: 'no.such.topic' });
-    expect(none.text).toContain('Exactly 0 gRPC methods, services, topics or HTTP routes named `no.such.topic` in the indexed roots');
+    expect(none.text).toContain(
+      'Exactly 0 gRPC methods, services, topics or HTTP routes named `no.such.topic` in the indexed roots',
+    );
   });
 
   it('gives a byte-identical answer for the same call on the same snapshot', async () => {

@@ -23,7 +23,10 @@ afterAll(async () => {
   await engine.close();
 });
 
-async function call(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
+async function call(
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ text: string; isError: boolean }> {
   const result = await client.callTool({ name, arguments: args });
   return { text: textOf(result), isError: result.isError === true };
 }
@@ -31,17 +34,35 @@ async function call(name: string, args: Record<string, unknown>): Promise<{ text
 describe('smart_search', () => {
   it('ranks exact names first, says how many files declare the name exactly, and strips bodies', async () => {
     const { text } = await call('smart_search', { query: 'Order' });
-    expect(text).toContain('_12 file(s) declare a matching name. 2 declare `Order` exactly (listed first); the others contain it._');
+    expect(text).toContain(
+      '_12 file(s) declare a matching name. 2 declare `Order` exactly (listed first); the others contain it._',
+    );
     const headings = [...text.matchAll(/^### \[(\d+)\] `([^`]+)`/gm)].map((m) => m[2]);
-    expect(headings.slice(0, 2)).toEqual(['proto/checkout.proto', 'services/order-gateway/src/orders/order.model.ts']);
+    expect(headings.slice(0, 2)).toEqual([
+      'proto/checkout.proto',
+      'services/order-gateway/src/orders/order.model.ts',
+    ]);
     expect(text).toContain('Bodies are stripped; pass `include_body: true` to read them.');
   });
 
   it('keeps snippet lines in original-file coordinates and shows bodies on request', async () => {
-    const stripped = (await call('smart_search', { query: 'createOrder', scope: 'services/order-gateway/src/orders/order.service.ts' })).text;
-    expect(stripped).toMatch(/### \[1\] `services\/order-gateway\/src\/orders\/order.service.ts` \(L\d+-L\d+\)/);
+    const stripped = (
+      await call('smart_search', {
+        query: 'createOrder',
+        scope: 'services/order-gateway/src/orders/order.service.ts',
+      })
+    ).text;
+    expect(stripped).toMatch(
+      /### \[1\] `services\/order-gateway\/src\/orders\/order.service.ts` \(L\d+-L\d+\)/,
+    );
     expect(stripped).toMatch(/line\(s\) stripped/);
-    const full = (await call('smart_search', { query: 'createOrder', scope: 'services/order-gateway', include_body: true })).text;
+    const full = (
+      await call('smart_search', {
+        query: 'createOrder',
+        scope: 'services/order-gateway',
+        include_body: true,
+      })
+    ).text;
     expect(full).not.toMatch(/line\(s\) stripped/);
   });
 
@@ -80,7 +101,9 @@ describe('find_dependents', () => {
 describe('search_docs', () => {
   it('applies aliases and filters prompt injection out of indexed docs', async () => {
     const dlq = await call('search_docs', { query: 'dlq' });
-    expect(dlq.text).toContain('### [1] Dead-letter-queue handling — `docs/adr/0001-use-kafka-for-order-events.md`');
+    expect(dlq.text).toContain(
+      '### [1] Dead-letter-queue handling — `docs/adr/0001-use-kafka-for-order-events.md`',
+    );
     const injected = await call('search_docs', { query: 'partner notes', max_sections: 5 });
     expect(injected.text).toContain('docs/integrations/carrier-webhooks.md');
     expect(injected.text.toLowerCase()).not.toContain('ignore all previous instructions');
@@ -94,11 +117,16 @@ describe('visualize_mesh', () => {
     const { text } = await call('visualize_mesh', {});
     expect(text).toContain('```mermaid\nflowchart LR');
     expect(text).toContain('_7 services, 5 topics, 22 links._');
-    const json = JSON.parse((await call('visualize_mesh', { format: 'json' })).text) as { nodes: unknown[]; links: unknown[] };
+    const json = JSON.parse((await call('visualize_mesh', { format: 'json' })).text) as {
+      nodes: unknown[];
+      links: unknown[];
+    };
     expect(json.nodes.length).toBe(12);
     const unknown = await call('visualize_mesh', { service: 'nope' });
     expect(unknown.isError).toBe(true);
-    expect(unknown.text).toMatch(/^No service named "nope" in the indexed roots\. .*Call without `service` to see the whole topology\.$/);
+    expect(unknown.text).toMatch(
+      /^No service named "nope" in the indexed roots\. .*Call without `service` to see the whole topology\.$/,
+    );
     const zoom = await call('visualize_mesh', { service: 'payment' });
     expect(zoom.text).toContain('around `services/payment`');
   });
@@ -136,7 +164,11 @@ describe('path arguments stay inside the roots on every operation that takes one
   for (const op of OPERATIONS.filter((o) => (o.pathFields ?? []).length > 0)) {
     for (const field of op.pathFields ?? []) {
       it(`${op.flatName} refuses escapes through \`${field}\``, async () => {
-        const base = Object.fromEntries(fieldsOf(op).filter((f) => f.required).map((f) => [f.name, 'x']));
+        const base = Object.fromEntries(
+          fieldsOf(op)
+            .filter((f) => f.required)
+            .map((f) => [f.name, 'x']),
+        );
         for (const attempt of attempts) {
           const value = field === 'proto' && !attempt.endsWith('.proto') ? `${attempt}/a.proto` : attempt;
           const result = await call(op.flatName, { ...base, [field]: value });

@@ -65,11 +65,15 @@ describe('the registry around every call', () => {
   it('cuts text at the 48 KiB cap on a line, closes the open fence and appends the hint', async () => {
     const registry = new Registry({ operations: [huge], services: undefined });
     const client = await connectClient(registry);
-    const text = textOf(await client.callTool({ name: 'docs', arguments: { mode: 'search', query: 'everything' } }));
+    const text = textOf(
+      await client.callTool({ name: 'docs', arguments: { mode: 'search', query: 'everything' } }),
+    );
     expect(byteLength(text)).toBeLessThanOrEqual(MAX_OUTPUT_BYTES);
     expect(byteLength(text)).toBeGreaterThan(MAX_OUTPUT_BYTES - 2048);
     expect(openFenceAt(text)).toBeUndefined();
-    expect(text).toContain('> Output truncated at the 48 KiB cap. Ask for less than "everything" with a narrower query.');
+    expect(text).toContain(
+      '> Output truncated at the 48 KiB cap. Ask for less than "everything" with a narrower query.',
+    );
     expect(text).not.toContain('\uFFFD');
     await client.close();
   });
@@ -87,7 +91,9 @@ describe('the registry around every call', () => {
       [2, 3, 'step 2'],
       [3, 3, 'step 3'],
     ]);
-    const json = (await registry.invoke({ address: { kind: 'operation', op: slow, label: 'slow' }, rawArgs: {} })).json;
+    const json = (
+      await registry.invoke({ address: { kind: 'operation', op: slow, label: 'slow' }, rawArgs: {} })
+    ).json;
     expect(json.done).toBe(true);
     expect(typeof json.elapsed_ms).toBe('number');
     await client.close();
@@ -97,7 +103,11 @@ describe('the registry around every call', () => {
     const registry = new Registry({ operations: [slow], services: undefined });
     const controller = new AbortController();
     observed.aborted = false;
-    const pending = registry.invoke({ address: { kind: 'operation', op: slow, label: 'slow' }, rawArgs: {}, signal: controller.signal });
+    const pending = registry.invoke({
+      address: { kind: 'operation', op: slow, label: 'slow' },
+      rawArgs: {},
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 5);
     const result = await pending;
     expect(observed.aborted).toBe(true);
@@ -144,7 +154,10 @@ describe('the registry around every call', () => {
     });
     const client = await connectClient(registry);
     const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
-    await client.callTool({ name: 'code', arguments: { mode: 'search', query: 'A', _meta: { traceparent } } });
+    await client.callTool({
+      name: 'code',
+      arguments: { mode: 'search', query: 'A', _meta: { traceparent } },
+    });
     await client.callTool({ name: 'code', arguments: { mode: 'search', nope: 1 } });
     await client.callTool({ name: 'code', arguments: { mode: 'nope' } });
     const refused = await client.callTool({ name: 'code', arguments: { mode: 'outline', path: 'a.ts' } });
@@ -162,7 +175,11 @@ describe('the registry around every call', () => {
   });
 
   it('never lists nor runs an operation of a disabled domain', async () => {
-    const registry = new Registry({ operations: SAMPLE_OPERATIONS, services: undefined, disabledDomains: ['code'] });
+    const registry = new Registry({
+      operations: SAMPLE_OPERATIONS,
+      services: undefined,
+      disabledDomains: ['code'],
+    });
     for (const surface of ['domain', 'flat'] as const) {
       const client = await connectClient(registry, surface);
       const names = (await client.listTools()).tools.map((t) => t.name);

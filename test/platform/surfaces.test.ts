@@ -36,7 +36,9 @@ describe('generated MCP surfaces', () => {
           const schema = tool.inputSchema as Record<string, unknown>;
           expect(schema.type, tool.name).toBe('object');
           expect(schema.additionalProperties, tool.name).toBe(false);
-          const forbidden = keysDeep(schema).filter(({ key }) => (FORBIDDEN_SCHEMA_KEYS as readonly string[]).includes(key));
+          const forbidden = keysDeep(schema).filter(({ key }) =>
+            (FORBIDDEN_SCHEMA_KEYS as readonly string[]).includes(key),
+          );
           expect(forbidden, tool.name).toEqual([]);
           for (const name of Object.keys((schema.properties ?? {}) as object)) {
             expect(name, tool.name).toMatch(PROPERTY_NAME_PATTERN);
@@ -53,17 +55,32 @@ describe('generated MCP surfaces', () => {
     const client = await connectClient(sample, 'domain');
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['code', 'admin']);
-    const code = tools[0]?.inputSchema as { properties: Record<string, { enum?: string[] }>; required: string[] };
+    const code = tools[0]?.inputSchema as {
+      properties: Record<string, { enum?: string[] }>;
+      required: string[];
+    };
     expect(code.required).toEqual(['mode']);
     expect(code.properties.mode?.enum).toEqual(['search', 'outline']);
-    expect(Object.keys(code.properties).sort()).toEqual(['granularity', 'include_body', 'limit', 'mode', 'path', 'query']);
+    expect(Object.keys(code.properties).sort()).toEqual([
+      'granularity',
+      'include_body',
+      'limit',
+      'mode',
+      'path',
+      'query',
+    ]);
     await client.close();
   });
 
   it('annotations are the union of a domain’s modes, resolved toward the side effect', async () => {
     const client = await connectClient(real, 'domain');
     const admin = (await client.listTools()).tools.find((t) => t.name === 'admin');
-    expect(admin?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(admin?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
     await client.close();
     const flat = await connectClient(real, 'flat');
     const status = (await flat.listTools()).tools.find((t) => t.name === 'index_status');

@@ -15,7 +15,10 @@ async function callDomain(args: Record<string, unknown>) {
 describe('argument validation on the domain surface', () => {
   it('accepts a valid call and applies defaults', async () => {
     const result = await callDomain({ mode: 'search', query: 'Order' });
-    expect(result).toEqual({ isError: false, text: 'echo {"query":"Order","limit":20,"include_body":false}' });
+    expect(result).toEqual({
+      isError: false,
+      text: 'echo {"query":"Order","limit":20,"include_body":false}',
+    });
   });
 
   it('names an unknown field, suggests the nearest and lists the accepted ones', async () => {
@@ -81,7 +84,11 @@ describe('argument validation on the domain surface', () => {
 
   it('refuses arguments that are not an object', async () => {
     const result = await registry.invoke({
-      address: { kind: 'domain', domain: 'code', ops: registry.operations().filter((o) => o.domain === 'code') },
+      address: {
+        kind: 'domain',
+        domain: 'code',
+        ops: registry.operations().filter((o) => o.domain === 'code'),
+      },
       rawArgs: ['search'],
     });
     expect(result.text).toBe('Arguments must be a JSON object, got array.');
@@ -90,9 +97,16 @@ describe('argument validation on the domain surface', () => {
   it('accepts _meta in the arguments and in the request without showing it anywhere', async () => {
     const client = await connectClient(registry, 'domain');
     const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
-    const inArgs = await client.callTool({ name: 'code', arguments: { mode: 'search', query: 'A', _meta: { traceparent } } });
+    const inArgs = await client.callTool({
+      name: 'code',
+      arguments: { mode: 'search', query: 'A', _meta: { traceparent } },
+    });
     expect(textOf(inArgs)).toBe('echo {"query":"A","limit":20,"include_body":false}');
-    const inParams = await client.callTool({ name: 'code', arguments: { mode: 'search', query: 'A' }, _meta: { traceparent } });
+    const inParams = await client.callTool({
+      name: 'code',
+      arguments: { mode: 'search', query: 'A' },
+      _meta: { traceparent },
+    });
     expect(inParams.isError).toBeFalsy();
     const tools = await client.listTools();
     expect(JSON.stringify(tools)).not.toContain('_meta');
@@ -108,7 +122,9 @@ describe('argument validation on the flat surface', () => {
       '`sample_search` has no field `qurey`. Did you mean `query`? Accepted fields: `query`, `limit`, `include_body`.',
     );
     const mode = await client.callTool({ name: 'sample_search', arguments: { query: 'x', mode: 'search' } });
-    expect(textOf(mode)).toBe('`sample_search` has no field `mode`. Accepted fields: `query`, `limit`, `include_body`.');
+    expect(textOf(mode)).toBe(
+      '`sample_search` has no field `mode`. Accepted fields: `query`, `limit`, `include_body`.',
+    );
     const range = await client.callTool({ name: 'sample_outline', arguments: { path: 'a', limit: 201 } });
     expect(textOf(range)).toBe('`sample_outline`: `limit` must be between 1 and 200 (default 50), got 201.');
     await client.close();

@@ -4,7 +4,8 @@ import { compareStrings as cmp } from '../../core/order.js';
 
 type NodeInput = Omit<GraphNode, 'id'>;
 
-const nodeIdentity = (n: NodeInput): string => `${n.kind}|${n.root ?? ''}|${n.file ?? ''}|${n.name}|${n.line ?? ''}`;
+const nodeIdentity = (n: NodeInput): string =>
+  `${n.kind}|${n.root ?? ''}|${n.file ?? ''}|${n.name}|${n.line ?? ''}`;
 
 /**
  * Collects nodes and edges while reconciling, then freezes them into a graph with ids assigned in sorted
@@ -12,7 +13,10 @@ const nodeIdentity = (n: NodeInput): string => `${n.kind}|${n.root ?? ''}|${n.fi
  */
 export class GraphBuilder {
   private readonly nodes = new Map<string, NodeInput>();
-  private readonly edges = new Map<string, { from: string; to: string; edge: Omit<GraphEdge, 'from' | 'to'> }>();
+  private readonly edges = new Map<
+    string,
+    { from: string; to: string; edge: Omit<GraphEdge, 'from' | 'to'> }
+  >();
 
   node(input: NodeInput): string {
     const key = nodeIdentity(input);
@@ -20,7 +24,13 @@ export class GraphBuilder {
     return key;
   }
 
-  edge(from: string, to: string, kind: EdgeKind, confidence: Confidence, evidence: { root: string; file: string; line: number; via: string }): void {
+  edge(
+    from: string,
+    to: string,
+    kind: EdgeKind,
+    confidence: Confidence,
+    evidence: { root: string; file: string; line: number; via: string },
+  ): void {
     const key = `${from}\u0000${to}\u0000${kind}\u0000${evidence.root}\u0000${evidence.file}\u0000${evidence.line}`;
     const existing = this.edges.get(key);
     // The same evidence found twice keeps its strongest reading.

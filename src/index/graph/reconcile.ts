@@ -23,7 +23,11 @@ interface Evidence {
 }
 
 const weaker = (a: Confidence, b: Confidence): Confidence =>
-  a === 'ambiguous' || b === 'ambiguous' ? 'ambiguous' : a === 'heuristic' || b === 'heuristic' ? 'heuristic' : 'exact';
+  a === 'ambiguous' || b === 'ambiguous'
+    ? 'ambiguous'
+    : a === 'heuristic' || b === 'heuristic'
+      ? 'heuristic'
+      : 'exact';
 
 /**
  * Facts of every file → the contract graph. Each pass indexes one side by a key and looks the other side
@@ -45,7 +49,8 @@ export function reconcile(input: ReconcileInput): ContractGraph {
         values?.push({ root: file.root, dir: dirOf(file.path), value: property.value });
         continue;
       }
-      const map = propertiesByRoot.get(file.root) ?? propertiesByRoot.set(file.root, new Map()).get(file.root);
+      const map =
+        propertiesByRoot.get(file.root) ?? propertiesByRoot.set(file.root, new Map()).get(file.root);
       if (!map?.has(property.key)) map?.set(property.key, property.value);
       const values = allProperties.get(property.key) ?? allProperties.set(property.key, []).get(property.key);
       if (!values?.includes(property.value)) values?.push(property.value);
@@ -90,7 +95,12 @@ export function reconcile(input: ReconcileInput): ContractGraph {
     protoDirs.length === 0 ||
     protoDirs.some((dir) => {
       const clean = dir.replace(/^\.\//, '').replace(/\/$/, '');
-      return file.root === clean || file.root.startsWith(`${clean}/`) || file.path.startsWith(`${clean}/`) || clean === '.';
+      return (
+        file.root === clean ||
+        file.root.startsWith(`${clean}/`) ||
+        file.path.startsWith(`${clean}/`) ||
+        clean === '.'
+      );
     });
   const servicesByKey = new Map<string, { fullName: string; id: string; root: string }[]>();
   const servicesByFullName = new Map<string, { fullName: string; id: string; root: string }>();
@@ -101,7 +111,13 @@ export function reconcile(input: ReconcileInput): ContractGraph {
       if (isHealthService(service.name, service.package)) continue;
       const fullName = service.package ? `${service.package}.${service.name}` : service.name;
       if (servicesByFullName.has(fullName)) continue;
-      const id = builder.node({ kind: 'grpc_service', name: fullName, root: file.root, file: file.path, line: service.line });
+      const id = builder.node({
+        kind: 'grpc_service',
+        name: fullName,
+        root: file.root,
+        file: file.path,
+        line: service.line,
+      });
       const entry = { fullName, id, root: file.root };
       servicesByFullName.set(fullName, entry);
       const key = serviceKey(service.name);
@@ -121,13 +137,18 @@ export function reconcile(input: ReconcileInput): ContractGraph {
     }
     for (const symbol of file.facts.symbols) {
       if (symbol.kind !== 'proto_message') continue;
-      const name = file.facts.package ? `${file.facts.package}.${symbol.qualifiedName}` : symbol.qualifiedName;
+      const name = file.facts.package
+        ? `${file.facts.package}.${symbol.qualifiedName}`
+        : symbol.qualifiedName;
       builder.node({ kind: 'proto_message', name, root: file.root, file: file.path, line: symbol.startLine });
     }
   }
 
   /** Candidate services for a name as written; qualified names must match exactly. */
-  const resolveService = (written: string, root: string): { entries: { fullName: string; id: string; root: string }[]; confidence: Confidence } => {
+  const resolveService = (
+    written: string,
+    root: string,
+  ): { entries: { fullName: string; id: string; root: string }[]; confidence: Confidence } => {
     const exact = servicesByFullName.get(written);
     if (exact) return { entries: [exact], confidence: 'exact' };
     const key = serviceKey(written.replace(/Client$/, ''));
@@ -138,7 +159,8 @@ export function reconcile(input: ReconcileInput): ContractGraph {
     return { entries: candidates, confidence: 'ambiguous' };
   };
 
-  const topicNode = (key: string) => builder.node({ kind: 'topic', name: key, root: undefined, file: undefined, line: undefined });
+  const topicNode = (key: string) =>
+    builder.node({ kind: 'topic', name: key, root: undefined, file: undefined, line: undefined });
   const routeNodes = new Map<string, { id: string; method: string; path: string; root: string }[]>();
   const calls: { file: IndexedFile; fact: Extract<ContractFact, { kind: 'http_call' }> }[] = [];
   const wildcardRpcs: { file: IndexedFile; fact: Extract<ContractFact, { kind: 'grpc_client' }> }[] = [];
@@ -166,12 +188,16 @@ export function reconcile(input: ReconcileInput): ContractGraph {
           for (const service of entries) {
             if (fact.method === undefined) {
               // A service-level client only "may call" any method: never more than heuristic.
-              const level = fact.kind === 'grpc_client' ? weaker(fact.confidence, weaker(fanOut, 'heuristic')) : weaker(fact.confidence, fanOut);
+              const level =
+                fact.kind === 'grpc_client'
+                  ? weaker(fact.confidence, weaker(fanOut, 'heuristic'))
+                  : weaker(fact.confidence, fanOut);
               builder.edge(from, service.id, edgeKind, level, evidence(fact));
               continue;
             }
             const method = methodsByService.get(service.fullName)?.get(methodKey(fact.method));
-            if (method) builder.edge(from, method.id, edgeKind, weaker(fact.confidence, fanOut), evidence(fact));
+            if (method)
+              builder.edge(from, method.id, edgeKind, weaker(fact.confidence, fanOut), evidence(fact));
           }
           break;
         }
@@ -180,15 +206,32 @@ export function reconcile(input: ReconcileInput): ContractGraph {
           const key = resolvePlaceholder(fact.topic, file.root, file);
           if (!key || placeholderOf(key) || goPlaceholderOf(key)) break;
           const edgeKind = fact.kind === 'topic_producer' ? 'produces' : 'consumes';
-          builder.edge(codeNode(file, fact.symbol, fact.line), topicNode(key), edgeKind, fact.confidence, evidence(fact));
+          builder.edge(
+            codeNode(file, fact.symbol, fact.line),
+            topicNode(key),
+            edgeKind,
+            fact.confidence,
+            evidence(fact),
+          );
           break;
         }
         case 'http_route': {
           const name = `${fact.method} ${fact.path}`;
-          const id = builder.node({ kind: 'http_route', name, root: file.root, file: file.path, line: fact.line });
+          const id = builder.node({
+            kind: 'http_route',
+            name,
+            root: file.root,
+            file: file.path,
+            line: fact.line,
+          });
           builder.edge(codeNode(file, fact.symbol, fact.line), id, 'serves_http', 'exact', evidence(fact));
           const shape = routeShape(fact.path);
-          (routeNodes.get(shape) ?? routeNodes.set(shape, []).get(shape))?.push({ id, method: fact.method, path: fact.path, root: file.root });
+          (routeNodes.get(shape) ?? routeNodes.set(shape, []).get(shape))?.push({
+            id,
+            method: fact.method,
+            path: fact.path,
+            root: file.root,
+          });
           break;
         }
         case 'http_call':
@@ -205,7 +248,8 @@ export function reconcile(input: ReconcileInput): ContractGraph {
   if (wildcardRpcs.length > 0) {
     const byMethod = new Map<string, string[]>();
     for (const methods of methodsByService.values()) {
-      for (const [key, method] of methods) (byMethod.get(key) ?? byMethod.set(key, []).get(key))?.push(method.id);
+      for (const [key, method] of methods)
+        (byMethod.get(key) ?? byMethod.set(key, []).get(key))?.push(method.id);
     }
     for (const { file, fact } of wildcardRpcs) {
       const targets = fact.method ? (byMethod.get(methodKey(fact.method)) ?? []) : [];
@@ -275,7 +319,11 @@ function goPlaceholderOf(value: string): string | undefined {
  * folder (a package is a folder); an imported package's is looked up in the same root, then in the
  * workspace (`main` packages are never imported) — each only when the candidates agree.
  */
-function resolveGoValue(values: readonly GoValue[] | undefined, key: string, from: IndexedFile): string | undefined {
+function resolveGoValue(
+  values: readonly GoValue[] | undefined,
+  key: string,
+  from: IndexedFile,
+): string | undefined {
   if (!values) return undefined;
   const single = (list: readonly GoValue[]): string | undefined => {
     const distinct = new Set(list.map((v) => v.value));
@@ -315,7 +363,9 @@ function baseHost(
   if (base.startsWith('env:')) {
     const name = base.slice(4);
     const values = [
-      ...(propertiesByRoot.get(root)?.get(`env.${name}`) !== undefined ? [propertiesByRoot.get(root)?.get(`env.${name}`) as string] : []),
+      ...(propertiesByRoot.get(root)?.get(`env.${name}`) !== undefined
+        ? [propertiesByRoot.get(root)?.get(`env.${name}`) as string]
+        : []),
       ...(allProperties.get(`env.${name}`) ?? []),
     ];
     const hosts = [...new Set(values.map(hostOf).filter((h): h is string => h !== undefined))];
@@ -325,7 +375,9 @@ function baseHost(
   if (resolved && !placeholderOf(resolved)) return hostOf(resolved);
   // Spring resolves `${ORDER_GATEWAY_URL}` from the environment too: try the deploy manifests' env vars.
   const placeholder = placeholderOf(base);
-  return placeholder ? baseHost(`env:${placeholder.key}`, root, propertiesByRoot, allProperties, resolvePlaceholder) : undefined;
+  return placeholder
+    ? baseHost(`env:${placeholder.key}`, root, propertiesByRoot, allProperties, resolvePlaceholder)
+    : undefined;
 }
 
 /** Graph lines for the fingerprint: edges by node names, never by ids. */

@@ -14,7 +14,9 @@ export const adminRescan = defineOperation({
       .string()
       .min(1)
       .optional()
-      .describe('A file or folder inside the roots to re-index, e.g. "services/payment-worker/main.go"; omit to re-index everything.'),
+      .describe(
+        'A file or folder inside the roots to re-index, e.g. "services/payment-worker/main.go"; omit to re-index everything.',
+      ),
   },
   capabilities: { writes: true, idempotent: true },
   pathFields: ['path'],

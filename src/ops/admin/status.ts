@@ -9,9 +9,13 @@ function rejectedSummary(rejected: readonly RejectedFile[]): string[] {
   const byReason = new Map<string, number>();
   for (const file of rejected) byReason.set(file.reason, (byReason.get(file.reason) ?? 0) + 1);
   const reasons = [...byReason].sort(([a], [b]) => a.localeCompare(b)).map(([r, n]) => `${r} ${n}`);
-  const lines = [`**Not indexed:** ${rejected.length} file(s) (${reasons.join(', ')}). Read them directly if needed:`];
+  const lines = [
+    `**Not indexed:** ${rejected.length} file(s) (${reasons.join(', ')}). Read them directly if needed:`,
+  ];
   for (const file of rejected.slice(0, FIRST_REJECTED)) {
-    lines.push(`- \`${file.root}:${file.path}\` — ${file.reason}, ${file.size} B${file.detail ? ` (${file.detail})` : ''}`);
+    lines.push(
+      `- \`${file.root}:${file.path}\` — ${file.reason}, ${file.size} B${file.detail ? ` (${file.detail})` : ''}`,
+    );
   }
   if (rejected.length > FIRST_REJECTED) lines.push(`- … and ${rejected.length - FIRST_REJECTED} more`);
   return lines;
@@ -22,9 +26,13 @@ export function renderStatus(status: IndexStatus): string {
   if (status.phase === 'not_started' || (status.generation === 0 && !status.progress)) {
     lines.push('Nothing indexed yet.');
   } else if (status.generation === 0 && status.progress) {
-    lines.push(`Still indexing: ${status.progress.done} of ${status.progress.total} files; no snapshot installed yet.`);
+    lines.push(
+      `Still indexing: ${status.progress.done} of ${status.progress.total} files; no snapshot installed yet.`,
+    );
   } else {
-    const running = status.progress ? ` (re-indexing: ${status.progress.done} of ${status.progress.total} files)` : '';
+    const running = status.progress
+      ? ` (re-indexing: ${status.progress.done} of ${status.progress.total} files)`
+      : '';
     lines.push(`Snapshot generation ${status.generation}, ${status.phase}${running}.`);
   }
   if (status.hold) lines.push('', `> ${status.hold}`);
@@ -51,7 +59,9 @@ export function renderStatus(status: IndexStatus): string {
   }
   if (status.cache) {
     const cache = status.cache;
-    lines.push(`**Cache:** \`${cache.path}\`, ${cache.entries} entries, ${cache.bytes} B${cache.warning ? ` — ${cache.warning}` : ''}.`);
+    lines.push(
+      `**Cache:** \`${cache.path}\`, ${cache.entries} entries, ${cache.bytes} B${cache.warning ? ` — ${cache.warning}` : ''}.`,
+    );
   }
   if (status.fingerprint) lines.push(`**Fingerprint:** \`${status.fingerprint}\``);
   return `${lines.join('\n')}\n`;

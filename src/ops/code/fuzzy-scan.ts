@@ -76,7 +76,12 @@ export function fuzzyScan(request: FuzzyScanRequest): OperationOutput {
     const more = hit.count > hit.lines.length ? ` (${hit.count} lines match)` : '';
     return `### [${index + 1}] \`${displayOf(snapshot, hit.file)}\`${more}\n${fenced(body, 'text')}\n`;
   };
-  const page = takePage(hits, { offset: request.offset, limit: request.limit, budgetBytes: request.pageBudget, render });
+  const page = takePage(hits, {
+    offset: request.offset,
+    limit: request.limit,
+    budgetBytes: request.pageBudget,
+    render,
+  });
   const totalText = complete ? `${hits.length}` : `at least ${hits.length}`;
   const header =
     `## Full-text results for \`${query}\` (scope: ${request.label})\n` +
@@ -97,7 +102,11 @@ export function fuzzyScan(request: FuzzyScanRequest): OperationOutput {
       total_files: hits.length,
       total_is_partial: !complete,
       offset: page.start,
-      results: page.items.map((hit) => ({ path: displayOf(snapshot, hit.file), matches: hit.count, lines: hit.lines })),
+      results: page.items.map((hit) => ({
+        path: displayOf(snapshot, hit.file),
+        matches: hit.count,
+        lines: hit.lines,
+      })),
       ...(page.hasMore ? { next_offset: page.end } : {}),
       not_indexed: request.note.json,
     },

@@ -26,7 +26,10 @@ interface FileHit {
 }
 
 function rankFiles(snapshot: Snapshot, query: string, scope: string | undefined): FileHit[] {
-  const byFile = new Map<number, { tier: MatchTier; kindRank: number; symbols: { s: SymbolFact; tier: MatchTier }[] }>();
+  const byFile = new Map<
+    number,
+    { tier: MatchTier; kindRank: number; symbols: { s: SymbolFact; tier: MatchTier }[] }
+  >();
   for (const { ref, tier } of symbolIndexOf(snapshot).find(query)) {
     const file = snapshot.files[ref.file];
     const symbol = file?.facts.symbols[ref.symbol];
@@ -46,7 +49,12 @@ function rankFiles(snapshot: Snapshot, query: string, scope: string | undefined)
       tier: entry.tier,
       kindRank: entry.kindRank,
       symbols: entry.symbols
-        .sort((a, b) => a.tier - b.tier || kindPriority(a.s.kind) - kindPriority(b.s.kind) || a.s.startLine - b.s.startLine)
+        .sort(
+          (a, b) =>
+            a.tier - b.tier ||
+            kindPriority(a.s.kind) - kindPriority(b.s.kind) ||
+            a.s.startLine - b.s.startLine,
+        )
         .map((x) => x.s),
     }))
     .sort((a, b) => a.tier - b.tier || a.kindRank - b.kindRank || a.fileIndex - b.fileIndex);
@@ -71,7 +79,13 @@ interface RenderedEntry {
   readonly path: string;
 }
 
-function renderEntry(snapshot: Snapshot, hit: FileHit, query: string, includeBody: boolean, position: number): RenderedEntry | undefined {
+function renderEntry(
+  snapshot: Snapshot,
+  hit: FileHit,
+  query: string,
+  includeBody: boolean,
+  position: number,
+): RenderedEntry | undefined {
   let source: string;
   try {
     source = readFileSync(hit.file.absolutePath, 'utf8');
@@ -87,10 +101,23 @@ function renderEntry(snapshot: Snapshot, hit: FileHit, query: string, includeBod
   const bodies = includeBody
     ? []
     : hit.file.facts.symbols
-        .filter((s) => STRIPPED_KINDS.has(s.kind) && s.bodyStartLine !== undefined && s.bodyEndLine !== undefined)
-        .map((s) => ({ startLine: s.startLine, endLine: s.endLine, bodyStartLine: s.bodyStartLine as number, bodyEndLine: s.bodyEndLine as number }));
+        .filter(
+          (s) => STRIPPED_KINDS.has(s.kind) && s.bodyStartLine !== undefined && s.bodyEndLine !== undefined,
+        )
+        .map((s) => ({
+          startLine: s.startLine,
+          endLine: s.endLine,
+          bodyStartLine: s.bodyStartLine as number,
+          bodyEndLine: s.bodyEndLine as number,
+        }));
   const language = hit.file.language ?? '';
-  const snippet = renderSnippet({ lines, anchor, bodies, indentBodies: INDENT_LANGUAGES.has(language), bracesIncluded: BRACES_INCLUDED.has(language) });
+  const snippet = renderSnippet({
+    lines,
+    anchor,
+    bodies,
+    indentBodies: INDENT_LANGUAGES.has(language),
+    bracesIncluded: BRACES_INCLUDED.has(language),
+  });
   const path = displayOf(snapshot, hit.file);
   const declared = hit.symbols
     .slice(0, 3)
@@ -106,7 +133,12 @@ function renderEntry(snapshot: Snapshot, hit: FileHit, query: string, includeBod
       path,
       root: hit.file.root,
       match: hit.tier === 0 ? 'exact' : hit.tier === 1 ? 'prefix' : 'substring',
-      symbols: hit.symbols.map((s) => ({ name: s.qualifiedName, kind: s.kind, line: s.startLine, end_line: s.endLine })),
+      symbols: hit.symbols.map((s) => ({
+        name: s.qualifiedName,
+        kind: s.kind,
+        line: s.startLine,
+        end_line: s.endLine,
+      })),
       snippet: { start_line: snippet.startLine, end_line: snippet.endLine, text: snippet.text },
     },
   };
@@ -120,19 +152,35 @@ export const codeSearch = defineOperation({
   description:
     'Finds where classes, functions, methods, types, RPCs, messages and routes are declared, by case-insensitive substring of the declared name (not a regex), ranked exact > prefix > substring with contracts first, and shows each file\'s matching declarations with bodies stripped — e.g. query "PaymentService". DO NOT USE for free text, string literals or comments (use grep, or fuzzy: true).',
   args: {
-    query: z.string().min(1).max(256).describe('Part of a declared name, case-insensitive, e.g. "createOrder" or "Payment".'),
+    query: z
+      .string()
+      .min(1)
+      .max(256)
+      .describe('Part of a declared name, case-insensitive, e.g. "createOrder" or "Payment".'),
     scope: z
       .string()
       .min(1)
       .optional()
-      .describe('Only files under this folder or file inside the roots, e.g. "services/payment"; omit, "." or "*" for all roots.'),
-    include_body: z.boolean().default(false).describe('Show full bodies instead of stripped ones, e.g. true to read an implementation.'),
+      .describe(
+        'Only files under this folder or file inside the roots, e.g. "services/payment"; omit, "." or "*" for all roots.',
+      ),
+    include_body: z
+      .boolean()
+      .default(false)
+      .describe('Show full bodies instead of stripped ones, e.g. true to read an implementation.'),
     fuzzy: z
       .boolean()
       .default(false)
-      .describe('Only when no declaration matches: scan file contents for the text instead (slower), e.g. true for a log message.'),
+      .describe(
+        'Only when no declaration matches: scan file contents for the text instead (slower), e.g. true for a log message.',
+      ),
     limit: z.number().int().min(1).max(100).default(20).describe('Files per page, e.g. 10.'),
-    offset: z.number().int().min(0).default(0).describe('Files to skip, from the previous page\'s footer, e.g. 20.'),
+    offset: z
+      .number()
+      .int()
+      .min(0)
+      .default(0)
+      .describe("Files to skip, from the previous page's footer, e.g. 20."),
   },
   capabilities: { requiresIndex: true, idempotent: true, paged: true },
   pathFields: ['scope'],
@@ -148,19 +196,41 @@ export const codeSearch = defineOperation({
     const note = rejectedNote(snapshot, scope, args.query);
 
     if (hits.length === 0) {
-      if (args.fuzzy) return fuzzyScan({ snapshot, query: args.query, scope, label, limit: args.limit, offset: args.offset, pageBudget: ctx.pageBudget, note, signal: ctx.signal });
+      if (args.fuzzy)
+        return fuzzyScan({
+          snapshot,
+          query: args.query,
+          scope,
+          label,
+          limit: args.limit,
+          offset: args.offset,
+          pageBudget: ctx.pageBudget,
+          note,
+          signal: ctx.signal,
+        });
       const scanned = snapshot.files.filter((f) => inScope(f.absolutePath, scope)).length;
       const markdown =
         `## Search results for \`${args.query}\` (scope: ${label})\n\n` +
         `Exactly 0 declarations whose name contains \`${args.query}\` in the indexed roots (${scanned} files in scope). ` +
         'This is authoritative for declared names; do not re-check with grep.\n' +
         `Next: \`fuzzy: true\` scans file contents for the text; \`contracts dependents\` finds who uses a name.\n${note.markdown}`;
-      return { data: { query: args.query, scope: label, total_files: 0, exact_files: 0, results: [], not_indexed: note.json }, markdown };
+      return {
+        data: {
+          query: args.query,
+          scope: label,
+          total_files: 0,
+          exact_files: 0,
+          results: [],
+          not_indexed: note.json,
+        },
+        markdown,
+      };
     }
 
     const rendered = new Map<number, RenderedEntry | undefined>();
     const entryOf = (hit: FileHit, index: number) => {
-      if (!rendered.has(index)) rendered.set(index, renderEntry(snapshot, hit, args.query, args.include_body, index + 1));
+      if (!rendered.has(index))
+        rendered.set(index, renderEntry(snapshot, hit, args.query, args.include_body, index + 1));
       return rendered.get(index);
     };
     const page = takePage(hits, {
@@ -169,7 +239,9 @@ export const codeSearch = defineOperation({
       budgetBytes: ctx.pageBudget - byteLength(note.markdown),
       render: (hit, index) => entryOf(hit, index)?.markdown ?? '',
     });
-    const entries = page.items.map((hit, i) => entryOf(hit, page.start + i)).filter((e): e is RenderedEntry => e !== undefined);
+    const entries = page.items
+      .map((hit, i) => entryOf(hit, page.start + i))
+      .filter((e): e is RenderedEntry => e !== undefined);
     const redactions = entries.reduce((sum, e) => sum + e.redactions, 0);
     const exactLine =
       exactFiles > 0 && exactFiles < hits.length

@@ -20,11 +20,24 @@ interface Dependent {
   readonly service: string;
 }
 
-const CONTRACT_EDGES = new Set(['calls_rpc', 'implements', 'produces', 'consumes', 'calls_http', 'serves_http']);
-const lastSegment = (source: string) => source.split(/[/.:\\]/).filter(Boolean).pop() ?? source;
+const CONTRACT_EDGES = new Set([
+  'calls_rpc',
+  'implements',
+  'produces',
+  'consumes',
+  'calls_http',
+  'serves_http',
+]);
+const lastSegment = (source: string) =>
+  source
+    .split(/[/.:\\]/)
+    .filter(Boolean)
+    .pop() ?? source;
 
 function topLevelNames(file: IndexedFile): string {
-  const names = file.facts.symbols.filter((s) => s.parent === undefined && s.kind !== 'heading').map((s) => s.name);
+  const names = file.facts.symbols
+    .filter((s) => s.parent === undefined && s.kind !== 'heading')
+    .map((s) => s.name);
   if (names.length === 0) return file.path.split('/').pop() ?? file.path;
   return names.length > 3 ? `${names.slice(0, 3).join(', ')} …` : names.join(', ');
 }
@@ -40,11 +53,19 @@ function exactDependents(snapshot: Snapshot, target: string): Dependent[] {
   for (const file of snapshot.files) {
     for (const imp of file.facts.imports) {
       const source = imp.source;
-      const byPackage = source === target || source.startsWith(`${target}/`) || source.startsWith(`${target}.`);
+      const byPackage =
+        source === target || source.startsWith(`${target}/`) || source.startsWith(`${target}.`);
       const byName = imp.names?.some((n) => n === target) ?? false;
       const byLastSegment = lastSegment(source) === target && !source.startsWith('.');
       if (byPackage || byName || byLastSegment) {
-        out.push({ root: file.root, file: file.path, line: imp.line, element: topLevelNames(file), via: `import ${source}`, service: snapshot.services.get(file.root) ?? file.root });
+        out.push({
+          root: file.root,
+          file: file.path,
+          line: imp.line,
+          element: topLevelNames(file),
+          via: `import ${source}`,
+          service: snapshot.services.get(file.root) ?? file.root,
+        });
         byRawImport.add(`${file.root}\u0000${file.path}`);
         break;
       }
@@ -56,7 +77,14 @@ function exactDependents(snapshot: Snapshot, target: string): Dependent[] {
     for (const edge of snapshot.graph.incoming(node.id)) {
       if (!CONTRACT_EDGES.has(edge.kind)) continue;
       const code = snapshot.graph.nodes[edge.from] as GraphNode;
-      out.push({ root: edge.root, file: edge.file, line: edge.line, element: code.name, via: `${edge.kind} ${node.name}`, service: snapshot.services.get(edge.root) ?? edge.root });
+      out.push({
+        root: edge.root,
+        file: edge.file,
+        line: edge.line,
+        element: code.name,
+        via: `${edge.kind} ${node.name}`,
+        service: snapshot.services.get(edge.root) ?? edge.root,
+      });
     }
   }
   return out;
@@ -72,10 +100,15 @@ const NAMED_IMPORTS = new Set(['typescript', 'tsx', 'javascript', 'python']);
  * the module the target names (`order.model`, `shipping.models`). A named import that takes other names
  * from the declaring file is not a dependency on the target; one naming it is already an exact import match.
  */
-function resolvedImportDependents(snapshot: Snapshot, target: string, skip: ReadonlySet<string>): Dependent[] {
+function resolvedImportDependents(
+  snapshot: Snapshot,
+  target: string,
+  skip: ReadonlySet<string>,
+): Dependent[] {
   const graph = snapshot.graph;
   const modules = new Map<string, GraphNode>();
-  for (const node of graph.nodes) if (node.kind === 'module') modules.set(`${node.root ?? ''}\u0000${node.name}`, node);
+  for (const node of graph.nodes)
+    if (node.kind === 'module') modules.set(`${node.root ?? ''}\u0000${node.name}`, node);
   if (modules.size === 0) return [];
   const files = new Map<string, IndexedFile>();
   for (const file of snapshot.files) files.set(`${file.root}\u0000${file.path}`, file);
@@ -84,10 +117,19 @@ function resolvedImportDependents(snapshot: Snapshot, target: string, skip: Read
   for (const file of snapshot.files) {
     const stem = withoutExtension(file.path);
     const dotted = file.language === 'python' ? stem.replace(/\//g, '.') : undefined;
-    const byModule = stem === target || stem.endsWith(`/${target}`) || (dotted !== undefined && (dotted === target || dotted.endsWith(`.${target}`)));
+    const byModule =
+      stem === target ||
+      stem.endsWith(`/${target}`) ||
+      (dotted !== undefined && (dotted === target || dotted.endsWith(`.${target}`)));
     const declares =
       byModule ||
-      file.facts.symbols.some((s) => s.parent === undefined && s.kind !== 'heading' && s.kind !== 'property' && (s.name === target || s.qualifiedName === target));
+      file.facts.symbols.some(
+        (s) =>
+          s.parent === undefined &&
+          s.kind !== 'heading' &&
+          s.kind !== 'property' &&
+          (s.name === target || s.qualifiedName === target),
+      );
     if (!declares) continue;
     const dir = file.path.includes('/') ? file.path.slice(0, file.path.lastIndexOf('/')) : '';
     // A Go file is imported through its package folder.
@@ -104,12 +146,23 @@ function resolvedImportDependents(snapshot: Snapshot, target: string, skip: Read
         if (!importer) continue;
         if (!byModule && importer.language !== undefined && NAMED_IMPORTS.has(importer.language)) {
           const takesModule = importer.facts.imports.some(
-            (imp) => imp.source === edge.via && (!imp.names || imp.names.length === 0 || imp.names.some((n) => n === '*' || n === declaringStem)),
+            (imp) =>
+              imp.source === edge.via &&
+              (!imp.names ||
+                imp.names.length === 0 ||
+                imp.names.some((n) => n === '*' || n === declaringStem)),
           );
           if (!takesModule) continue;
         }
         seen.add(key);
-        out.push({ root: edge.root, file: edge.file, line: edge.line, element: topLevelNames(importer), via: `import ${edge.via}`, service: snapshot.services.get(edge.root) ?? edge.root });
+        out.push({
+          root: edge.root,
+          file: edge.file,
+          line: edge.line,
+          element: topLevelNames(importer),
+          via: `import ${edge.via}`,
+          service: snapshot.services.get(edge.root) ?? edge.root,
+        });
       }
     }
   }
@@ -124,7 +177,11 @@ function contractMatches(node: GraphNode, target: string, lower: string): boolea
     case 'grpc_method': {
       const [service, method] = node.name.split('/');
       const bare = service?.split('.').pop() ?? '';
-      return node.name === target || `${bare}.${method}` === target || methodKey(method ?? '') === methodKey(target);
+      return (
+        node.name === target ||
+        `${bare}.${method}` === target ||
+        methodKey(method ?? '') === methodKey(target)
+      );
     }
     case 'topic':
     case 'http_route':
@@ -140,9 +197,19 @@ function substringDependents(snapshot: Snapshot, target: string): Dependent[] {
   const out: Dependent[] = [];
   for (const file of snapshot.files) {
     const imp = file.facts.imports.find(
-      (i) => i.source.toLowerCase().includes(lower) || (i.names ?? []).some((n) => n.toLowerCase().includes(lower)),
+      (i) =>
+        i.source.toLowerCase().includes(lower) ||
+        (i.names ?? []).some((n) => n.toLowerCase().includes(lower)),
     );
-    if (imp) out.push({ root: file.root, file: file.path, line: imp.line, element: topLevelNames(file), via: `import ${imp.source}`, service: snapshot.services.get(file.root) ?? file.root });
+    if (imp)
+      out.push({
+        root: file.root,
+        file: file.path,
+        line: imp.line,
+        element: topLevelNames(file),
+        via: `import ${imp.source}`,
+        service: snapshot.services.get(file.root) ?? file.root,
+      });
   }
   return out;
 }
@@ -163,15 +230,26 @@ export const contractsDependents = defineOperation({
   description:
     'Lists the code that imports a package or type, or calls, implements, produces or consumes a contract named like the target, grouped by root — one row per declaration, per file or per package — e.g. target "PaymentService" or "@shop/contracts". A zero result is authoritative. DO NOT USE to search free text or string literals (use code search with fuzzy: true, or grep).',
   args: {
-    target: z.string().min(1).max(256).describe('A type, contract or package, e.g. "PaymentService", "orders.created" or "@shop/contracts".'),
-    granularity: z.enum(['symbol', 'file', 'package']).default('symbol').describe('One row per dependent declaration, file or (root, package), e.g. "file".'),
-    include_tests: z.boolean().default(false).describe('Also list dependents in test files (otherwise counted), e.g. true.'),
+    target: z
+      .string()
+      .min(1)
+      .max(256)
+      .describe('A type, contract or package, e.g. "PaymentService", "orders.created" or "@shop/contracts".'),
+    granularity: z
+      .enum(['symbol', 'file', 'package'])
+      .default('symbol')
+      .describe('One row per dependent declaration, file or (root, package), e.g. "file".'),
+    include_tests: z
+      .boolean()
+      .default(false)
+      .describe('Also list dependents in test files (otherwise counted), e.g. true.'),
     limit: z.number().int().min(1).max(200).default(50).describe('Rows per page, e.g. 20.'),
     offset: z.number().int().min(0).default(0).describe('Rows to skip, from the previous footer, e.g. 50.'),
   },
   capabilities: { requiresIndex: true, idempotent: true, paged: true },
   subject: (args) => args.target,
-  truncationHint: (args) => `\`${args.target}\` has many dependents: use \`granularity: "file"\` or \`"package"\`, or page with \`offset\`.`,
+  truncationHint: (args) =>
+    `\`${args.target}\` has many dependents: use \`granularity: "file"\` or \`"package"\`, or page with \`offset\`.`,
   run(args, ctx: OperationContext<MeshServices>) {
     const snapshot = requireSnapshot(ctx.services);
     const granularity = args.granularity as Granularity;
@@ -181,10 +259,13 @@ export const contractsDependents = defineOperation({
       found = substringDependents(snapshot, args.target);
       heuristic = found.length > 0;
     }
-    const unit = granularity === 'package' ? 'package(s)' : granularity === 'file' ? 'file(s)' : 'dependent(s)';
+    const unit =
+      granularity === 'package' ? 'package(s)' : granularity === 'file' ? 'file(s)' : 'dependent(s)';
     const units = new Map<string, Dependent>();
     const testUnits = new Set<string>();
-    for (const d of found.sort((a, b) => cmp(a.root, b.root) || cmp(a.file, b.file) || a.line - b.line || cmp(a.element, b.element))) {
+    for (const d of found.sort(
+      (a, b) => cmp(a.root, b.root) || cmp(a.file, b.file) || a.line - b.line || cmp(a.element, b.element),
+    )) {
       const key = unitKey(d, granularity);
       if (!args.include_tests && isTestPath(d.file)) {
         testUnits.add(key);
@@ -198,13 +279,23 @@ export const contractsDependents = defineOperation({
     const note = rejectedNote(snapshot, undefined, args.target);
     const render = (d: Dependent, i: number) => {
       const where = `${displayPath(snapshot.roots, d.root, d.file)}:${d.line}`;
-      if (granularity === 'package') return `${i + 1}. \`${d.service}\` (root \`${d.root}\`) — e.g. \`${where}\` via ${d.via}\n`;
+      if (granularity === 'package')
+        return `${i + 1}. \`${d.service}\` (root \`${d.root}\`) — e.g. \`${where}\` via ${d.via}\n`;
       if (granularity === 'file') return `${i + 1}. \`${where}\` — via ${d.via}\n`;
       return `${i + 1}. \`${d.element}\` — \`${where}\` via ${d.via}\n`;
     };
-    const page = takePage(rows, { offset: args.offset, limit: args.limit, budgetBytes: ctx.pageBudget, render });
+    const page = takePage(rows, {
+      offset: args.offset,
+      limit: args.limit,
+      budgetBytes: ctx.pageBudget,
+      render,
+    });
     const lines = [`## Dependents of \`${args.target}\` (granularity: ${granularity})`, ''];
-    if (heuristic) lines.push(`> Heuristic: nothing imports or links to \`${args.target}\` exactly; these imports merely contain it.`, '');
+    if (heuristic)
+      lines.push(
+        `> Heuristic: nothing imports or links to \`${args.target}\` exactly; these imports merely contain it.`,
+        '',
+      );
     if (rows.length === 0) {
       lines.push(
         `Exactly 0 ${unit} of \`${args.target}\` in the indexed roots (imports, gRPC, topic and HTTP links searched${args.target.length < 3 ? '; the substring fallback needs 3+ characters' : ''}). This is authoritative; do not re-check with grep.`,
@@ -219,9 +310,16 @@ export const contractsDependents = defineOperation({
         }
         lines.push((page.rendered[i] ?? '').trimEnd());
       });
-      lines.push('', '---', `${rows.length} ${unit} in ${files} file(s). ${pageFooter(page, 'rows', args.limit)}`);
+      lines.push(
+        '',
+        '---',
+        `${rows.length} ${unit} in ${files} file(s). ${pageFooter(page, 'rows', args.limit)}`,
+      );
     }
-    if (testUnits.size > 0) lines.push(`${testUnits.size} more ${unit} in test files left out (\`include_tests: true\` lists them).`);
+    if (testUnits.size > 0)
+      lines.push(
+        `${testUnits.size} more ${unit} in test files left out (\`include_tests: true\` lists them).`,
+      );
     return {
       data: {
         target: args.target,
@@ -230,7 +328,14 @@ export const contractsDependents = defineOperation({
         total: rows.length,
         files,
         offset: page.start,
-        results: page.items.map((d) => ({ root: d.root, path: displayPath(snapshot.roots, d.root, d.file), line: d.line, element: d.element, via: d.via, service: d.service })),
+        results: page.items.map((d) => ({
+          root: d.root,
+          path: displayPath(snapshot.roots, d.root, d.file),
+          line: d.line,
+          element: d.element,
+          via: d.via,
+          service: d.service,
+        })),
         ...(page.hasMore ? { next_offset: page.end } : {}),
         tests_left_out: testUnits.size,
         not_indexed: note.json,
@@ -239,4 +344,3 @@ export const contractsDependents = defineOperation({
     };
   },
 });
-

@@ -31,7 +31,11 @@ export interface ImpactResult {
 
 const ROLE_ORDER: Record<ImpactRole, number> = { client: 0, producer: 1, topic: 2, consumer: 3, handler: 4 };
 const weaker = (a: Confidence, b: Confidence): Confidence =>
-  a === 'ambiguous' || b === 'ambiguous' ? 'ambiguous' : a === 'heuristic' || b === 'heuristic' ? 'heuristic' : 'exact';
+  a === 'ambiguous' || b === 'ambiguous'
+    ? 'ambiguous'
+    : a === 'heuristic' || b === 'heuristic'
+      ? 'heuristic'
+      : 'exact';
 
 const shortName = (node: GraphNode): string => {
   if (node.kind === 'grpc_method') {
@@ -51,7 +55,12 @@ interface Collector {
  * callers and handlers of HTTP routes, producers and consumers of topics; with `depth` > 1 the walk
  * follows what a reached handler or consumer produces, hop by hop, never visiting a topic twice.
  */
-export function collectImpact(graph: ContractGraph, targets: readonly GraphNode[], depth: number, includeTests: boolean): ImpactResult {
+export function collectImpact(
+  graph: ContractGraph,
+  targets: readonly GraphNode[],
+  depth: number,
+  includeTests: boolean,
+): ImpactResult {
   const raw: Omit<ImpactRow, 'scope'>[] = [];
   const seen = new Set<string>();
   let testRowsLeftOut = 0;
@@ -101,8 +110,13 @@ export function collectImpact(graph: ContractGraph, targets: readonly GraphNode[
   for (const target of targets) {
     if (target.kind === 'grpc_method' || target.kind === 'grpc_service') {
       const service =
-        target.kind === 'grpc_method' ? graph.nodeByName('grpc_service', target.name.split('/')[0] ?? '') : target;
-      const methods = target.kind === 'grpc_method' ? [target] : graph.nodes.filter((n) => n.kind === 'grpc_method' && n.name.startsWith(`${target.name}/`));
+        target.kind === 'grpc_method'
+          ? graph.nodeByName('grpc_service', target.name.split('/')[0] ?? '')
+          : target;
+      const methods =
+        target.kind === 'grpc_method'
+          ? [target]
+          : graph.nodes.filter((n) => n.kind === 'grpc_method' && n.name.startsWith(`${target.name}/`));
       for (const method of methods) {
         for (const edge of graph.incoming(method.id)) {
           if (edge.kind === 'implements') {
@@ -116,8 +130,11 @@ export function collectImpact(graph: ContractGraph, targets: readonly GraphNode[
         // A file whose calls into this service are known method by method says by itself whether it calls
         // the target: its service-level binding (a stub built, a client injected) adds only noise.
         const tracedFiles = new Set<string>();
-        for (const method of graph.nodes.filter((n) => n.kind === 'grpc_method' && n.name.startsWith(`${service.name}/`))) {
-          for (const edge of graph.incoming(method.id)) if (edge.kind === 'calls_rpc') tracedFiles.add(`${edge.root}:${edge.file}`);
+        for (const method of graph.nodes.filter(
+          (n) => n.kind === 'grpc_method' && n.name.startsWith(`${service.name}/`),
+        )) {
+          for (const edge of graph.incoming(method.id))
+            if (edge.kind === 'calls_rpc') tracedFiles.add(`${edge.root}:${edge.file}`);
         }
         for (const edge of graph.incoming(service.id)) {
           if (edge.kind === 'implements') {
@@ -170,7 +187,16 @@ export function collectImpact(graph: ContractGraph, targets: readonly GraphNode[
 
   while (topicQueue.length > 0) {
     const { topic, hop } = topicQueue.shift() as { topic: GraphNode; hop: number };
-    collector.add({ hop, role: 'topic', element: topic.name, root: undefined, file: undefined, line: undefined, confidence: 'exact', via: topic.name });
+    collector.add({
+      hop,
+      role: 'topic',
+      element: topic.name,
+      root: undefined,
+      file: undefined,
+      line: undefined,
+      confidence: 'exact',
+      via: topic.name,
+    });
     let producers = 0;
     let consumers = 0;
     for (const edge of graph.incoming(topic.id)) {
@@ -189,7 +215,10 @@ export function collectImpact(graph: ContractGraph, targets: readonly GraphNode[
 
   const ownerList = [...owners].sort();
   const rows = raw
-    .map((row): ImpactRow => ({ ...row, scope: row.root !== undefined && owners.has(row.root) ? 'INTERNAL' : 'EXTERNAL' }))
+    .map((row): ImpactRow => ({
+      ...row,
+      scope: row.root !== undefined && owners.has(row.root) ? 'INTERNAL' : 'EXTERNAL',
+    }))
     .sort(
       (a, b) =>
         a.hop - b.hop ||
@@ -210,4 +239,3 @@ export function collectImpact(graph: ContractGraph, targets: readonly GraphNode[
     fileLevelHops,
   };
 }
-

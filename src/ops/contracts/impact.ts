@@ -20,13 +20,21 @@ function resolveTarget(snapshot: Snapshot, target: string): { kind: string; reso
 }
 
 function headerOf(snapshot: Snapshot, node: GraphNode): string {
-  const where = node.root !== undefined && node.file !== undefined ? ` (\`${displayPath(snapshot.roots, node.root, node.file)}:${node.line}\`)` : '';
-  const kind = { grpc_method: 'gRPC method', grpc_service: 'gRPC service', topic: 'topic', http_route: 'HTTP route' }[node.kind as string] ?? node.kind;
+  const where =
+    node.root !== undefined && node.file !== undefined
+      ? ` (\`${displayPath(snapshot.roots, node.root, node.file)}:${node.line}\`)`
+      : '';
+  const kind =
+    { grpc_method: 'gRPC method', grpc_service: 'gRPC service', topic: 'topic', http_route: 'HTTP route' }[
+      node.kind as string
+    ] ?? node.kind;
   return `${kind} \`${node.name}\`${where}`;
 }
 
 function location(snapshot: Snapshot, row: ImpactRow): string {
-  return row.root !== undefined && row.file !== undefined ? `${displayPath(snapshot.roots, row.root, row.file)}:${row.line}` : '—';
+  return row.root !== undefined && row.file !== undefined
+    ? `${displayPath(snapshot.roots, row.root, row.file)}:${row.line}`
+    : '—';
 }
 
 export const contractsImpact = defineOperation({
@@ -41,9 +49,20 @@ export const contractsImpact = defineOperation({
       .string()
       .min(1)
       .max(256)
-      .describe('An RPC, service, topic or route, e.g. "ProcessPayment", "shop.payment.v1.PaymentService/ProcessPayment", "orders.created" or "GET /orders/{id}".'),
-    depth: z.number().int().min(1).max(5).default(1).describe('Event hops to follow (1 = direct impact only), e.g. 3.'),
-    include_tests: z.boolean().default(false).describe('Also list impacted code in test files (otherwise counted), e.g. true.'),
+      .describe(
+        'An RPC, service, topic or route, e.g. "ProcessPayment", "shop.payment.v1.PaymentService/ProcessPayment", "orders.created" or "GET /orders/{id}".',
+      ),
+    depth: z
+      .number()
+      .int()
+      .min(1)
+      .max(5)
+      .default(1)
+      .describe('Event hops to follow (1 = direct impact only), e.g. 3.'),
+    include_tests: z
+      .boolean()
+      .default(false)
+      .describe('Also list impacted code in test files (otherwise counted), e.g. true.'),
     limit: z.number().int().min(1).max(200).default(100).describe('Rows per page, e.g. 50.'),
     offset: z.number().int().min(0).default(0).describe('Rows to skip, from the previous footer, e.g. 100.'),
   },
@@ -67,14 +86,28 @@ export const contractsImpact = defineOperation({
     const hops = args.depth > 1;
     const rowText = (row: ImpactRow, index: number) =>
       `| ${index + 1} |${hops ? ` ${row.hop} |` : ''} ${row.scope} | ${row.role} | \`${cell(row.element)}\` | ${row.root ?? '—'} | \`${location(snapshot, row)}\` | ${row.confidence} | ${cell(row.via)} |`;
-    const page = takePage(impact.rows, { offset: args.offset, limit: args.limit, budgetBytes: ctx.pageBudget, render: (row, i) => `${rowText(row, i)}\n` });
+    const page = takePage(impact.rows, {
+      offset: args.offset,
+      limit: args.limit,
+      budgetBytes: ctx.pageBudget,
+      render: (row, i) => `${rowText(row, i)}\n`,
+    });
 
     const lines = [`## Impact of ${resolved.nodes.map((n) => headerOf(snapshot, n)).join(', ')}`, ''];
-    if (resolved.nodes.length > 1) lines.push(`_\`${args.target}\` matches ${resolved.nodes.length} ${kind} contracts; rows cover all of them. Pass a qualified name to pick one._`);
-    if (resolved.match === 'substring') lines.push(`_No ${kind} is named exactly \`${args.target}\`; these contain it (heuristic)._`);
-    lines.push(`Owner root(s): ${impact.owners.length ? impact.owners.map((o) => `\`${o}\``).join(', ') : '—'}. Depth ${args.depth}.`, '');
+    if (resolved.nodes.length > 1)
+      lines.push(
+        `_\`${args.target}\` matches ${resolved.nodes.length} ${kind} contracts; rows cover all of them. Pass a qualified name to pick one._`,
+      );
+    if (resolved.match === 'substring')
+      lines.push(`_No ${kind} is named exactly \`${args.target}\`; these contain it (heuristic)._`);
+    lines.push(
+      `Owner root(s): ${impact.owners.length ? impact.owners.map((o) => `\`${o}\``).join(', ') : '—'}. Depth ${args.depth}.`,
+      '',
+    );
     if (impact.rows.length === 0) {
-      lines.push(`Exactly 0 impacted elements outside the contract itself in the indexed roots${impact.testRowsLeftOut ? ` (${impact.testRowsLeftOut} in test files left out)` : ''}.`);
+      lines.push(
+        `Exactly 0 impacted elements outside the contract itself in the indexed roots${impact.testRowsLeftOut ? ` (${impact.testRowsLeftOut} in test files left out)` : ''}.`,
+      );
     } else if (page.items.length > 0) {
       lines.push(
         `| # |${hops ? ' Hop |' : ''} Scope | Role | Element | Root | Location | Confidence | Via |`,
@@ -83,16 +116,34 @@ export const contractsImpact = defineOperation({
         '',
       );
     }
-    for (const topic of impact.noProducer) lines.push(`No producer resolved for topic \`${topic}\` (it may be produced outside the indexed roots, by infrastructure such as a database trigger, or under another name).`);
-    for (const topic of impact.noConsumer) lines.push(`No consumer resolved for topic \`${topic}\` (it may be consumed outside the indexed roots or under another name).`);
-    if (impact.fileLevelHops > 0) lines.push('Some hops follow a producer declared in the same file as a consumer; those rows are heuristic.');
-    if (impact.testRowsLeftOut > 0) lines.push(`${impact.testRowsLeftOut} more in test files left out (\`include_tests: true\` lists them).`);
+    for (const topic of impact.noProducer)
+      lines.push(
+        `No producer resolved for topic \`${topic}\` (it may be produced outside the indexed roots, by infrastructure such as a database trigger, or under another name).`,
+      );
+    for (const topic of impact.noConsumer)
+      lines.push(
+        `No consumer resolved for topic \`${topic}\` (it may be consumed outside the indexed roots or under another name).`,
+      );
+    if (impact.fileLevelHops > 0)
+      lines.push(
+        'Some hops follow a producer declared in the same file as a consumer; those rows are heuristic.',
+      );
+    if (impact.testRowsLeftOut > 0)
+      lines.push(
+        `${impact.testRowsLeftOut} more in test files left out (\`include_tests: true\` lists them).`,
+      );
     const footer = pageFooter(page, 'rows', args.limit);
     if (footer) lines.push('', footer);
     return {
       data: {
         target: args.target,
-        resolved: resolved.nodes.map((n) => ({ kind: n.kind, name: n.name, root: n.root ?? null, file: n.file ?? null, line: n.line ?? null })),
+        resolved: resolved.nodes.map((n) => ({
+          kind: n.kind,
+          name: n.name,
+          root: n.root ?? null,
+          file: n.file ?? null,
+          line: n.line ?? null,
+        })),
         match: resolved.match,
         owners: impact.owners,
         depth: args.depth,

@@ -22,7 +22,9 @@ interface Scored {
 /** Lower-cased words, stop words dropped, aliases applied (`dlq` → `dead-letter-queue`). */
 export function normaliseQuery(query: string, settings: DocsSettings): string[] {
   const stop = new Set(settings.stopWords.map((w) => w.toLowerCase()));
-  const aliases = new Map(Object.entries(settings.aliases).map(([k, v]) => [k.toLowerCase(), v.toLowerCase()]));
+  const aliases = new Map(
+    Object.entries(settings.aliases).map(([k, v]) => [k.toLowerCase(), v.toLowerCase()]),
+  );
   return query
     .toLowerCase()
     .split(/[^\p{L}\p{N}_.-]+/u)
@@ -56,14 +58,17 @@ export const docsSearch = defineOperation({
   },
   capabilities: { requiresIndex: true, idempotent: true },
   subject: (args) => args.query,
-  truncationHint: (args) => `Sections for \`${args.query}\` were too long: lower \`max_sections\` or use more specific words.`,
+  truncationHint: (args) =>
+    `Sections for \`${args.query}\` were too long: lower \`max_sections\` or use more specific words.`,
   run(args, ctx: OperationContext<MeshServices>) {
     const snapshot = requireSnapshot(ctx.services);
     const settings = ctx.services.docs ?? DEFAULT_SETTINGS;
     const words = normaliseQuery(args.query, settings);
     const phrase = words.join(' ');
     const docFiles = snapshot.files.filter(
-      (f) => (f.facts.sections?.length ?? 0) > 0 && (settings.paths.length === 0 || settings.paths.some((p) => inScope(f.absolutePath, p))),
+      (f) =>
+        (f.facts.sections?.length ?? 0) > 0 &&
+        (settings.paths.length === 0 || settings.paths.some((p) => inScope(f.absolutePath, p))),
     );
     const scored: Scored[] = [];
     let sectionCount = 0;
@@ -88,10 +93,20 @@ export const docsSearch = defineOperation({
       const path = displayOf(snapshot, hit.file);
       const masked = maskSecrets(hit.section.text.trim());
       redactions += masked.redactions;
-      const body = byteLength(masked.text) > perSection ? `${cutToBytes(masked.text, perSection - 40)}\n… (section continues)` : masked.text;
+      const body =
+        byteLength(masked.text) > perSection
+          ? `${cutToBytes(masked.text, perSection - 40)}\n… (section continues)`
+          : masked.text;
       return {
         markdown: `### [${i + 1}] ${hit.section.title} — \`${path}\` (L${hit.section.startLine}-L${hit.section.endLine}, score ${hit.score})\n\n${body}\n`,
-        json: { path, title: hit.section.title, start_line: hit.section.startLine, end_line: hit.section.endLine, score: hit.score, text: body },
+        json: {
+          path,
+          title: hit.section.title,
+          start_line: hit.section.startLine,
+          end_line: hit.section.endLine,
+          score: hit.score,
+          text: body,
+        },
       };
     });
     const header = `## Documentation search for \`${args.query}\`\n`;

@@ -56,10 +56,17 @@ export function foldTopology(graph: ContractGraph, options: FoldOptions): Topolo
   };
 
   const links = new Map<string, FoldedLink>();
-  const contracts = new Map<string, Map<string, { kind: string; name: string; file?: string; line?: number }>>();
+  const contracts = new Map<
+    string,
+    Map<string, { kind: string; name: string; file?: string; line?: number }>
+  >();
   const addContract = (root: string, kind: string, node: GraphNode) => {
     const map = contracts.get(root) ?? contracts.set(root, new Map()).get(root);
-    map?.set(`${kind}|${node.name}`, { kind, name: node.name, ...(node.file ? { file: node.file, line: node.line ?? 0 } : {}) });
+    map?.set(`${kind}|${node.name}`, {
+      kind,
+      name: node.name,
+      ...(node.file ? { file: node.file, line: node.line ?? 0 } : {}),
+    });
   };
   const link = (from: string, to: string, kind: string, confidence: string) => {
     const key = `${from}\u0000${to}\u0000${kind}`;
@@ -99,7 +106,8 @@ export function foldTopology(graph: ContractGraph, options: FoldOptions): Topolo
       continue;
     }
     if (edge.kind !== 'calls_rpc' && edge.kind !== 'calls_http') continue;
-    const owners = edge.kind === 'calls_http' ? (target.root !== undefined ? [target.root] : []) : ownersOf(target);
+    const owners =
+      edge.kind === 'calls_http' ? (target.root !== undefined ? [target.root] : []) : ownersOf(target);
     if (edge.confidence === 'ambiguous') {
       const spread = ambiguousTargets.get(`${edge.kind}|${edge.root}|${edge.file}|${edge.line}`);
       if (spread && spread.size > 1) {
@@ -109,7 +117,12 @@ export function foldTopology(graph: ContractGraph, options: FoldOptions): Topolo
     }
     for (const owner of owners) {
       if (owner === edge.root) continue;
-      link(`root:${edge.root}`, `root:${owner}`, edge.kind, edge.confidence === 'ambiguous' ? 'heuristic' : edge.confidence);
+      link(
+        `root:${edge.root}`,
+        `root:${owner}`,
+        edge.kind,
+        edge.confidence === 'ambiguous' ? 'heuristic' : edge.confidence,
+      );
     }
   }
 
@@ -122,7 +135,8 @@ export function foldTopology(graph: ContractGraph, options: FoldOptions): Topolo
   }
   // A root with no contract and no link (a docs or deploy folder) is not a service worth drawing.
   let keys = [...weight.keys()].filter(
-    (key) => !key.startsWith('root:') || (weight.get(key) ?? 0) > 0 || (contracts.get(key.slice(5))?.size ?? 0) > 0,
+    (key) =>
+      !key.startsWith('root:') || (weight.get(key) ?? 0) > 0 || (contracts.get(key.slice(5))?.size ?? 0) > 0,
   );
   if (options.zoom !== undefined) {
     const center = `root:${options.zoom}`;
@@ -132,28 +146,41 @@ export function foldTopology(graph: ContractGraph, options: FoldOptions): Topolo
       if (l.to === center) neighbours.add(l.from);
     }
     // A topic the zoomed service touches brings the services on its other side.
-    for (const l of links.values()) if (neighbours.has(l.from) && l.from.startsWith('topic:')) neighbours.add(l.to);
-    for (const l of links.values()) if (neighbours.has(l.to) && l.to.startsWith('topic:')) neighbours.add(l.from);
+    for (const l of links.values())
+      if (neighbours.has(l.from) && l.from.startsWith('topic:')) neighbours.add(l.to);
+    for (const l of links.values())
+      if (neighbours.has(l.to) && l.to.startsWith('topic:')) neighbours.add(l.from);
     keys = [...weight.keys()].filter((k) => neighbours.has(k));
   }
   const services = keys.filter((k) => k.startsWith('root:'));
   const topics = keys.filter((k) => k.startsWith('topic:'));
-  const byWeight = (a: string, b: string) => (weight.get(b) ?? 0) - (weight.get(a) ?? 0) || (a < b ? -1 : a > b ? 1 : 0);
+  const byWeight = (a: string, b: string) =>
+    (weight.get(b) ?? 0) - (weight.get(a) ?? 0) || (a < b ? -1 : a > b ? 1 : 0);
   const shownServices = new Set([...services].sort(byWeight).slice(0, options.maxServices));
   if (options.zoom !== undefined) shownServices.add(`root:${options.zoom}`);
-  const hiddenServices = services.filter((s) => !shownServices.has(s)).map((s) => s.slice(5)).sort();
+  const hiddenServices = services
+    .filter((s) => !shownServices.has(s))
+    .map((s) => s.slice(5))
+    .sort();
   const folded = 'other';
   const placeOf = (key: string) => (key.startsWith('root:') && !shownServices.has(key) ? folded : key);
 
   const ids = new Map<string, string>();
   const shownKeys = [...[...shownServices].sort(), ...topics.sort()];
   if (hiddenServices.length > 0) shownKeys.push(folded);
-  shownKeys.forEach((key, i) => ids.set(key, key === folded ? 'other' : `${key.startsWith('root:') ? 's' : 't'}${i}`));
+  shownKeys.forEach((key, i) =>
+    ids.set(key, key === folded ? 'other' : `${key.startsWith('root:') ? 's' : 't'}${i}`),
+  );
   const nodes: TopologyNode[] = shownKeys.map((key) => {
-    if (key === folded) return { id: 'other', kind: 'folded', label: `${hiddenServices.length} other services`, weight: 0 };
+    if (key === folded)
+      return { id: 'other', kind: 'folded', label: `${hiddenServices.length} other services`, weight: 0 };
     const isService = key.startsWith('root:');
     const name = key.slice(isService ? 5 : 6);
-    const list = isService ? [...(contracts.get(name)?.values() ?? [])].sort((a, b) => (a.kind + a.name < b.kind + b.name ? -1 : 1)) : undefined;
+    const list = isService
+      ? [...(contracts.get(name)?.values() ?? [])].sort((a, b) =>
+          a.kind + a.name < b.kind + b.name ? -1 : 1,
+        )
+      : undefined;
     return {
       id: ids.get(key) as string,
       kind: isService ? 'service' : 'topic',
@@ -175,7 +202,13 @@ export function foldTopology(graph: ContractGraph, options: FoldOptions): Topolo
     } else merged.set(key, { ...l, from, to });
   }
   const topologyLinks: TopologyLink[] = [...merged.values()]
-    .map((l) => ({ from: ids.get(l.from) as string, to: ids.get(l.to) as string, kind: l.kind, weight: l.weight, confidence: l.confidence }))
+    .map((l) => ({
+      from: ids.get(l.from) as string,
+      to: ids.get(l.to) as string,
+      kind: l.kind,
+      weight: l.weight,
+      confidence: l.confidence,
+    }))
     .sort((a, b) => (a.from + a.to + a.kind < b.from + b.to + b.kind ? -1 : 1));
   return {
     workspace: options.workspace,

@@ -18,7 +18,10 @@ const MERMAID_BUDGET_BYTES = 44 * 1024;
 let cytoscapeSource: string | undefined;
 /** cytoscape's browser build, inlined into every HTML page so it works offline. */
 export function loadCytoscape(): string {
-  cytoscapeSource ??= readFileSync(createRequire(import.meta.url).resolve('cytoscape/dist/cytoscape.min.js'), 'utf8');
+  cytoscapeSource ??= readFileSync(
+    createRequire(import.meta.url).resolve('cytoscape/dist/cytoscape.min.js'),
+    'utf8',
+  );
   return cytoscapeSource;
 }
 
@@ -29,7 +32,11 @@ export function topologyOf(snapshot: Snapshot, maxServices: number, service?: st
     zoom =
       roots.find((r) => r === service) ??
       [...snapshot.services].find(([, name]) => name === service)?.[0] ??
-      roots.find((r) => r.toLowerCase() === service.toLowerCase() || r.split('/').pop()?.toLowerCase() === service.toLowerCase());
+      roots.find(
+        (r) =>
+          r.toLowerCase() === service.toLowerCase() ||
+          r.split('/').pop()?.toLowerCase() === service.toLowerCase(),
+      );
     if (zoom === undefined) {
       throw new ToolError(
         'not_found',
@@ -37,20 +44,36 @@ export function topologyOf(snapshot: Snapshot, maxServices: number, service?: st
       );
     }
   }
-  return foldTopology(snapshot.graph, { workspace: snapshot.workspace, maxServices, ...(zoom !== undefined ? { zoom } : {}) });
+  return foldTopology(snapshot.graph, {
+    workspace: snapshot.workspace,
+    maxServices,
+    ...(zoom !== undefined ? { zoom } : {}),
+  });
 }
 
-function mermaidAnswer(snapshot: Snapshot, maxServices: number, service: string | undefined): { text: string; topology: Topology } {
+function mermaidAnswer(
+  snapshot: Snapshot,
+  maxServices: number,
+  service: string | undefined,
+): { text: string; topology: Topology } {
   let max = maxServices;
   for (;;) {
     const topology = topologyOf(snapshot, max, service);
     const diagram = renderMermaid(topology);
     const footer: string[] = [];
     if (topology.hidden.services.length > 0) {
-      const largest = topology.hidden.services.slice(0, 5).map((s) => mermaidLabel(s)).join(', ');
-      footer.push(`${topology.hidden.services.length} less-connected services are folded into "other services" (e.g. ${largest}). Zoom with \`service: "<name>"\` or raise \`max_services\`.`);
+      const largest = topology.hidden.services
+        .slice(0, 5)
+        .map((s) => mermaidLabel(s))
+        .join(', ');
+      footer.push(
+        `${topology.hidden.services.length} less-connected services are folded into "other services" (e.g. ${largest}). Zoom with \`service: "<name>"\` or raise \`max_services\`.`,
+      );
     }
-    if (topology.hidden.ambiguousEdges > 0) footer.push(`${topology.hidden.ambiguousEdges} ambiguous edges spanning several services are not drawn.`);
+    if (topology.hidden.ambiguousEdges > 0)
+      footer.push(
+        `${topology.hidden.ambiguousEdges} ambiguous edges spanning several services are not drawn.`,
+      );
     const heading = `## Service topology of \`${snapshot.workspace}\`${topology.zoom ? ` around \`${topology.zoom}\`` : ''}\n_${topology.nodes.filter((n) => n.kind === 'service').length} services, ${topology.nodes.filter((n) => n.kind === 'topic').length} topics, ${topology.links.length} links._\n\n`;
     const text = `${heading}\`\`\`mermaid\n${diagram}\n\`\`\`\n${footer.length ? `\n${footer.join('\n')}\n` : ''}`;
     if (byteLength(text) <= MERMAID_BUDGET_BYTES || max <= 1) return { text, topology };
@@ -66,9 +89,23 @@ export const graphVisualize = defineOperation({
   description:
     'Draws the service topology folded from the contract graph — services, topics, and one weighted link per service pair and kind (gRPC, HTTP, produces, consumes) — as Mermaid, JSON or a self-contained HTML page, optionally zoomed on one service — e.g. format "mermaid", service "payment". DO NOT USE to list who calls one method (use contracts impact / analyze_impact).',
   args: {
-    format: z.enum(['mermaid', 'json', 'html']).default('mermaid').describe('Output format, e.g. "json" for tools or "html" for a browser.'),
-    service: z.string().min(1).max(256).optional().describe('Zoom on one service (root or manifest name), e.g. "services/payment" or "payment".'),
-    max_services: z.number().int().min(1).max(200).default(40).describe('Best-connected services drawn; the rest are folded, e.g. 20.'),
+    format: z
+      .enum(['mermaid', 'json', 'html'])
+      .default('mermaid')
+      .describe('Output format, e.g. "json" for tools or "html" for a browser.'),
+    service: z
+      .string()
+      .min(1)
+      .max(256)
+      .optional()
+      .describe('Zoom on one service (root or manifest name), e.g. "services/payment" or "payment".'),
+    max_services: z
+      .number()
+      .int()
+      .min(1)
+      .max(200)
+      .default(40)
+      .describe('Best-connected services drawn; the rest are folded, e.g. 20.'),
   },
   capabilities: { requiresIndex: true, idempotent: true },
   subject: (args) => args.service,
@@ -80,7 +117,8 @@ export const graphVisualize = defineOperation({
       return { data: { format: 'mermaid', ...topology }, markdown: text };
     }
     const topology = topologyOf(snapshot, args.max_services, args.service);
-    if (args.format === 'json') return { data: { ...topology }, markdown: `${JSON.stringify(topology, null, 2)}\n`, document: true };
+    if (args.format === 'json')
+      return { data: { ...topology }, markdown: `${JSON.stringify(topology, null, 2)}\n`, document: true };
     return { data: { ...topology }, markdown: renderHtmlGraph(topology, loadCytoscape()), document: true };
   },
 });

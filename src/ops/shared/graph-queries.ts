@@ -49,7 +49,11 @@ export function resolveTopic(graph: ContractGraph, target: string): ResolvedTarg
   const topics = ofKind(graph, 'topic');
   const exact = topics.filter((n) => n.name === target.trim());
   if (exact.length > 0) return { nodes: exact, match: 'exact' };
-  const key = topicKey(target.trim().split('.').length > 1 && /^[A-Z]\w*\.[A-Z_]+$/.test(target.trim()) ? (target.trim().split('.').pop() ?? '') : target.trim());
+  const key = topicKey(
+    target.trim().split('.').length > 1 && /^[A-Z]\w*\.[A-Z_]+$/.test(target.trim())
+      ? (target.trim().split('.').pop() ?? '')
+      : target.trim(),
+  );
   const normalised = topics.filter((n) => topicKey(n.name) === key);
   if (normalised.length > 0) return { nodes: normalised, match: 'normalised' };
   if (key.length < 3) return { nodes: [], match: 'exact' };

@@ -5,7 +5,8 @@ import { displayPath, inScope } from './workspace-paths.js';
 
 const NAMED = 20;
 /** Only source and config files are worth naming; an image or a lockfile is not a missed answer. */
-const SOURCE_LIKE = /\.(ts|tsx|js|jsx|mjs|cjs|go|java|kt|kts|py|rs|cs|cc|cpp|cxx|h|hpp|c|rb|php|scala|proto|ya?ml|properties|md)$/i;
+const SOURCE_LIKE =
+  /\.(ts|tsx|js|jsx|mjs|cjs|go|java|kt|kts|py|rs|cs|cc|cpp|cxx|h|hpp|c|rb|php|scala|proto|ya?ml|properties|md)$/i;
 
 export interface RejectedNote {
   readonly markdown: string;
@@ -33,7 +34,11 @@ export function rejectedNote(snapshot: Snapshot, scope: string | undefined, quer
         continue;
       }
     }
-    matches.push({ path: displayPath(snapshot.roots, file.root, file.path), reason: file.reason, size: file.size });
+    matches.push({
+      path: displayPath(snapshot.roots, file.root, file.path),
+      reason: file.reason,
+      size: file.size,
+    });
   }
   if (matches.length === 0) return { markdown: '', json: [] };
   const lines = matches.slice(0, NAMED).map((m) => `- \`${m.path}\` (${m.reason}, ${m.size} B)`);

@@ -9,12 +9,16 @@ export function displayPath(roots: readonly RootInfo[], root: string, file: stri
   return `${root}/${file}`;
 }
 
-export const displayOf = (snapshot: Snapshot, file: IndexedFile): string => displayPath(snapshot.roots, file.root, file.path);
+export const displayOf = (snapshot: Snapshot, file: IndexedFile): string =>
+  displayPath(snapshot.roots, file.root, file.path);
 
 /** Whether an absolute file path is the scope or inside it (scope undefined = everything). */
 export function inScope(absolutePath: string, scope: string | undefined): boolean {
   if (!scope) return true;
-  return absolutePath === scope || absolutePath.startsWith(scope.endsWith(path.sep) ? scope : `${scope}${path.sep}`);
+  return (
+    absolutePath === scope ||
+    absolutePath.startsWith(scope.endsWith(path.sep) ? scope : `${scope}${path.sep}`)
+  );
 }
 
 /** The scope as the caller should read it in an answer. */
@@ -22,7 +26,12 @@ export function scopeLabel(snapshot: Snapshot, scope: string | undefined): strin
   if (!scope) return 'all roots';
   for (const root of snapshot.roots) {
     if (scope === root.path) return root.name;
-    if (scope.startsWith(`${root.path}${path.sep}`)) return displayPath(snapshot.roots, root.name, path.relative(root.path, scope).split(path.sep).join('/'));
+    if (scope.startsWith(`${root.path}${path.sep}`))
+      return displayPath(
+        snapshot.roots,
+        root.name,
+        path.relative(root.path, scope).split(path.sep).join('/'),
+      );
   }
   return scope;
 }
