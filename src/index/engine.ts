@@ -17,6 +17,7 @@ import type { IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from '.
 import { fileKey, type IndexedFile, type Snapshot } from './snapshot.js';
 import { statSync } from 'node:fs';
 import type { Watcher } from './watcher.js';
+import type { ContractGraph } from './graph/model.js';
 import { graphLines, reconcile } from './graph/reconcile.js';
 import { serviceNameOf } from './manifests.js';
 import { readImportSettings } from './import-config.js';
@@ -266,13 +267,14 @@ export class IndexEngine implements IndexReader {
       const removed = full ? [...previous.keys()].filter((k) => !keys.has(k)).length : removedHint;
       // Re-read on every run: a manifest edited between full runs renames its service (a few small reads per root).
       this.services = servicesOf(this.options.loaded.roots);
-      const graph = reconcile({
-        files: output.indexed,
-        services: this.services,
-        protoDirs: this.options.loaded.config.contracts.proto_dirs,
-        // Re-read on every run for the same reason as service names: a few small reads per root.
-        imports: readImportSettings(this.options.loaded.roots, this.options.loaded.baseDir),
-      });
+      const importSettings = readImportSettings(this.options.loaded.roots, this.options.loaded.baseDir);
+      const services = this.services;
+      const protoDirs = this.options.loaded.config.contracts.proto_dirs;
+      // The graph is reconciled on first use: a reload that only feeds declaration search (the common
+      // edit → search loop) never pays for it, and the first graph query pays once per generation.
+      let graph: ContractGraph | undefined;
+      const graphOf = (): ContractGraph =>
+        (graph ??= reconcile({ files: output.indexed, services, protoDirs, imports: importSettings }));
       this.generation++;
       const snapshot: Snapshot = {
         generation: this.generation,
@@ -281,9 +283,11 @@ export class IndexEngine implements IndexReader {
         roots: this.options.loaded.roots,
         files: output.indexed,
         rejected: output.rejected,
-        services: this.services,
-        graph,
-        extraLines: () => graphLines(graph),
+        services,
+        get graph() {
+          return graphOf();
+        },
+        extraLines: () => graphLines(graphOf()),
       };
       this.current = snapshot;
       this.fingerprint = undefined;
