@@ -34,7 +34,8 @@ import {
   annotationArg,
   type AnnotationInfo,
   findAnnotation,
-  kafkaListenerTopics,
+  feignBaseOf,
+  listenerTopics,
   methodRoutes,
   routePrefixes,
 } from './jvm-annotations.js';
@@ -140,16 +141,6 @@ function classContracts(file: JavaFile, cls: JavaClass, sink: ContractSink): voi
   }
 }
 
-function feignBaseOf(feign: AnnotationInfo, resolver: JavaResolver): string | undefined {
-  for (const names of [['url'], [undefined, 'value', 'name']] as const) {
-    const node = annotationArg(feign, names);
-    const value = node === undefined ? undefined : resolver.string(node);
-    if (value !== undefined && value !== '') return value;
-  }
-  return undefined;
-}
-
-/** Kafka and Spring Cloud Stream consumers declared by annotations on a class or method. */
 function listeners(
   anns: readonly AnnotationInfo[],
   resolver: JavaResolver,
@@ -157,16 +148,8 @@ function listeners(
   line: number,
   sink: ContractSink,
 ): void {
-  for (const ann of anns) {
-    let topics: readonly string[];
-    if (ann.name === 'KafkaListener') topics = kafkaListenerTopics(ann, resolver, nestedAnnotations);
-    else if (ann.name === 'StreamListener') {
-      const node = annotationArg(ann, [undefined, 'value', 'target']);
-      topics = node === undefined ? [] : (resolver.strings(node) ?? []);
-    } else continue;
-    for (const topic of topics) {
-      sink.add({ kind: 'topic_consumer', topic, symbol, line, confidence: 'exact', via: `@${ann.name}` });
-    }
+  for (const { topic, via } of listenerTopics(anns, resolver, nestedAnnotations)) {
+    sink.add({ kind: 'topic_consumer', topic, symbol, line, confidence: 'exact', via });
   }
 }
 

@@ -157,3 +157,35 @@ export function kafkaListenerTopics(
   // A SpEL expression (`#{'${topics}'.split(',')}`) is evaluated at run time: its text is not a topic.
   return [...new Set(topics)].filter((topic) => !topic.startsWith('#{'));
 }
+
+/** Where a Feign client sends its calls: its `url`, else its `value`/`name` (a service name or placeholder). */
+export function feignBaseOf(
+  feign: AnnotationInfo,
+  resolver: ValueResolver & { string(node: Node): string | undefined },
+): string | undefined {
+  for (const names of [['url'], [undefined, 'value', 'name']] as const) {
+    const node = annotationArg(feign, names);
+    const value = node === undefined ? undefined : resolver.string(node);
+    if (value !== undefined && value !== '') return value;
+  }
+  return undefined;
+}
+
+/** Kafka and Spring Cloud Stream consumers declared by annotations on a class or method. */
+export function listenerTopics(
+  anns: readonly AnnotationInfo[],
+  resolver: ValueResolver,
+  nested: (node: Node) => readonly AnnotationInfo[],
+): { topic: string; via: string }[] {
+  const found: { topic: string; via: string }[] = [];
+  for (const ann of anns) {
+    let topics: readonly string[];
+    if (ann.name === 'KafkaListener') topics = kafkaListenerTopics(ann, resolver, nested);
+    else if (ann.name === 'StreamListener') {
+      const node = annotationArg(ann, [undefined, 'value', 'target']);
+      topics = node === undefined ? [] : (resolver.strings(node) ?? []);
+    } else continue;
+    for (const topic of topics) found.push({ topic, via: `@${ann.name}` });
+  }
+  return found;
+}

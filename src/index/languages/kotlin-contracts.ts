@@ -34,7 +34,8 @@ import {
   annotationArg,
   type AnnotationInfo,
   findAnnotation,
-  kafkaListenerTopics,
+  feignBaseOf,
+  listenerTopics,
   methodRoutes,
   routePrefixes,
 } from './jvm-annotations.js';
@@ -144,15 +145,6 @@ function classContracts(file: KtFile, cls: KtClass, sink: ContractSink): void {
   }
 }
 
-function feignBaseOf(feign: AnnotationInfo, resolver: KtResolver): string | undefined {
-  for (const names of [['url'], [undefined, 'value', 'name']] as const) {
-    const node = annotationArg(feign, names);
-    const value = node === undefined ? undefined : resolver.string(node);
-    if (value !== undefined && value !== '') return value;
-  }
-  return undefined;
-}
-
 function listeners(
   anns: readonly AnnotationInfo[],
   resolver: KtResolver,
@@ -160,15 +152,8 @@ function listeners(
   line: number,
   sink: ContractSink,
 ): void {
-  for (const ann of anns) {
-    let topics: readonly string[];
-    if (ann.name === 'KafkaListener') topics = kafkaListenerTopics(ann, resolver, nestedAnnotations);
-    else if (ann.name === 'StreamListener') {
-      const node = annotationArg(ann, [undefined, 'value', 'target']);
-      topics = node === undefined ? [] : (resolver.strings(node) ?? []);
-    } else continue;
-    for (const topic of topics)
-      sink.add({ kind: 'topic_consumer', topic, symbol, line, confidence: 'exact', via: `@${ann.name}` });
+  for (const { topic, via } of listenerTopics(anns, resolver, nestedAnnotations)) {
+    sink.add({ kind: 'topic_consumer', topic, symbol, line, confidence: 'exact', via });
   }
 }
 
