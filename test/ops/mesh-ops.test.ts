@@ -85,6 +85,17 @@ describe('smart_search', () => {
 });
 
 describe('find_dependents', () => {
+  it('counts implementing or calling any method as depending on the service', async () => {
+    const { text } = await call('find_dependents', { target: 'PaymentService' });
+    expect(text).toContain('12 dependent(s) in 5 file(s).');
+    expect(text).toContain(
+      '`server.RefundPayment` — `services/payment/server.go:34` via implements shop.payment.v1.PaymentService/RefundPayment',
+    );
+    expect(text).toContain(
+      '`InvoicingSaga.compensate` — `services/billing/src/main/java/shop/billing/InvoicingSaga.java:78` via calls_rpc shop.payment.v1.PaymentService/RefundPayment',
+    );
+  });
+
   it('groups dependents of a contract by root and refuses an unknown granularity', async () => {
     const { text } = await call('find_dependents', { target: 'orders.created', granularity: 'package' });
     expect(text).toContain('3 package(s) in 3 file(s).');

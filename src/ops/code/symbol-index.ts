@@ -40,7 +40,8 @@ export class SymbolIndex {
     const byName = new Map<string, SymbolRef[]>();
     files.forEach((file, fileIndex) => {
       file.facts.symbols.forEach((symbol, symbolIndex) => {
-        if (symbol.kind === 'heading' || symbol.kind === 'module') return;
+        // Doc headings belong to docs search; every declaration, a Ruby or TS `module` included, is searchable.
+        if (symbol.kind === 'heading') return;
         const key = symbol.name.toLowerCase();
         const refs = byName.get(key) ?? byName.set(key, []).get(key);
         refs?.push({ file: fileIndex, symbol: symbolIndex });

@@ -72,7 +72,19 @@ function exactDependents(snapshot: Snapshot, target: string): Dependent[] {
     }
   }
   out.push(...resolvedImportDependents(snapshot, target, byRawImport));
-  const contracts = snapshot.graph.nodes.filter((node) => contractMatches(node, target, lower));
+  const matched = snapshot.graph.nodes.filter((node) => contractMatches(node, target, lower));
+  // Depending on a service includes implementing or calling any of its methods.
+  const services = new Set(matched.filter((n) => n.kind === 'grpc_service').map((n) => `${n.name}/`));
+  const contracts =
+    services.size === 0
+      ? matched
+      : [
+          ...matched,
+          ...snapshot.graph.nodes.filter(
+            (n) =>
+              n.kind === 'grpc_method' && !matched.includes(n) && services.has(`${n.name.split('/')[0]}/`),
+          ),
+        ];
   for (const node of contracts) {
     for (const edge of snapshot.graph.incoming(node.id)) {
       if (!CONTRACT_EDGES.has(edge.kind)) continue;
