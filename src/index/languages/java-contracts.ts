@@ -29,6 +29,8 @@ import {
   serviceOfStubType,
   STUB_CONFIG_METHODS,
   STUB_FACTORIES,
+  KAFKA_TEMPLATES,
+  KAFKA_CONSUMERS,
 } from './jvm-common.js';
 import {
   annotationArg,
@@ -40,14 +42,6 @@ import {
   routePrefixes,
 } from './jvm-annotations.js';
 
-const KAFKA_TEMPLATES: ReadonlySet<string> = new Set([
-  'KafkaTemplate',
-  'KafkaOperations',
-  'ReplyingKafkaTemplate',
-  'RoutingKafkaTemplate',
-  'ReactiveKafkaProducerTemplate',
-]);
-const KAFKA_CONSUMERS: ReadonlySet<string> = new Set(['KafkaConsumer', 'Consumer', 'MockConsumer']);
 const LIST_FACTORIES: ReadonlySet<string> = new Set(['of', 'asList', 'singletonList', 'singleton', 'copyOf']);
 
 export function javaContracts(file: JavaFile, sink: ContractSink): void {

@@ -216,3 +216,14 @@ export function unescapeJvm(body: string): string {
     }
   });
 }
+
+/** Spring Kafka templates: a `send` on one of these produces to its first argument's topic. */
+export const KAFKA_TEMPLATES: ReadonlySet<string> = new Set([
+  'KafkaTemplate',
+  'KafkaOperations',
+  'ReplyingKafkaTemplate',
+  'RoutingKafkaTemplate',
+  'ReactiveKafkaProducerTemplate',
+]);
+/** kafka-clients consumers: a `subscribe` on one of these consumes the listed topics. */
+export const KAFKA_CONSUMERS: ReadonlySet<string> = new Set(['KafkaConsumer', 'Consumer', 'MockConsumer']);

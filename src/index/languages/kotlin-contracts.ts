@@ -29,6 +29,8 @@ import {
   serviceOfStubType,
   STUB_CONFIG_METHODS,
   STUB_FACTORIES,
+  KAFKA_TEMPLATES,
+  KAFKA_CONSUMERS,
 } from './jvm-common.js';
 import {
   annotationArg,
@@ -39,15 +41,6 @@ import {
   methodRoutes,
   routePrefixes,
 } from './jvm-annotations.js';
-
-const KAFKA_TEMPLATES: ReadonlySet<string> = new Set([
-  'KafkaTemplate',
-  'KafkaOperations',
-  'ReplyingKafkaTemplate',
-  'RoutingKafkaTemplate',
-  'ReactiveKafkaProducerTemplate',
-]);
-const KAFKA_CONSUMERS: ReadonlySet<string> = new Set(['KafkaConsumer', 'Consumer', 'MockConsumer']);
 
 export function kotlinContracts(file: KtFile, routes: readonly KtRoute[], sink: ContractSink): void {
   for (const cls of file.classes) classContracts(file, cls, sink);
