@@ -10,11 +10,13 @@ import {
   type FactStore,
   type KnownFileState,
   type PersistentFactStore,
+  type RunOutput,
 } from './index-run.js';
 import type { ExtractOptions } from './languages/extractor.js';
 import { createParsePool, type ParsePool } from './parse/pool.js';
 import type { IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from './reader.js';
 import { fileKey, type IndexedFile, type Snapshot } from './snapshot.js';
+import { compareWithSnapshot } from './snapshot-diff.js';
 import { statSync } from 'node:fs';
 import type { Watcher } from './watcher.js';
 import type { ContractGraph } from './graph/model.js';
@@ -59,6 +61,8 @@ export class IndexEngine implements IndexReader {
   private progress: { done: number; total: number } | undefined;
   private lastRun: IndexRunSummary | undefined;
   private fingerprint: string | undefined;
+  /** The import settings the installed snapshot's graph was built with (a changed tsconfig is a change). */
+  private importKey: string | undefined;
   private pool: ParsePool | undefined;
   private cache: PersistentFactStore | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -269,13 +273,25 @@ export class IndexEngine implements IndexReader {
       this.services = servicesOf(this.options.loaded.roots);
       const importSettings = readImportSettings(this.options.loaded.roots, this.options.loaded.baseDir);
       const services = this.services;
+      const importKey = JSON.stringify(importSettings);
+      const change = compareWithSnapshot(
+        this.current,
+        { files: output.indexed, rejected: output.rejected, services },
+        importKey !== this.importKey,
+      );
+      this.importKey = importKey;
+      if (change === 'identical' && this.current) {
+        // Nothing moved: keep the installed snapshot and everything derived from it.
+        return this.recordRun(this.current, started, files.length, output, removed, full);
+      }
       const protoDirs = this.options.loaded.config.contracts.proto_dirs;
       // The graph is reconciled on first use: a reload that only feeds declaration search (the common
       // edit → search loop) never pays for it, and the first graph query pays once per generation.
       let graph: ContractGraph | undefined;
       const graphOf = (): ContractGraph =>
         (graph ??= reconcile({ files: output.indexed, services, protoDirs, imports: importSettings }));
-      this.generation++;
+      // Same content under new sizes or mtimes keeps its generation number: answers cannot differ.
+      if (change === 'changed') this.generation++;
       const snapshot: Snapshot = {
         generation: this.generation,
         createdAt: new Date().toISOString(),
@@ -292,23 +308,34 @@ export class IndexEngine implements IndexReader {
       this.current = snapshot;
       this.fingerprint = undefined;
       if (output.parsed > 100) this.cache?.enforceQuota();
-      this.lastRun = {
-        generation: this.generation,
-        at: snapshot.createdAt,
-        wallMs: Math.round(performance.now() - started),
-        filesSeen: files.length,
-        parsed: output.parsed,
-        cacheHits: output.cacheHits,
-        cacheMisses: output.cacheMisses,
-        changed: output.changed,
-        read: output.read,
-        removed,
-        full,
-      };
-      return this.lastRun;
+      return this.recordRun(snapshot, started, files.length, output, removed, full);
     } finally {
       this.progress = undefined;
     }
+  }
+
+  private recordRun(
+    snapshot: Snapshot,
+    started: number,
+    filesSeen: number,
+    output: RunOutput,
+    removed: number,
+    full: boolean,
+  ): IndexRunSummary {
+    this.lastRun = {
+      generation: snapshot.generation,
+      at: new Date().toISOString(),
+      wallMs: Math.round(performance.now() - started),
+      filesSeen,
+      parsed: output.parsed,
+      cacheHits: output.cacheHits,
+      cacheMisses: output.cacheMisses,
+      changed: output.changed,
+      read: output.read,
+      removed,
+      full,
+    };
+    return this.lastRun;
   }
 
   /** Writes the size, mtime and hash of files that changed since the cache last saw them; forgets removed ones. */

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { crawl } from '../../src/index/crawl.js';
@@ -49,9 +49,12 @@ describe('determinism: same input, same fingerprint', () => {
     const inProcess = makeEngine(a, { threads: 0 });
     await inProcess.engine.indexAll();
     fingerprints.push(inProcess.engine.fingerprintOf() as string);
+    const installed = inProcess.engine.snapshot();
     await inProcess.engine.indexAll();
     fingerprints.push(inProcess.engine.fingerprintOf() as string);
-    expect(inProcess.engine.status().generation).toBe(2);
+    expect(inProcess.engine.snapshot()).toBe(installed);
+    // A second run over an unchanged tree installs nothing new: same snapshot, same generation.
+    expect(inProcess.engine.status().generation).toBe(1);
     await inProcess.engine.close();
 
     const workers = makeEngine(a, { threads: 2 });
@@ -177,6 +180,38 @@ describe('incremental reload equals a full index', () => {
     expect(engine.fingerprintOf()).toBe(cold.engine.fingerprintOf());
     await cold.engine.close();
     await engine.close();
+  });
+});
+
+describe('generations follow content, not reload events', () => {
+  test('a reload that changes nothing keeps the snapshot; equal bytes under a new mtime keep the generation; an edit moves it', async () => {
+    const dir = polyglot();
+    const { engine } = makeEngine(dir, { threads: 0, cacheDir: null });
+    try {
+      await engine.indexAll();
+      const installed = engine.snapshot();
+      const file = path.join(dir, 'services/orders/src/order.repo.ts');
+
+      await engine.reloadPaths([file]);
+      expect(engine.snapshot()).toBe(installed);
+      expect(engine.status().generation).toBe(1);
+
+      // Rewrite the same bytes with a later mtime (a checkout back and forth, `touch`).
+      const later = new Date(statSync(file).mtimeMs + 5_000);
+      utimesSync(file, later, later);
+      const touched = await engine.reloadPaths([file]);
+      expect(touched).toMatchObject({ generation: 1, read: 1, changed: 0 });
+      expect(engine.snapshot()).not.toBe(installed);
+      expect(engine.snapshot()?.files.find((f) => f.absolutePath === file)?.mtimeMs).toBe(
+        statSync(file).mtimeMs,
+      );
+
+      writeFileSync(file, 'export class OrderRepo {}\n');
+      const edited = await engine.reloadPaths([file]);
+      expect(edited).toMatchObject({ generation: 2, changed: 1 });
+    } finally {
+      await engine.close();
+    }
   });
 });
 
