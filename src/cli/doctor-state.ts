@@ -12,14 +12,14 @@ import { grammarOf, languageOf } from '../index/languages/table.js';
 import type { RejectReason } from '../index/reader.js';
 import type { Snapshot } from '../index/snapshot.js';
 import { verifyAuditLog } from '../store/audit-log.js';
+import { cacheRoot } from '../store/cache-paths.js';
+import { inspectCache } from '../store/fact-cache-db.js';
 import {
   cacheDirFor,
-  cacheRoot,
   canonicalWorkspacePath,
-  inspectCache,
   removeCacheDir,
   workspaceIdOf,
-} from '../store/fact-cache.js';
+} from '../store/fact-cache-folder.js';
 import { check, type DoctorCheck } from './doctor-checks.js';
 import { LazyIndex } from './lazy-index.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { PackageInfo, RootImportSettings, TsPathsConfig } from './graph/imports.js';
+import type { PackageInfo, RootImportSettings, TsPathsConfig } from './graph/imports-settings.js';
 
 /** Manifests larger than this are not read (the same cap as service names). */
 const CONFIG_READ_CAP = 64 * 1024;

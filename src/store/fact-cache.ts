@@ -4,41 +4,33 @@
  * effort and never throws, and a cache that cannot be opened degrades to "parse everything".
  */
 import { createHash } from 'node:crypto';
-import { cacheRoot } from './cache-paths.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { FileFacts } from '../index/facts.js';
+import {
+  BUSY_TIMEOUT_MS,
+  CACHE_SCHEMA_VERSION,
+  diskBytes,
+  type FactRow,
+  isCorruption,
+  messageOf,
+  openDb,
+  prepareStatements,
+  removeDbFiles,
+  securePerms,
+  type Statements,
+  usedBytes,
+} from './fact-cache-db.js';
+import { decodeFacts, encodeFacts, OUTCOME_KINDS } from './fact-cache-encoding.js';
+import { cacheDirFor, canonicalWorkspacePath, prepareCacheDir } from './fact-cache-folder.js';
 
-/** Bump whenever the table layout or the value encoding (including `DICTIONARY`) changes: tables are rebuilt. */
-export const CACHE_SCHEMA_VERSION = 2;
 export const DEFAULT_MAX_SIZE_MB = 2048;
 const DB_FILE = 'facts.db';
-const MARKER_FILE = 'workspace_path';
 /** Left by a session that hit corruption at run time, so that the next open rebuilds instead of failing again. */
 const REBUILD_FILE = 'rebuild-requested';
-const BUSY_TIMEOUT_MS = 2000;
 const EVICT_TO = 0.8;
 const MAX_EVICT_STEP = 1000;
-/** Below this the JSON is stored as is: deflate's per-call cost outweighs saving a few bytes. */
-const COMPRESS_MIN_BYTES = 128;
-/**
- * Preset deflate dictionary of the keys and values every `FileFacts` repeats; it makes small files (most of a
- * workspace) about a quarter smaller. Frozen: changing it needs a `CACHE_SCHEMA_VERSION` bump.
- */
-const DICTIONARY = Buffer.from(
-  '"decorators":["@"],"docstring":"","parent":,"exported":true,"exported":false,"bodyStartLine":,"bodyEndLine":,' +
-    '"startLine":,"endLine":,"signature":"","qualifiedName":"","name":"","kind":"method","kind":"function",' +
-    '"kind":"class","kind":"field","kind":"const","id":{"symbols":[{"imports":[{"source":"","names":["","line":,' +
-    '"reexport":true,"resolved":"","contracts":[{"confidence":"exact","via":"","symbol":,"kind":"grpc_server",' +
-    '"service":"","method":"","kind":"grpc_client","kind":"topic_producer","kind":"topic_consumer","topic":"",' +
-    '"kind":"http_route","path":"","package":"","language":"typescript","',
-);
-/** How `facts.value` is stored (the `enc` column). */
-const ENC_JSON = 0;
-const ENC_DEFLATE_DICT = 1;
-const KINDS = ['parsed', 'no-grammar'] as const;
 const HEX_KEY = /^[0-9a-f]{64}$/;
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -76,26 +68,6 @@ export interface FactKeyParts {
   readonly configFingerprint: string;
 }
 
-export { cacheRoot };
-
-export function workspaceIdOf(canonicalPath: string): string {
-  return createHash('sha256').update(canonicalPath).digest('hex').slice(0, 16);
-}
-
-/** Symlinks resolved, so that two spellings of one workspace share one cache. */
-export function canonicalWorkspacePath(workspacePath: string): string {
-  const absolute = path.resolve(workspacePath);
-  try {
-    return fs.realpathSync.native(absolute);
-  } catch {
-    return absolute;
-  }
-}
-
-export function cacheDirFor(workspacePath: string, env: Env = process.env): string {
-  return path.join(cacheRoot(env), 'workspaces', workspaceIdOf(canonicalWorkspacePath(workspacePath)));
-}
-
 /** Hex SHA-256 over every input that can change a file's facts; JSON framing keeps the fields unambiguous. */
 export function factKey(parts: FactKeyParts): string {
   const framed = JSON.stringify([
@@ -107,36 +79,6 @@ export function factKey(parts: FactKeyParts): string {
     parts.configFingerprint,
   ]);
   return createHash('sha256').update(framed).digest('hex');
-}
-
-/** For `meshlens doctor`: integrity (quick_check) and entry count, without modifying the file. */
-export function inspectCache(dbPath: string): { ok: true; entries: number } | { ok: false; reason: string } {
-  if (!fs.existsSync(dbPath)) return { ok: false, reason: `no cache file at ${dbPath}` };
-  let db: Database.Database | undefined;
-  try {
-    db = new Database(dbPath, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
-    const problems = (db.pragma('quick_check') as { quick_check: string }[])
-      .map((row) => row.quick_check)
-      .filter((line) => line !== 'ok');
-    if (problems.length > 0) return { ok: false, reason: `quick_check: ${problems.slice(0, 3).join('; ')}` };
-    const row = db.prepare('SELECT count(*) AS n FROM access').get() as { n: number };
-    return { ok: true, entries: row.n };
-  } catch (error) {
-    return { ok: false, reason: messageOf(error) };
-  } finally {
-    db?.close();
-  }
-}
-
-/** For `doctor --fix`: deletes this workspace's cache folder and nothing outside it; throws if it cannot. */
-export function removeCacheDir(
-  workspacePath: string,
-  env: Env = process.env,
-): { path: string; removed: boolean } {
-  const dir = cacheDirFor(workspacePath, env);
-  const existed = fs.existsSync(dir);
-  fs.rmSync(dir, { recursive: true, force: true });
-  return { path: dir, removed: existed };
 }
 
 export class FactCache {
@@ -157,7 +99,7 @@ export class FactCache {
     private readonly logger: Warn,
   ) {
     this.db = db;
-    this.stmts = db ? prepare(db) : undefined;
+    this.stmts = db ? prepareStatements(db) : undefined;
   }
 
   get disabled(): boolean {
@@ -179,7 +121,7 @@ export class FactCache {
     try {
       dir = cacheDirFor(options.workspacePath, options.env ?? process.env);
       dbPath = path.join(dir, DB_FILE);
-      prepareDir(dir, canonicalWorkspacePath(options.workspacePath));
+      prepareCacheDir(dir, canonicalWorkspacePath(options.workspacePath));
     } catch (error) {
       return disabled('cannot create the cache folder', error);
     }
@@ -291,8 +233,8 @@ export class FactCache {
     for (const { key, outcome } of entries) {
       try {
         if (!HEX_KEY.test(key)) throw new Error(`not a factKey() key: ${key.slice(0, 80)}`);
-        const [encoding, value] = encode(outcome.facts);
-        rows.push([Buffer.from(key, 'hex'), KINDS.indexOf(outcome.kind), encoding, value]);
+        const [encoding, value] = encodeFacts(outcome.facts);
+        rows.push([Buffer.from(key, 'hex'), OUTCOME_KINDS.indexOf(outcome.kind), encoding, value]);
       } catch (error) {
         this.fail('encode', error);
       }
@@ -390,11 +332,9 @@ export class FactCache {
 
   private decode(row: FactRow): CachedOutcome | undefined {
     try {
-      const kind = KINDS[row.kind];
+      const kind = OUTCOME_KINDS[row.kind];
       if (!kind) throw new Error(`unknown outcome kind ${row.kind}`);
-      const json =
-        row.enc === ENC_DEFLATE_DICT ? zlib.inflateRawSync(row.value, { dictionary: DICTIONARY }) : row.value;
-      return { kind, facts: JSON.parse(json.toString('utf8')) as FileFacts };
+      return { kind, facts: decodeFacts(row.enc, row.value) };
     } catch (error) {
       this.fail('decode', error);
       return undefined;
@@ -423,148 +363,4 @@ export class FactCache {
       this.db = undefined;
     }
   }
-}
-
-interface FactRow {
-  readonly k: string;
-  readonly id: number;
-  readonly kind: number;
-  readonly enc: number;
-  readonly value: Buffer;
-}
-
-type Statements = ReturnType<typeof prepare>;
-
-function prepare(db: Database.Database) {
-  return {
-    // CROSS JOIN pins json_each as the outer loop, so each key is one index probe.
-    selectMany: db.prepare(
-      'SELECT j.value AS k, f.id, f.kind, f.enc, f.value FROM json_each(?) AS j CROSS JOIN facts AS f ON f.key = unhex(j.value)',
-    ),
-    touch: db.prepare('UPDATE access SET last_used = ? WHERE id IN (SELECT value FROM json_each(?))'),
-    tick: db.prepare("UPDATE meta SET value = value + 1 WHERE key = 'lru_clock' RETURNING value"),
-    upsertFact: db.prepare(
-      'INSERT INTO facts (key, kind, enc, value) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET ' +
-        'kind = excluded.kind, enc = excluded.enc, value = excluded.value RETURNING id',
-    ),
-    upsertAccess: db.prepare(
-      'INSERT INTO access (id, last_used) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET last_used = excluded.last_used',
-    ),
-    // The trigger removes the access rows; `changes` counts only the facts rows.
-    evict: db.prepare('DELETE FROM facts WHERE id IN (SELECT id FROM access ORDER BY last_used, id LIMIT ?)'),
-    count: db.prepare('SELECT count(*) AS n FROM access'),
-    selectFiles: db.prepare('SELECT path, size, mtime, hash FROM files'),
-    upsertFile: db.prepare(
-      'INSERT INTO files (path, size, mtime, hash) VALUES (?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET ' +
-        'size = excluded.size, mtime = excluded.mtime, hash = excluded.hash',
-    ),
-    deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
-  };
-}
-
-/**
- * Values live in a rowid table (large rows belong there) and last access in a narrow side table, so that
- * recording a hit rewrites a few bytes instead of the whole value.
- */
-const SCHEMA = `
-CREATE TABLE facts (id INTEGER PRIMARY KEY, key BLOB NOT NULL UNIQUE, kind INTEGER NOT NULL, enc INTEGER NOT NULL, value BLOB NOT NULL);
-CREATE TABLE access (id INTEGER PRIMARY KEY, last_used INTEGER NOT NULL);
-CREATE INDEX access_lru ON access (last_used, id);
-CREATE TRIGGER facts_evict AFTER DELETE ON facts BEGIN DELETE FROM access WHERE id = old.id; END;
-CREATE TABLE files (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime REAL NOT NULL, hash TEXT NOT NULL) WITHOUT ROWID;
-`;
-
-function openDb(dbPath: string, quotaBytes: number): Database.Database {
-  // Created here with 0600 because SQLite would use the umask; it gives -wal and -shm the database's mode.
-  fs.closeSync(fs.openSync(dbPath, 'a', 0o600));
-  fs.chmodSync(dbPath, 0o600);
-  const db = new Database(dbPath, { timeout: BUSY_TIMEOUT_MS });
-  try {
-    // Both must come before the first table is created; later they are no-ops. A compressed entry is about
-    // 1.4 KB, so 4 KB pages fit two and waste a third of each page; 8 KB pages cut bytes per entry by 20 %.
-    db.pragma('page_size = 8192');
-    db.pragma('auto_vacuum = INCREMENTAL');
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    // Keep the WAL small relative to the quota, since the quota counts it.
-    const pageSize = db.pragma('page_size', { simple: true }) as number;
-    const walPages = Math.max(16, Math.min(1000, Math.floor(quotaBytes / 8 / pageSize)));
-    db.pragma(`wal_autocheckpoint = ${walPages}`);
-    db.pragma(`journal_size_limit = ${walPages * pageSize}`);
-    db.transaction(() => {
-      db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)');
-      const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as
-        { value: number } | undefined;
-      if (row?.value === CACHE_SCHEMA_VERSION) return;
-      // Another layout (older or newer meshlens): the entries are unreadable, so start over in place.
-      db.exec(
-        'DROP TRIGGER IF EXISTS facts_evict; DROP TABLE IF EXISTS facts; DROP TABLE IF EXISTS access; DROP TABLE IF EXISTS files;',
-      );
-      db.exec(SCHEMA);
-      db.prepare(
-        "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?), ('lru_clock', 0)",
-      ).run(CACHE_SCHEMA_VERSION);
-    }).immediate();
-    securePerms(dbPath);
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-}
-
-function prepareDir(dir: string, workspacePath: string): void {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  fs.chmodSync(dir, 0o700);
-  // Rewritten on every open: its mtime then tells `doctor` when the project last used this cache.
-  fs.writeFileSync(path.join(dir, MARKER_FILE), workspacePath, { mode: 0o600 });
-}
-
-function encode(facts: FileFacts): [number, Buffer] {
-  const json = Buffer.from(JSON.stringify(facts), 'utf8');
-  if (json.length < COMPRESS_MIN_BYTES) return [ENC_JSON, json];
-  return [ENC_DEFLATE_DICT, zlib.deflateRawSync(json, { level: 3, dictionary: DICTIONARY })];
-}
-
-function securePerms(dbPath: string): void {
-  for (const file of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) {
-    try {
-      fs.chmodSync(file, 0o600);
-    } catch {
-      // -wal and -shm exist only while a connection is open.
-    }
-  }
-}
-
-function removeDbFiles(dbPath: string): void {
-  for (const file of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`, `${dbPath}-journal`])
-    fs.rmSync(file, { force: true });
-}
-
-function diskBytes(dbPath: string): number {
-  let total = 0;
-  for (const file of [dbPath, `${dbPath}-wal`]) {
-    try {
-      total += fs.statSync(file).size;
-    } catch {
-      // No WAL yet.
-    }
-  }
-  return total;
-}
-
-/** Pages holding data: what the file shrinks to after an incremental vacuum. */
-function usedBytes(db: Database.Database): number {
-  const pages = db.pragma('page_count', { simple: true }) as number;
-  const free = db.pragma('freelist_count', { simple: true }) as number;
-  return (pages - free) * (db.pragma('page_size', { simple: true }) as number);
-}
-
-function isCorruption(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'));
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -10,7 +10,8 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheDirFor, cacheRoot } from '../../src/store/fact-cache.js';
+import { cacheRoot } from '../../src/store/cache-paths.js';
+import { cacheDirFor } from '../../src/store/fact-cache-folder.js';
 import { runCli, tempEnv } from '../helpers/cli.js';
 
 interface Check {

@@ -9,7 +9,7 @@ import { runIndex, type FactStore } from '../../src/index/index-run.js';
 import { createParsePool, type ParsePool } from '../../src/index/parse/pool.js';
 import type { ParseOutcome } from '../../src/index/parse/parser.js';
 import { fileKey, type IndexedFile, type Snapshot } from '../../src/index/snapshot.js';
-import { cacheDirFor } from '../../src/store/fact-cache.js';
+import { cacheDirFor } from '../../src/store/fact-cache-folder.js';
 import { CLI, runCli, tempEnv } from '../helpers/cli.js';
 import {
   makeEngine,

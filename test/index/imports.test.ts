@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { IndexEngine } from '../../src/index/engine.js';
 import type { FileFacts, ImportFact, LanguageId } from '../../src/index/facts.js';
-import type { RootImportSettings } from '../../src/index/graph/imports.js';
+import type { RootImportSettings } from '../../src/index/graph/imports-settings.js';
 import type { ContractGraph } from '../../src/index/graph/model.js';
 import { reconcile } from '../../src/index/graph/reconcile.js';
 import { stripJsonComments } from '../../src/index/import-config.js';

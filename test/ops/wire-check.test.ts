@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_REDIRECT_VARIABLES } from '../../src/ops/contracts/git-show.js';
-import { compareProtoTexts, type WireFinding } from '../../src/ops/contracts/wire-check.js';
+import { compareProtoTexts } from '../../src/ops/contracts/wire-check/compare-proto-texts.js';
+import type { WireFinding } from '../../src/ops/contracts/wire-check/findings.js';
 import { buildFixture, callTool, rpc, type Fixture } from './grpc-fixture.js';
 
 /** Git for building the test repositories, isolated from the caller's own git environment. */

@@ -9,16 +9,10 @@ import Database from 'better-sqlite3';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { FileFacts } from '../../src/index/facts.js';
-import {
-  cacheDirFor,
-  cacheRoot,
-  type CachedOutcome,
-  FactCache,
-  factKey,
-  inspectCache,
-  removeCacheDir,
-  workspaceIdOf,
-} from '../../src/store/fact-cache.js';
+import { cacheRoot } from '../../src/store/cache-paths.js';
+import { type CachedOutcome, FactCache, factKey } from '../../src/store/fact-cache.js';
+import { inspectCache } from '../../src/store/fact-cache-db.js';
+import { cacheDirFor, removeCacheDir, workspaceIdOf } from '../../src/store/fact-cache-folder.js';
 
 // Every cache and workspace lives under one temp folder: the user's ~/.cache is never touched.
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'meshlens-fact-cache-'));

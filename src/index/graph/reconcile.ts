@@ -1,7 +1,8 @@
 import type { Confidence, ContractFact } from '../facts.js';
 import type { IndexedFile } from '../snapshot.js';
 import type { ContractGraph } from './model.js';
-import { addImportEdges, type RootImportSettings } from './imports.js';
+import { addImportEdges } from './imports.js';
+import type { RootImportSettings } from './imports-settings.js';
 import { GraphBuilder } from './node-table.js';
 import { hostOf, isHealthService, methodKey, placeholderOf, routeShape, serviceKey } from './names.js';
 

@@ -3,37 +3,22 @@
  * imports, and contracts — gRPC servicers and stubs, Kafka producers and consumers (confluent_kafka,
  * aiokafka, kafka-python), Celery tasks, Flask/FastAPI/Django routes and requests/httpx/aiohttp calls.
  *
- * One walk of the tree. Calls on a receiver (`self.stub.ReserveStock(…)`) are resolved after the walk,
- * because `self.stub` may be bound in `__init__` below the method that uses it.
+ * One walk of the tree. This file reads definitions, imports and bindings; the symbols themselves are built
+ * in `python-symbols.ts` and call sites are read in `python-calls.ts`, which resolves calls on a receiver
+ * (`self.stub.ReserveStock(…)`) after the walk, because `self.stub` may be bound in `__init__` below the
+ * method that uses it.
  */
 import type { Node } from 'web-tree-sitter';
 import type { ContractFact, FileFacts, ImportFact, SymbolFact } from '../facts.js';
 import { emptyFacts } from '../facts.js';
 import type { Extractor } from './extractor.js';
-import {
-  classifyCallee,
-  constructorTopics,
-  httpRequest,
-  isHealthService,
-  routeFromDecorator,
-  type Binding,
-} from './python-contracts.js';
-import { cleanDoc, docstringNode, signatureOf } from './python-decl.js';
-import { decoratorFacts, djangoRoute } from './python-decorators.js';
-import { httpCallFact, receiverCall, receiverCallFacts, type ReceiverCall } from './python-receivers.js';
-import {
-  enclosingClass,
-  lookupBinding,
-  newFrame,
-  PyScope,
-  receiverKey,
-  recordLocal,
-  type Frame,
-} from './python-scope.js';
-import { callArguments, dotted, literalString, resolveParts } from './python-values.js';
-import { endLineOf, oneLine, startLineOf, topicOf, walkSites, type Parts } from './tree-utils.js';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+import { PythonCallSites } from './python-calls.js';
+import { classifyCallee, isHealthService } from './python-contracts.js';
+import { decoratorFacts } from './python-decorators.js';
+import { enclosingClass, newFrame, PyScope, receiverKey, recordLocal, type Frame } from './python-scope.js';
+import { constantSymbol, readDefinition, type DraftSymbol } from './python-symbols.js';
+import { dotted, resolveParts } from './python-values.js';
+import { startLineOf, walkSites } from './tree-utils.js';
 
 const SITES: ReadonlySet<string> = new Set([
   'decorated_definition',
@@ -55,23 +40,19 @@ const LEAVES: ReadonlySet<string> = new Set([
   'false',
   'none',
 ]);
-const CONSTANT_NAME = /^_*[A-Z][A-Z0-9_]*$/;
-const SERVICER_ADD = /^add_(\w+)Servicer_to_server$/;
 
 class PythonExtraction {
-  readonly symbols: Mutable<SymbolFact>[] = [];
+  readonly symbols: SymbolFact[] = [];
   readonly imports: ImportFact[] = [];
   readonly contracts: ContractFact[] = [];
   private readonly scope = new PyScope();
-  private readonly pending: ReceiverCall[] = [];
-  /** Same-file Celery tasks by function name → queue name, for `.delay()` producers. */
-  private readonly tasks = new Map<string, string>();
+  private readonly calls = new PythonCallSites(this.scope, (fact, owner) => this.contract(fact, owner));
 
   constructor(root: Node) {
     this.scope.collect(root);
     const module = newFrame('module');
     this.walk(root, module, undefined);
-    for (const call of this.pending) this.resolveReceiverCall(call, lookupBinding(call.frame, call.receiver));
+    this.calls.resolvePending();
   }
 
   /** Reads `node`'s subtree (not `node` itself). */
@@ -103,14 +84,14 @@ class PythonExtraction {
         this.withItem(node, frame);
         return false;
       case 'call':
-        this.call(node, frame, owner);
+        this.calls.call(node, frame, owner);
         return false;
       default:
         return false;
     }
   }
 
-  private addSymbol(symbol: Omit<Mutable<SymbolFact>, 'id'>): number {
+  private addSymbol(symbol: DraftSymbol): number {
     const id = this.symbols.length;
     this.symbols.push({ id, ...symbol });
     return id;
@@ -127,39 +108,12 @@ class PythonExtraction {
     outer: Node,
     decorators: Node[],
   ): void {
-    const nameNode = node.childForFieldName('name');
-    const body = node.childForFieldName('body');
-    if (nameNode === null || body === null) return;
-    const name = nameNode.text;
-    const parentClass = frame.kind === 'class' ? frame.className : undefined;
-    const qualifiedName = parentClass === undefined ? name : `${parentClass}.${name}`;
+    const definition = readDefinition(node, frame, owner, outer, decorators);
+    if (definition === undefined) return;
+    const { symbol, body, qualifiedName } = definition;
     // Functions nested in functions are locals, unless decorated: then they are registered handlers.
     const declared =
       frame.kind !== 'function' || (decorators.length > 0 && node.type === 'function_definition');
-    const docNode = docstringNode(body);
-    const symbol: Omit<Mutable<SymbolFact>, 'id'> = {
-      kind: node.type === 'class_definition' ? 'class' : frame.kind === 'class' ? 'method' : 'function',
-      name,
-      qualifiedName,
-      signature: signatureOf(node),
-      startLine: startLineOf(outer),
-      endLine: endLineOf(node),
-    };
-    if (docNode !== undefined) symbol.docstring = cleanDoc(literalString(docNode) ?? '');
-    if (decorators.length > 0) symbol.decorators = decorators.map((decorator) => oneLine(decorator.text));
-    if (owner !== undefined) symbol.parent = owner;
-    if (node.type === 'function_definition') {
-      const first = body.namedChildren.find(
-        (child) => child !== null && child.type !== 'comment' && child.id !== docNode?.parent?.id,
-      );
-      const signatureEnd = endLineOf(
-        node.childForFieldName('return_type') ?? node.childForFieldName('parameters') ?? nameNode,
-      );
-      if (first !== undefined && first !== null && startLineOf(first) > signatureEnd) {
-        symbol.bodyStartLine = startLineOf(first);
-        symbol.bodyEndLine = endLineOf(body);
-      }
-    }
     const id = declared ? this.addSymbol(symbol) : undefined;
     const inner = id ?? owner;
     if (node.type === 'class_definition') {
@@ -273,7 +227,7 @@ class PythonExtraction {
   ): void {
     const { facts, task } = decoratorFacts(decorator, frame, this.scope, line, qualifiedName);
     for (const fact of facts) this.contract(fact, owner);
-    if (task !== undefined && frame.kind === 'module') this.tasks.set(name, task);
+    if (task !== undefined && frame.kind === 'module') this.calls.registerTask(name, task);
   }
 
   private importStatement(node: Node, frame: Frame): void {
@@ -297,20 +251,6 @@ class PythonExtraction {
     this.imports.push(names.length === 0 ? { source, line } : { source, names, line });
   }
 
-  private bindingOf(node: Node | null, frame: Frame): Binding | undefined {
-    if (node === null) return undefined;
-    if (node.type === 'await') return this.bindingOf(node.namedChildren[0] ?? null, frame);
-    if (node.type === 'identifier') return lookupBinding(frame, node.text);
-    if (node.type !== 'call') return undefined;
-    const callee = dotted(node.childForFieldName('function'));
-    if (callee === undefined) return undefined;
-    return classifyCallee(
-      this.scope.originOf(callee),
-      node.childForFieldName('arguments'),
-      this.scope.valueScope(frame),
-    );
-  }
-
   private assignment(node: Node, frame: Frame, owner: number | undefined): void {
     const left = node.childForFieldName('left');
     const right = node.childForFieldName('right');
@@ -320,12 +260,13 @@ class PythonExtraction {
       left.type === 'identifier' &&
       node.parent?.type === 'expression_statement'
     ) {
-      this.constantSymbol(node, left.text, owner);
+      const constant = constantSymbol(node, left.text, owner);
+      if (constant !== undefined) this.addSymbol(constant);
     }
     if (right === null) return;
     if (left.type === 'identifier')
       recordLocal(frame, left.text, resolveParts(right, this.scope.valueScope(frame)));
-    const binding = this.bindingOf(right, frame);
+    const binding = this.calls.bindingOf(right, frame);
     if (binding === undefined) return;
     const key = receiverKey(left);
     if (key === undefined) return;
@@ -333,177 +274,13 @@ class PythonExtraction {
     else frame.bindings.set(key, binding);
   }
 
-  private constantSymbol(node: Node, name: string, owner: number | undefined): void {
-    const annotated = node.childForFieldName('type') !== null;
-    if (!CONSTANT_NAME.test(name) && !annotated) return;
-    const startLine = startLineOf(node);
-    const endLine = endLineOf(node);
-    const type = node.childForFieldName('type')?.text;
-    const head = type === undefined ? name : `${name}: ${type}`;
-    const symbol: Omit<Mutable<SymbolFact>, 'id'> = {
-      kind: CONSTANT_NAME.test(name) ? 'const' : 'variable',
-      name,
-      qualifiedName: name,
-      signature: startLine === endLine ? oneLine(node.text) : `${head} = …`,
-      startLine,
-      endLine,
-    };
-    if (owner !== undefined) symbol.parent = owner;
-    this.addSymbol(symbol);
-  }
-
   private withItem(node: Node, frame: Frame): void {
     const pattern = node.childForFieldName('value');
     if (pattern?.type !== 'as_pattern') return;
     const target = pattern.childForFieldName('alias')?.namedChildren[0];
     if (target?.type !== 'identifier') return;
-    const binding = this.bindingOf(pattern.namedChildren[0] ?? null, frame);
+    const binding = this.calls.bindingOf(pattern.namedChildren[0] ?? null, frame);
     if (binding !== undefined) frame.bindings.set(target.text, binding);
-  }
-
-  private call(node: Node, frame: Frame, owner: number | undefined): void {
-    const callee = node.childForFieldName('function');
-    const args = node.childForFieldName('arguments');
-    const line = startLineOf(node);
-    const path = dotted(callee);
-    const values = this.scope.valueScope(frame);
-    if (path !== undefined) {
-      const origin = this.scope.originOf(path);
-      const binding = classifyCallee(origin, args, values);
-      if (binding?.kind === 'stub') {
-        this.contract(
-          {
-            kind: 'grpc_client',
-            service: binding.service,
-            line,
-            confidence: binding.confidence,
-            via: 'pb2_grpc stub',
-          },
-          owner,
-        );
-      }
-      if (binding?.kind === 'consumer') {
-        for (const topicNode of constructorTopics(binding, args)) {
-          const topic = topicOf(resolveParts(topicNode, values));
-          if (topic !== undefined) {
-            this.contract(
-              { kind: 'topic_consumer', topic, line, confidence: 'exact', via: `${binding.lib} consumer` },
-              owner,
-            );
-          }
-        }
-      }
-      const added = SERVICER_ADD.exec(origin.name)?.[1];
-      if (added !== undefined && !isHealthService(added, origin.module)) {
-        this.contract(
-          { kind: 'grpc_server', service: added, line, confidence: 'exact', via: 'add_*Servicer_to_server' },
-          owner,
-        );
-      }
-      const lib = origin.module === 'requests' || origin.module === 'httpx' ? origin.module : undefined;
-      const request = lib === undefined ? undefined : httpRequest(origin.name, args);
-      if (lib !== undefined && request !== undefined) {
-        const urlValues = this.scope.valueScope(frame, true);
-        const url = resolveParts(request.url, urlValues);
-        const inferred = urlValues.used?.inferred === true;
-        this.httpCall(request.verb, url, `${lib} ${origin.name}`, line, owner, inferred);
-      }
-      if (origin.module === 'django.urls' && origin.name === 'path') {
-        const route = djangoRoute(args, line);
-        if (route !== undefined) this.contract(route, owner);
-      }
-    }
-    if (callee?.type === 'call') {
-      this.decoratorCall(callee, args, frame, line, owner);
-      return;
-    }
-    if (callee?.type !== 'attribute') return;
-    const method = callee.childForFieldName('attribute')?.text ?? '';
-    const object = callee.childForFieldName('object');
-    if (object?.type === 'call') {
-      // A client used where it is built: `httpx.AsyncClient().get(url)`, `KafkaProducer().send("t")`.
-      const built = this.bindingOf(object, frame);
-      if (built !== undefined)
-        this.resolveReceiverCall(
-          receiverCall(
-            this.scope.valueScope(frame),
-            frame,
-            '',
-            method,
-            args,
-            line,
-            owner,
-            this.scope.valueScope(frame, true),
-          ),
-          built,
-        );
-      return;
-    }
-    let key = receiverKey(object);
-    let called = method;
-    if (
-      key === undefined &&
-      (method === 'future' || method === 'with_call') &&
-      object?.type === 'attribute'
-    ) {
-      // `stub.Method.future(req)`: the RPC is the attribute before the invocation helper.
-      key = receiverKey(object.childForFieldName('object'));
-      called = object.childForFieldName('attribute')?.text ?? '';
-    }
-    if (key !== undefined && !called.startsWith('__')) {
-      this.pending.push(
-        receiverCall(
-          this.scope.valueScope(frame),
-          frame,
-          key,
-          called,
-          args,
-          line,
-          owner,
-          this.scope.valueScope(frame, true),
-        ),
-      );
-    }
-  }
-
-  /**
-   * A route decorator called as a function: `self.app.post("/prompt")(self.handle_prompt)`,
-   * `router.get("/x")(handler)` — the same registration as `@router.get("/x")` on the handler.
-   */
-  private decoratorCall(
-    decorator: Node,
-    args: Node | null,
-    frame: Frame,
-    line: number,
-    owner: number | undefined,
-  ): void {
-    const { positional, keywords } = callArguments(args);
-    if (positional.length !== 1 || keywords.size > 0) return;
-    const object = decorator.childForFieldName('function')?.childForFieldName('object') ?? null;
-    const key = receiverKey(object);
-    const route = routeFromDecorator(decorator, key === undefined ? undefined : lookupBinding(frame, key));
-    if (route === undefined) return;
-    // `fastapi @post` → `fastapi post()`: the decorator was called, not applied.
-    const via = `${route.via.replace('@', '')}()`;
-    for (const method of route.methods) {
-      this.contract({ kind: 'http_route', method, path: route.path, line, via }, owner);
-    }
-  }
-
-  private resolveReceiverCall(call: ReceiverCall, binding: Binding | undefined): void {
-    for (const fact of receiverCallFacts(call, binding, this.tasks)) this.contract(fact, call.owner);
-  }
-
-  private httpCall(
-    verb: string,
-    url: Parts,
-    via: string,
-    line: number,
-    owner: number | undefined,
-    inferred: boolean,
-  ): void {
-    const fact = httpCallFact(verb, url, undefined, via, line);
-    if (fact !== undefined) this.contract(inferred ? { ...fact, confidence: 'heuristic' } : fact, owner);
   }
 }
 

@@ -1,6 +1,7 @@
-import type { Candidate, ContractRow, GrpcAnswer, MethodTrace, ServiceTrace } from './grpc.js';
+import type { Candidate, ContractRow, GrpcAnswer, MethodTrace, ServiceTrace } from './grpc-answer.js';
 import type { ResolvedBase } from './git-show.js';
-import type { WireCheck, WireFinding } from './wire-check.js';
+import type { WireCheck } from './wire-check.js';
+import type { WireFinding } from './wire-check/findings.js';
 
 const NOT_TRACED_LISTED = 10;
 const BREAKING = 'WIRE_FORMAT_BREAKING_CHANGE';
