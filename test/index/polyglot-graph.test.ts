@@ -77,9 +77,8 @@ describe('examples/polyglot-shop contract graph (expected-graph.json, written fr
 
   it('matches HTTP calls to routes through env vars and config resolved against the deploy manifest', () => {
     const rows = edgeRows();
-    const kotlinGap = 'services/notification/src/main/kotlin/shop/notification/BillingClient.kt';
     for (const http of expected.http) {
-      for (const caller of http.callers.filter((c) => c.file !== kotlinGap)) {
+      for (const caller of http.callers) {
         const found = rows.filter(
           (r) => r.startsWith(`calls_http ${http.route} `) && r.endsWith(` ${caller.file}:${caller.line}`),
         );
@@ -90,8 +89,7 @@ describe('examples/polyglot-shop contract graph (expected-graph.json, written fr
     }
   });
 
-  // Kotlin HTTP client calls (RestClient/RestTemplate) are not extracted yet.
-  it.fails('matches the Kotlin RestClient call to billing', () => {
+  it('matches the Kotlin RestClient call to billing', () => {
     expect(edgeRows()).toContain(
       'calls_http GET /invoices/{orderId} exact services/notification/src/main/kotlin/shop/notification/BillingClient.kt:25',
     );

@@ -127,7 +127,7 @@ describe('visualize_mesh', () => {
   it('folds the graph per service, and refuses an unknown zoom target naming the fix', async () => {
     const { text } = await call('visualize_mesh', {});
     expect(text).toContain('```mermaid\nflowchart LR');
-    expect(text).toContain('_7 services, 5 topics, 22 links._');
+    expect(text).toContain('_7 services, 5 topics, 23 links._');
     const json = JSON.parse((await call('visualize_mesh', { format: 'json' })).text) as {
       nodes: unknown[];
       links: unknown[];

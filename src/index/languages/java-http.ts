@@ -10,31 +10,24 @@ import {
   JavaResolver,
   type JavaScope,
   type JavaSite,
-  type JavaVar,
   lastSegment,
   receiverConfidence,
   varOf,
 } from './java-model.js';
 import { type ContractSink, lineOf } from './jvm-common.js';
-import { annotationArg, findAnnotation } from './jvm-annotations.js';
 import {
-  CLIENT_VERBS,
-  joinPaths,
+  firstOfValues,
+  httpMethodName,
   paramName,
-  REST_TEMPLATE_METHODS,
+  REQUEST_CLIENTS,
+  type RequestClient,
+  requestClientKind,
+  SPRING_HTTP_NAMES,
+  springHttpCall,
   type UrlPart,
   urlTarget,
+  variableUrl,
 } from './jvm-http.js';
-
-const REST_TEMPLATES: ReadonlySet<string> = new Set(['RestTemplate', 'TestRestTemplate', 'RestOperations']);
-const REQUEST_CLIENTS: ReadonlySet<string> = new Set(['WebClient', 'RestClient', 'WebTestClient']);
-/** Names of the calls an HTTP client request starts with; every other call is skipped at once. */
-const HTTP_NAMES: ReadonlySet<string> = new Set([
-  ...Object.keys(REST_TEMPLATE_METHODS),
-  ...CLIENT_VERBS,
-  'method',
-  'newBuilder',
-]);
 
 interface Located {
   readonly node: Node;
@@ -72,63 +65,32 @@ export function javaHttpCall(
   sink: ContractSink,
 ): void {
   const { node, scope, nameNode, name, object } = site;
-  if (nameNode === null || object === null || !HTTP_NAMES.has(name)) return;
-  const args = argumentsOf(node);
+  if (nameNode === null || object === null || (!SPRING_HTTP_NAMES.has(name) && name !== 'newBuilder')) return;
   const line = lineOf(nameNode);
   const urls = new UrlReader(file);
-
-  const restMethod = REST_TEMPLATE_METHODS[name];
-  if (restMethod !== undefined && args[0] !== undefined) {
-    const confidence = receiverConfidence(object, scope, REST_TEMPLATES, /resttemplate$/i);
-    if (confidence === undefined) return;
-    const method = restMethod === '' ? httpMethodOf(args[1]) : restMethod;
-    const target = method === undefined ? undefined : urlTarget(urls.parts(args[0], scope));
-    if (method === undefined || target === undefined) return;
-    sink.add({
-      kind: 'http_call',
-      method,
-      path: target.path,
-      base: target.base,
+  if (SPRING_HTTP_NAMES.has(name)) {
+    const args = argumentsOf(node);
+    const fact = springHttpCall({
+      name,
       symbol: scope.symbol,
       line,
-      confidence: confidence === 'exact' && !target.inferred ? 'exact' : 'heuristic',
-      via: 'RestTemplate',
+      argument: (index) => args[index],
+      method: httpMethodOf,
+      receiverOf: (types, namePattern) => receiverConfidence(object, scope, types, namePattern),
+      client: () => clientOf(context, object, scope, urls),
+      uriArgument: () => {
+        const uri = chainCall(node, ['uri']).uri;
+        const first = uri === undefined ? undefined : argumentsOf(uri)[0];
+        return first?.type === 'lambda_expression' ? undefined : first;
+      },
+      urlParts: (url) => urls.parts(url, scope),
     });
-    return;
-  }
-
-  if (CLIENT_VERBS.has(name) || name === 'method') {
-    const method = name === 'method' ? httpMethodOf(args[0]) : name.toUpperCase();
-    const client = clientOf(file, context, object, scope);
-    const uri = method === undefined || client === undefined ? undefined : chainCall(node, ['uri'])?.uri;
-    const uriArg = uri === undefined ? undefined : argumentsOf(uri)[0];
-    if (
-      method === undefined ||
-      client === undefined ||
-      uriArg === undefined ||
-      uriArg.type === 'lambda_expression'
-    )
-      return;
-    const call = urlTarget(urls.parts(uriArg, scope));
-    if (call === undefined) return;
-    const base =
-      client.base === undefined || call.base !== undefined
-        ? undefined
-        : urlTarget(urls.parts(client.base.node, client.base.scope));
-    sink.add({
-      kind: 'http_call',
-      method,
-      path: base === undefined ? call.path : joinPaths(base.path, call.path),
-      base: call.base ?? base?.base,
-      symbol: scope.symbol,
-      line,
-      confidence: client.proven && !call.inferred ? 'exact' : 'heuristic',
-      via: client.via,
-    });
+    if (fact !== undefined) sink.add(fact);
     return;
   }
 
   if (name === 'newBuilder' && lastSegment(object.text) === 'HttpRequest') {
+    const args = argumentsOf(node);
     const chain = chainCall(node, ['uri', 'GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'method']);
     const verb = Object.keys(chain).find((key) => key !== 'uri');
     const method = verb === undefined ? 'GET' : verb === 'method' ? literalMethod(chain.method) : verb;
@@ -165,8 +127,7 @@ function chainCall(start: Node, wanted: readonly string[]): Partial<Record<strin
 /** `HttpMethod.GET`, `GET` (static import) → `GET`. */
 function httpMethodOf(node: Node | undefined): string | undefined {
   if (node === undefined || (node.type !== 'field_access' && node.type !== 'identifier')) return undefined;
-  const name = lastSegment(node.text);
-  return /^(?:GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)$/.test(name) ? name : undefined;
+  return httpMethodName(node.text);
 }
 
 function literalMethod(call: Node | undefined): string | undefined {
@@ -174,47 +135,29 @@ function literalMethod(call: Node | undefined): string | undefined {
   return first?.type === 'string_literal' ? first.text.slice(1, -1).toUpperCase() : undefined;
 }
 
-interface Client {
-  readonly proven: boolean;
-  readonly base: Located | undefined;
-  readonly via: string;
-}
-
 /** A WebClient / RestClient receiver, with the base URL it was built with when that is traceable. */
 function clientOf(
-  file: JavaFile,
   context: JavaHttpContext,
   object: Node,
   scope: JavaScope,
-): Client | undefined {
+  urls: UrlReader,
+): RequestClient | undefined {
+  const located = (base: Located | undefined): RequestClient['base'] =>
+    base === undefined ? undefined : () => urls.parts(base.node, base.scope);
   if (object.type === 'method_invocation') {
     const base = baseInChain(object, scope);
     const root = chainRoot(object);
     const type = lastSegment(root.text);
-    return REQUEST_CLIENTS.has(type) && base !== undefined ? { proven: true, base, via: type } : undefined;
+    return REQUEST_CLIENTS.has(type) && base !== undefined
+      ? { proven: true, base: located(base), via: type }
+      : undefined;
   }
   const variable = varOf(object, scope);
-  const type = variable?.type === undefined ? undefined : lastSegment(variable.type);
-  if (variable !== undefined && type !== undefined) {
-    if (!REQUEST_CLIENTS.has(type)) return undefined;
-    return { proven: true, base: baseOfVar(variable, scope) ?? context.soleBase, via: type };
-  }
   const name = object.type === 'field_access' ? (object.childForFieldName('field')?.text ?? '') : object.text;
-  if (!/(?:webclient|restclient)$/i.test(name)) return undefined;
-  const base = variable === undefined ? context.soleBase : (baseOfVar(variable, scope) ?? context.soleBase);
-  return { proven: false, base, via: /restclient$/i.test(name) ? 'RestClient' : 'WebClient' };
-}
-
-function baseOfVar(variable: JavaVar, scope: JavaScope): Located | undefined {
-  const values = [
-    ...(variable.init === undefined ? [] : [{ node: variable.init, scope }]),
-    ...variable.assigned,
-  ];
-  for (const value of values) {
-    const base = baseInChain(value.node, value.scope);
-    if (base !== undefined) return base;
-  }
-  return undefined;
+  const kind = requestClientKind(variable?.type, name);
+  if (kind === undefined) return undefined;
+  const base = variable === undefined ? undefined : firstOfValues(variable, scope, baseInChain);
+  return { ...kind, base: located(base ?? context.soleBase) };
 }
 
 /** `builder.baseUrl(x).build()` / `WebClient.create(x)` anywhere down a call chain. */
@@ -298,22 +241,11 @@ class UrlReader {
   private variable(node: Node, scope: JavaScope, depth: number): UrlPart[] | undefined {
     const variable = varOf(node, scope);
     if (variable === undefined) return undefined;
-    const placeholder = findAnnotation(variable.annotations, 'Value');
-    const key = placeholder === undefined ? undefined : annotationArg(placeholder, [undefined, 'value']);
-    if (key?.type === 'string_literal') return [{ kind: 'text', text: key.text.slice(1, -1) }];
-    // A single assignment (`this.baseUrl = baseUrl` from a `@Value` constructor parameter) is followed.
-    const values = [
-      ...(variable.init === undefined ? [] : [{ node: variable.init, scope }]),
-      ...variable.assigned,
-    ];
-    const only = values.length === 1 ? values[0] : undefined;
-    if (only !== undefined) {
-      const scopeForValue =
-        variable.init !== undefined && variable.symbol !== undefined
-          ? { ...scope, vars: new Map() }
-          : only.scope;
-      return this.parts(only.node, scopeForValue, depth + 1);
-    }
-    return undefined;
+    return variableUrl(
+      variable,
+      scope,
+      (key) => (key.type === 'string_literal' ? key.text.slice(1, -1) : undefined),
+      (value, valueScope) => this.parts(value, valueScope, depth + 1),
+    );
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Kotlin contracts from the declaration walk's model: Spring routes, Feign clients and Kafka listeners
  * (annotations), kafka-clients producers/consumers and KafkaTemplate sends, gRPC servers (grpc-java
- * `…ImplBase` and grpc-kotlin `…CoroutineImplBase` subclasses) and stubs, and Ktor routes found by the walk.
+ * `…ImplBase` and grpc-kotlin `…CoroutineImplBase` subclasses) and stubs, Ktor routes found by the walk,
+ * and Spring HTTP client calls (`kotlin-http.ts`).
  */
 import type { Node } from 'web-tree-sitter';
 import {
@@ -10,17 +11,17 @@ import {
   type KtCall,
   type KtClass,
   type KtFile,
-  KtResolver,
   type KtScope,
   type KtSite,
   type KtVar,
   ktAnnotation,
-  lastSegment,
   namedChildren,
   varOf,
 } from './kotlin-model.js';
+import { KtResolver } from './kotlin-values.js';
+import { type KtCallSite, kotlinHttpCall, kotlinHttpContext } from './kotlin-http.js';
 import type { KtRoute } from './kotlin-ktor.js';
-import { constructedType, effectiveReceiver } from './kotlin-receivers.js';
+import { effectiveReceiver, receiverConfidence } from './kotlin-receivers.js';
 import {
   type ContractSink,
   isHealthService,
@@ -55,10 +56,15 @@ export function kotlinContracts(file: KtFile, routes: readonly KtRoute[], sink: 
     });
   }
   for (const site of file.sites) if (site.node.type === 'assignment') recordAssignment(site);
+  const calls: KtCallSite[] = [];
   for (const site of file.sites) {
-    if (site.node.type !== 'call_expression') continue;
-    const call = callOf(site.node);
-    if (call !== undefined) callSite(file, site.scope, call, sink);
+    const call = site.node.type === 'call_expression' ? callOf(site.node) : undefined;
+    if (call !== undefined) calls.push({ ...site, call });
+  }
+  const http = kotlinHttpContext(file, calls);
+  for (const site of calls) {
+    callSite(file, site.scope, site.call, sink);
+    kotlinHttpCall(http, site, sink);
   }
 }
 
@@ -318,21 +324,4 @@ function callSite(file: KtFile, scope: KtScope, call: KtCall, sink: ContractSink
         via: 'ProducerRecord',
       });
   }
-}
-
-/** `exact` for a receiver of a known matching type, `heuristic` for an unknown type with a telling name. */
-function receiverConfidence(
-  receiver: Node,
-  scope: KtScope,
-  types: ReadonlySet<string>,
-  pattern: RegExp,
-): 'exact' | 'heuristic' | undefined {
-  const variable = varOf(receiver, scope);
-  let type = variable?.type ?? constructedType(receiver);
-  if (type === undefined && variable?.init !== undefined) type = constructedType(variable.init);
-  if (type !== undefined) return types.has(lastSegment(type)) ? 'exact' : undefined;
-  const name = lastSegment(receiver.text.replace(/\s+/g, ''));
-  return (receiver.type === 'identifier' || receiver.type === 'navigation_expression') && pattern.test(name)
-    ? 'heuristic'
-    : undefined;
 }

@@ -6,7 +6,8 @@
 import type { Node } from 'web-tree-sitter';
 import { joinPaths } from './jvm-http.js';
 import { lineOf } from './jvm-common.js';
-import { callOf, type KtFile, KtResolver, type KtScope, lastSegment } from './kotlin-model.js';
+import { callOf, type KtFile, type KtScope, lastSegment } from './kotlin-model.js';
+import { KtResolver } from './kotlin-values.js';
 
 /** A Ktor route found while walking bodies. */
 export interface KtRoute {

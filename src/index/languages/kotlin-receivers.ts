@@ -1,10 +1,11 @@
 /**
- * The object a Kotlin call is made on when the source does not write it: inside the lambda of a scope
- * function the receiver is implicit (`KafkaConsumer(props).apply { subscribe(…) }`, `with(consumer) { … }`)
- * or the lambda's parameter (`consumer.also { it.subscribe(…) }`).
+ * Kotlin call receivers: the object a call is made on when the source does not write it (inside the lambda
+ * of a scope function the receiver is implicit, `KafkaConsumer(props).apply { subscribe(…) }`,
+ * `with(consumer) { … }`, or the lambda's parameter, `consumer.also { it.subscribe(…) }`), and how sure it
+ * is that a receiver is of one of the types a contract needs.
  */
 import type { Node } from 'web-tree-sitter';
-import { callOf, type KtCall, namedChildren } from './kotlin-model.js';
+import { callOf, type KtCall, type KtScope, lastSegment, namedChildren, varOf } from './kotlin-model.js';
 
 /** Scope functions whose lambda has the object as `this`. */
 const THIS_SCOPE = new Set(['apply', 'run', 'with']);
@@ -88,5 +89,27 @@ export function constructedType(node: Node, depth = 0): string | undefined {
   if (call.receiver === undefined) return /^[A-Z]/.test(call.name) ? call.name : undefined;
   return call.name === 'apply' || call.name === 'also'
     ? constructedType(call.receiver, depth + 1)
+    : undefined;
+}
+
+/**
+ * `exact` for a receiver of a known matching type, `heuristic` for an unknown type with a telling name.
+ * The type is the declared one, else what `typeOfValue` reads from the receiver or its variable's
+ * initialiser (by default a constructor call).
+ */
+export function receiverConfidence(
+  receiver: Node,
+  scope: KtScope,
+  types: ReadonlySet<string>,
+  pattern: RegExp,
+  typeOfValue: (value: Node) => string | undefined = constructedType,
+): 'exact' | 'heuristic' | undefined {
+  const variable = varOf(receiver, scope);
+  let type = variable?.type ?? typeOfValue(receiver);
+  if (type === undefined && variable?.init !== undefined) type = typeOfValue(variable.init);
+  if (type !== undefined) return types.has(lastSegment(type)) ? 'exact' : undefined;
+  const name = lastSegment(receiver.text.replace(/\s+/g, ''));
+  return (receiver.type === 'identifier' || receiver.type === 'navigation_expression') && pattern.test(name)
+    ? 'heuristic'
     : undefined;
 }

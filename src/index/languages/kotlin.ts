@@ -1,7 +1,7 @@
 /**
  * Kotlin: package, imports, declarations (classes, objects, interfaces, enums and their entries, functions,
- * properties, type aliases) with KDoc and annotations, then contracts: Spring routes and Kafka, Ktor
- * routing, kafka-clients, gRPC (grpc-java and grpc-kotlin stubs and `…ImplBase` servers).
+ * properties, type aliases) with KDoc and annotations, then contracts: Spring routes, HTTP clients and
+ * Kafka, Ktor routing, kafka-clients, gRPC (grpc-java and grpc-kotlin stubs and `…ImplBase` servers).
  */
 import type { Node } from 'web-tree-sitter';
 import { emptyFacts, type ImportFact, type SymbolKind } from '../facts.js';
@@ -18,7 +18,6 @@ import {
   detachedAnnotations,
   type KtClass,
   type KtFile,
-  KtResolver,
   type KtScope,
   ktAnnotation,
   type KtVar,
@@ -27,6 +26,7 @@ import {
   plainType,
   valueArguments,
 } from './kotlin-model.js';
+import { KtResolver } from './kotlin-values.js';
 import {
   type BodyRange,
   ContractSink,

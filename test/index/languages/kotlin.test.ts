@@ -1040,3 +1040,242 @@ describe('kotlin scope functions and environment defaults', () => {
     expect(facts.contracts).toEqual([]);
   });
 });
+
+describe('kotlin Spring HTTP clients', () => {
+  const contractsOf = async (source: string) => (await extractSource(source)).contracts;
+
+  test('RestClient fluent chain: a `$billingUrl` template over a @Value parameter is the base, `{orderId}` a path parameter', async () => {
+    expect(
+      await contractsOf(`
+class BillingClient(
+    private val restClient: RestClient,
+    @Value("\\\${BILLING_URL}") private val billingUrl: String,
+) {
+    fun invoice(orderId: String) =
+        restClient.get().uri("$billingUrl/invoices/{orderId}", orderId).retrieve().body(String::class.java)
+
+    fun cancel(orderId: String) {
+        restClient.method(HttpMethod.DELETE).uri("\${billingUrl}/invoices/$orderId").retrieve()
+    }
+}`),
+    ).toEqual([
+      {
+        kind: 'http_call',
+        method: 'GET',
+        path: '/invoices/{orderId}',
+        base: '${BILLING_URL}',
+        symbol: 1,
+        line: 7,
+        confidence: 'exact',
+        via: 'RestClient',
+      },
+      {
+        kind: 'http_call',
+        method: 'DELETE',
+        path: '/invoices/{orderId}',
+        base: '${BILLING_URL}',
+        symbol: 2,
+        line: 10,
+        confidence: 'heuristic',
+        via: 'RestClient',
+      },
+    ]);
+  });
+
+  test('RestTemplate: typed, constructed and name-only receivers; getForObject, exchange with HttpMethod, environment bases', async () => {
+    expect(
+      await contractsOf(`
+object Urls {
+    const val ORDERS = "http://orders:8080/api"
+}
+class OrdersClient(private val rest: RestTemplate) : Base() {
+    private val template = RestTemplate()
+
+    fun calls(id: String, method: HttpMethod) {
+        rest.getForObject("\${Urls.ORDERS}/orders/{id}", String::class.java, id)
+        template.exchange(Urls.ORDERS + "/orders/" + id, HttpMethod.PUT, null, String::class.java)
+        rest.postForEntity("http://orders:8080/orders", id, String::class.java)
+        restTemplate.delete(System.getenv("ORDERS_URL") + "/orders/{id}", id)
+        rest.exchange("/orders", method, null, String::class.java)
+    }
+}`),
+    ).toEqual([
+      {
+        kind: 'http_call',
+        method: 'GET',
+        path: '/api/orders/{id}',
+        base: 'http://orders:8080',
+        symbol: 4,
+        line: 9,
+        confidence: 'exact',
+        via: 'RestTemplate',
+      },
+      {
+        kind: 'http_call',
+        method: 'PUT',
+        path: '/api/orders/{id}',
+        base: 'http://orders:8080',
+        symbol: 4,
+        line: 10,
+        confidence: 'heuristic',
+        via: 'RestTemplate',
+      },
+      {
+        kind: 'http_call',
+        method: 'POST',
+        path: '/orders',
+        base: 'http://orders:8080',
+        symbol: 4,
+        line: 11,
+        confidence: 'exact',
+        via: 'RestTemplate',
+      },
+      {
+        kind: 'http_call',
+        method: 'DELETE',
+        path: '/orders/{id}',
+        base: 'env:ORDERS_URL',
+        symbol: 4,
+        line: 12,
+        confidence: 'heuristic',
+        via: 'RestTemplate',
+      },
+    ]);
+  });
+
+  test('WebClient: a builder base through a @Value parameter, WebClient.create bases, URI-builder lambdas skipped', async () => {
+    expect(
+      await contractsOf(`
+class ShippingClient(builder: WebClient.Builder, @Value("\\\${shipping.url}") shippingUrl: String) {
+    private val webClient = builder.baseUrl(shippingUrl).build()
+    private val carrier = WebClient.create("http://carrier:8080")
+
+    fun track(parcelId: String) = webClient.get().uri("/parcels/{id}", parcelId).retrieve().bodyToMono<String>()
+
+    fun label(parcelId: String) {
+        webClient.post().uri("/parcels/$parcelId/label").retrieve()
+    }
+
+    fun pickup() = carrier.put().uri("/pickups").retrieve()
+
+    fun quote() = WebClient.create(System.getenv("RATES_URL")).post().uri("/quotes?zone=eu").retrieve()
+
+    fun search() = webClient.get().uri { it.path("/parcels").build() }.retrieve()
+}`),
+    ).toEqual([
+      {
+        kind: 'http_call',
+        method: 'GET',
+        path: '/parcels/{id}',
+        base: '${shipping.url}',
+        symbol: 3,
+        line: 6,
+        confidence: 'exact',
+        via: 'WebClient',
+      },
+      {
+        kind: 'http_call',
+        method: 'POST',
+        path: '/parcels/{parcelId}/label',
+        base: '${shipping.url}',
+        symbol: 4,
+        line: 9,
+        confidence: 'heuristic',
+        via: 'WebClient',
+      },
+      {
+        kind: 'http_call',
+        method: 'PUT',
+        path: '/pickups',
+        base: 'http://carrier:8080',
+        symbol: 5,
+        line: 12,
+        confidence: 'exact',
+        via: 'WebClient',
+      },
+      {
+        kind: 'http_call',
+        method: 'POST',
+        path: '/quotes',
+        base: 'env:RATES_URL',
+        symbol: 6,
+        line: 14,
+        confidence: 'exact',
+        via: 'WebClient',
+      },
+    ]);
+  });
+
+  test("string templates: locals, companion constants, environment defaults and `${'$'}{…}` placeholders", async () => {
+    expect(
+      await contractsOf(`
+class Templates(private val restTemplate: RestTemplate) {
+    companion object {
+        const val BILLING = "http://billing:8080"
+    }
+    private val ledger = System.getenv("LEDGER_URL") ?: "http://localhost:9090"
+
+    fun calls(id: String) {
+        val base = "$BILLING/v1"
+        restTemplate.getForObject("$base/invoices/{id}", String::class.java, id)
+        restTemplate.getForObject("$ledger/entries", String::class.java)
+        restTemplate.getForObject("\${'$'}{billing.url}/refunds", String::class.java)
+    }
+}`),
+    ).toEqual([
+      {
+        kind: 'http_call',
+        method: 'GET',
+        path: '/v1/invoices/{id}',
+        base: 'http://billing:8080',
+        symbol: 4,
+        line: 10,
+        confidence: 'exact',
+        via: 'RestTemplate',
+      },
+      {
+        kind: 'http_call',
+        method: 'GET',
+        path: '/entries',
+        base: 'env:LEDGER_URL',
+        symbol: 4,
+        line: 11,
+        confidence: 'exact',
+        via: 'RestTemplate',
+      },
+      {
+        kind: 'http_call',
+        method: 'GET',
+        path: '/refunds',
+        base: '${billing.url}',
+        symbol: 4,
+        line: 12,
+        confidence: 'exact',
+        via: 'RestTemplate',
+      },
+    ]);
+  });
+
+  test('look-alikes: other types with get().uri() or getForObject, client-like names of other types, receiverless calls', async () => {
+    expect(
+      await contractsOf(`
+class Lookalikes(private val cache: Cache, private val restClient: BillingApi, private val mapper: ObjectMapper) {
+    private val requests = RequestBuilder()
+
+    fun run(id: String) {
+        cache.get().uri("/not-a-call/{id}", id)
+        restClient.get().uri("/typed-not-a-client")
+        requests.post().uri("/also-not")
+        mapper.getForObject("/not-a-rest-template", String::class.java)
+        val restTemplate = AuditLog()
+        restTemplate.getForObject("/audit", String::class.java)
+        repository.delete("/x")
+        get("/not-ktor-either")
+        getForObject("/own-method")
+    }
+
+    fun getForObject(url: String): String = url
+}`),
+    ).toEqual([]);
+  });
+});
