@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import type { LoadedConfig } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
-import { classifyPath, crawl, type CrawlOptions, type CrawledFile } from './crawl.js';
+import { crawl, type CrawlOptions, type CrawledFile } from './crawl.js';
 import { fingerprintOf } from './fingerprint.js';
 import {
   runIndex,
@@ -14,15 +13,16 @@ import {
 } from './index-run.js';
 import type { ExtractOptions } from './languages/extractor.js';
 import { createParsePool, type ParsePool } from './parse/pool.js';
-import type { IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from './reader.js';
+import type { IndexReader, IndexRunSummary, IndexStatus, RejectedFile, RescanRequest } from './reader.js';
 import { fileKey, type IndexedFile, type Snapshot } from './snapshot.js';
-import { compareWithSnapshot } from './snapshot-diff.js';
-import { statSync } from 'node:fs';
+import { compareWithSnapshot, lineageOf, type SnapshotChange } from './snapshot-diff.js';
+import { applyPatch, planPatch, rebuildFileList, sameRejections, type PatchPlan } from './reload-plan.js';
 import type { Watcher } from './watcher.js';
 import type { ContractGraph } from './graph/model.js';
 import { graphLines, reconcile } from './graph/reconcile.js';
 import { serviceNameOf } from './manifests.js';
 import { readImportSettings } from './import-config.js';
+import type { RootImportSettings } from './graph/imports-settings.js';
 
 function servicesOf(roots: readonly { name: string; path: string }[]): ReadonlyMap<string, string> {
   return new Map(roots.map((root) => [root.name, serviceNameOf(root.path)]));
@@ -34,6 +34,15 @@ declare const MESHLENS_EXTRACTION_HASH: string | undefined;
  * Part of every cache key: the build injects a hash of the extraction sources, so facts cached by a build
  * with other extractors are never reused. Running from sources (tests) uses a fixed development key.
  */
+/** What one run did, for its summary. */
+interface RunFigures {
+  readonly started: number;
+  readonly filesSeen: number;
+  readonly output: RunOutput;
+  readonly removed: number;
+  readonly full: boolean;
+}
+
 export const EXTRACTION_VERSION: string =
   typeof MESHLENS_EXTRACTION_HASH === 'string' ? MESHLENS_EXTRACTION_HASH : 'dev';
 
@@ -61,6 +70,9 @@ export class IndexEngine implements IndexReader {
   private progress: { done: number; total: number } | undefined;
   private lastRun: IndexRunSummary | undefined;
   private fingerprint: string | undefined;
+  /** The installed snapshot's files by `root:path`, kept in step with it (a patch updates it in place). */
+  private byKey = new Map<string, IndexedFile>();
+  private importSettings: RootImportSettings[] | undefined;
   /** The import settings the installed snapshot's graph was built with (a changed tsconfig is a change). */
   private importKey: string | undefined;
   private pool: ParsePool | undefined;
@@ -154,83 +166,51 @@ export class IndexEngine implements IndexReader {
     onProgress?: (done: number, total: number) => void,
   ): Promise<IndexRunSummary> {
     return this.serialize(async () => {
-      const roots = this.options.loaded.roots;
-      const previous = this.current?.files ?? [];
-      const folders = paths.filter((p) => existsSync(p) && statSync(p).isDirectory());
-      const byKey = new Map<string, CrawledFile>();
-      for (const file of previous) {
-        const inFolder = folders.some((folder) => file.absolutePath.startsWith(`${folder}/`));
-        if (!inFolder) {
-          byKey.set(fileKey(file.root, file.path), {
-            root: file.root,
-            path: file.path,
-            absolutePath: file.absolutePath,
-            size: file.size,
-            mtimeMs: file.mtimeMs,
-          });
-        }
-      }
-      for (const rejected of this.current?.rejected ?? []) {
-        const root = roots.find((r) => r.name === rejected.root);
-        if (!root) continue;
-        const absolutePath = `${root.path}/${rejected.path}`;
-        if (folders.some((folder) => absolutePath.startsWith(`${folder}/`))) continue;
-        byKey.set(fileKey(rejected.root, rejected.path), {
-          root: rejected.root,
-          path: rejected.path,
-          absolutePath,
-          size: -1,
-          mtimeMs: -1,
-        });
-      }
-      if (folders.length > 0) {
-        const all = await crawl(roots, this.crawlOptions());
-        for (const file of all) {
-          if (folders.some((folder) => file.absolutePath.startsWith(`${folder}/`)))
-            byKey.set(fileKey(file.root, file.path), file);
-        }
-      }
-      let removed = 0;
-      for (const path of paths) {
-        if (folders.includes(path)) continue;
-        const identity = classifyPath(roots, path, this.crawlOptions());
-        const known = [...byKey.values()].find((f) => f.absolutePath === path);
-        if (!identity || !existsSync(path)) {
-          if (known && byKey.delete(fileKey(known.root, known.path))) removed++;
-          // A folder deleted or renamed away is reported once, as the folder: everything under it is gone.
-          if (!existsSync(path)) {
-            for (const [key, file] of byKey) {
-              if (file.absolutePath.startsWith(`${path}/`) && byKey.delete(key)) removed++;
-            }
-          }
-          continue;
-        }
-        const stats = statSync(path);
-        byKey.set(fileKey(identity.root, identity.path), {
-          root: identity.root,
-          path: identity.path,
-          absolutePath: path,
-          size: stats.size,
-          mtimeMs: stats.mtimeMs,
-        });
-      }
-      // Entries carried over without a fresh stat (rejected files) must be re-statted to be guarded again.
-      const files = [...byKey.values()].flatMap((file): CrawledFile[] => {
-        if (file.size >= 0) return [file];
-        try {
-          const stats = statSync(file.absolutePath);
-          return [{ ...file, size: stats.size, mtimeMs: stats.mtimeMs }];
-        } catch {
-          return [];
-        }
-      });
-      const order = (a: CrawledFile, b: CrawledFile) =>
-        a.root < b.root ? -1 : a.root > b.root ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-      files.sort(order);
+      const current = this.current;
+      const plan = current && planPatch(current, this.byKey, paths, this.crawlOptions());
+      if (current && plan) return this.installPatch(current, plan, signal, onProgress);
+      const { files, removed } = await rebuildFileList(
+        this.options.loaded.roots,
+        current,
+        paths,
+        this.crawlOptions(),
+      );
       return this.install(files, false, removed, signal, onProgress);
     });
   }
 
+  /** One index run over `files`; files the installed snapshot holds unchanged are reused, not re-read. */
+  private run(
+    files: readonly CrawledFile[],
+    known: ReadonlyMap<string, KnownFileState> | undefined,
+    signal?: AbortSignal,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<RunOutput> {
+    const { pool, store } = this.ensureResources();
+    this.progress = { done: 0, total: files.length };
+    return runIndex({
+      files,
+      previous: this.byKey,
+      ...(known ? { known } : {}),
+      pool,
+      store,
+      keyOf: (root, path, hash) =>
+        (this.options.factKey ?? plainKey)({
+          extractionVersion: EXTRACTION_VERSION,
+          root,
+          relPath: path,
+          contentHash: hash,
+          configFingerprint: this.configFingerprint,
+        }),
+      ...(signal ? { signal } : {}),
+      onProgress: (done, total) => {
+        this.progress = { done, total };
+        onProgress?.(done, total);
+      },
+    });
+  }
+
+  /** Installs a run over the whole file list (a full index, or a reload that had to re-crawl). */
   private async install(
     files: readonly CrawledFile[],
     full: boolean,
@@ -239,101 +219,145 @@ export class IndexEngine implements IndexReader {
     onProgress?: (done: number, total: number) => void,
   ): Promise<IndexRunSummary> {
     const started = performance.now();
-    const { pool, store } = this.ensureResources();
-    const previous = new Map<string, IndexedFile>();
-    for (const file of this.current?.files ?? []) previous.set(fileKey(file.root, file.path), file);
+    const previous = this.byKey;
+    this.ensureResources();
     // After a restart the cache remembers each file's size, mtime and hash: unchanged files are not re-read.
     const known = this.current ? undefined : this.cache?.fileStates();
-    this.progress = { done: 0, total: files.length };
     try {
-      const output = await runIndex({
-        files,
-        previous,
-        ...(known ? { known } : {}),
-        pool,
-        store,
-        keyOf: (root, path, hash) =>
-          (this.options.factKey ?? plainKey)({
-            extractionVersion: EXTRACTION_VERSION,
-            root,
-            relPath: path,
-            contentHash: hash,
-            configFingerprint: this.configFingerprint,
-          }),
-        ...(signal ? { signal } : {}),
-        onProgress: (done, total) => {
-          this.progress = { done, total };
-          onProgress?.(done, total);
-        },
-      });
+      const output = await this.run(files, known, signal, onProgress);
       const keys = new Set(output.indexed.map((f) => fileKey(f.root, f.path)));
-      this.rememberFileStates(output.indexed, keys, previous, known);
+      const gone = [...(known?.keys() ?? previous.keys())].filter((key) => !keys.has(key));
+      this.rememberFileStates(output.indexed, gone, previous, known);
       const removed = full ? [...previous.keys()].filter((k) => !keys.has(k)).length : removedHint;
-      // Re-read on every run: a manifest edited between full runs renames its service (a few small reads per root).
-      this.services = servicesOf(this.options.loaded.roots);
-      const importSettings = readImportSettings(this.options.loaded.roots, this.options.loaded.baseDir);
-      const services = this.services;
-      const importKey = JSON.stringify(importSettings);
+      const inputsMoved = this.refreshDerivedInputs();
       const change = compareWithSnapshot(
         this.current,
-        { files: output.indexed, rejected: output.rejected, services },
-        importKey !== this.importKey,
+        { files: output.indexed, rejected: output.rejected, services: this.servicesNow() },
+        inputsMoved,
       );
-      this.importKey = importKey;
-      if (change === 'identical' && this.current) {
-        // Nothing moved: keep the installed snapshot and everything derived from it.
-        return this.recordRun(this.current, started, files.length, output, removed, full);
-      }
-      const protoDirs = this.options.loaded.config.contracts.proto_dirs;
-      // The graph is reconciled on first use: a reload that only feeds declaration search (the common
-      // edit → search loop) never pays for it, and the first graph query pays once per generation.
-      let graph: ContractGraph | undefined;
-      const graphOf = (): ContractGraph =>
-        (graph ??= reconcile({ files: output.indexed, services, protoDirs, imports: importSettings }));
-      // Same content under new sizes or mtimes keeps its generation number: answers cannot differ.
-      if (change === 'changed') this.generation++;
-      const snapshot: Snapshot = {
-        generation: this.generation,
-        createdAt: new Date().toISOString(),
-        workspace: this.options.loaded.workspaceName,
-        roots: this.options.loaded.roots,
-        files: output.indexed,
-        rejected: output.rejected,
-        services,
-        get graph() {
-          return graphOf();
-        },
-        extraLines: () => graphLines(graphOf()),
-      };
-      this.current = snapshot;
-      this.fingerprint = undefined;
-      if (output.parsed > 100) this.cache?.enforceQuota();
-      return this.recordRun(snapshot, started, files.length, output, removed, full);
+      const summary = { started, filesSeen: files.length, output, removed, full };
+      return this.commit(output.indexed, output.rejected, change, summary);
     } finally {
       this.progress = undefined;
     }
   }
 
-  private recordRun(
-    snapshot: Snapshot,
-    started: number,
-    filesSeen: number,
-    output: RunOutput,
-    removed: number,
-    full: boolean,
+  /** Installs a reload that touched only the changed files: cost follows the change, not the workspace. */
+  private async installPatch(
+    current: Snapshot,
+    plan: PatchPlan,
+    signal?: AbortSignal,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<IndexRunSummary> {
+    const started = performance.now();
+    try {
+      const output = await this.run(plan.files, undefined, signal, onProgress);
+      const patched = applyPatch(current, plan, output.indexed, output.rejected);
+      const stayed = new Set(patched.added.map((f) => fileKey(f.root, f.path)));
+      const gone = patched.removed.map((f) => fileKey(f.root, f.path)).filter((key) => !stayed.has(key));
+      this.rememberFileStates(output.indexed, gone, this.byKey, undefined);
+      const inputsMoved = this.refreshDerivedInputs();
+      const contentMoved =
+        output.changed > 0 || gone.length > 0 || !sameRejections(current.rejected, patched.rejected);
+      const change: SnapshotChange =
+        contentMoved || inputsMoved ? 'changed' : patched.added.length > 0 ? 'same-content' : 'identical';
+      const summary = { started, filesSeen: plan.files.length, output, removed: gone.length, full: false };
+      return this.commit(patched.files, patched.rejected, change, summary, {
+        removed: patched.removed,
+        added: patched.added,
+      });
+    } finally {
+      this.progress = undefined;
+    }
+  }
+
+  /** Re-reads what the graph derives from besides files; true when it moved since the last install. */
+  private refreshDerivedInputs(): boolean {
+    // Re-read on every run: a manifest edited between full runs renames its service (a few small reads per root).
+    const before = this.services;
+    this.services = servicesOf(this.options.loaded.roots);
+    this.importSettings = readImportSettings(this.options.loaded.roots, this.options.loaded.baseDir);
+    const importKey = JSON.stringify(this.importSettings);
+    const moved =
+      importKey !== this.importKey ||
+      before === undefined ||
+      before.size !== this.services.size ||
+      [...this.services].some(([root, name]) => before.get(root) !== name);
+    this.importKey = importKey;
+    return moved;
+  }
+
+  private servicesNow(): ReadonlyMap<string, string> {
+    return this.services ?? servicesOf(this.options.loaded.roots);
+  }
+
+  /** Installs the new file set as a snapshot, unless nothing moved at all. */
+  private commit(
+    files: readonly IndexedFile[],
+    rejected: readonly RejectedFile[],
+    change: SnapshotChange,
+    summary: RunFigures,
+    patch?: { removed: readonly IndexedFile[]; added: readonly IndexedFile[] },
   ): IndexRunSummary {
+    if (change === 'identical' && this.current) {
+      // Nothing moved: keep the installed snapshot and everything derived from it.
+      return this.recordRun(this.current, summary);
+    }
+    const services = this.servicesNow();
+    const imports = this.importSettings;
+    const protoDirs = this.options.loaded.config.contracts.proto_dirs;
+    // The graph is reconciled on first use: a reload that only feeds declaration search (the common
+    // edit → search loop) never pays for it, and the first graph query pays once per generation.
+    let graph: ContractGraph | undefined;
+    const graphOf = (): ContractGraph =>
+      (graph ??= reconcile({ files, services, protoDirs, ...(imports ? { imports } : {}) }));
+    // Same content under new sizes or mtimes keeps its generation number: answers cannot differ.
+    if (change === 'changed') this.generation++;
+    const previous = this.current;
+    const snapshot: Snapshot = {
+      generation: this.generation,
+      createdAt: new Date().toISOString(),
+      workspace: this.options.loaded.workspaceName,
+      roots: this.options.loaded.roots,
+      files,
+      rejected,
+      services,
+      get graph() {
+        return graphOf();
+      },
+      extraLines: () => graphLines(graphOf()),
+      derived: new Map(),
+    };
+    const lineage = patch && previous ? lineageOf(previous, patch) : undefined;
+    if (lineage) snapshot.lineage = lineage;
+    // Only the newest snapshot may point back: a chain would keep every old file list reachable.
+    if (previous) previous.lineage = undefined;
+    if (patch) {
+      for (const file of patch.removed) this.byKey.delete(fileKey(file.root, file.path));
+      for (const file of patch.added) this.byKey.set(fileKey(file.root, file.path), file);
+    } else {
+      this.byKey = new Map(files.map((file) => [fileKey(file.root, file.path), file]));
+    }
+    this.current = snapshot;
+    this.fingerprint = undefined;
+    if (summary.output.parsed > 100) this.cache?.enforceQuota();
+    return this.recordRun(snapshot, summary);
+  }
+
+  private recordRun(snapshot: Snapshot, figures: RunFigures): IndexRunSummary {
+    const { output } = figures;
     this.lastRun = {
       generation: snapshot.generation,
       at: new Date().toISOString(),
-      wallMs: Math.round(performance.now() - started),
-      filesSeen,
+      wallMs: Math.round(performance.now() - figures.started),
+      filesSeen: figures.filesSeen,
       parsed: output.parsed,
       cacheHits: output.cacheHits,
       cacheMisses: output.cacheMisses,
       changed: output.changed,
       read: output.read,
-      removed,
-      full,
+      removed: figures.removed,
+      full: figures.full,
     };
     return this.lastRun;
   }
@@ -341,7 +365,7 @@ export class IndexEngine implements IndexReader {
   /** Writes the size, mtime and hash of files that changed since the cache last saw them; forgets removed ones. */
   private rememberFileStates(
     indexed: readonly IndexedFile[],
-    keys: ReadonlySet<string>,
+    removed: readonly string[],
     previous: ReadonlyMap<string, IndexedFile>,
     known: ReadonlyMap<string, KnownFileState> | undefined,
   ): void {
@@ -359,7 +383,6 @@ export class IndexEngine implements IndexReader {
         changed.set(key, { size: file.size, mtimeMs: file.mtimeMs, hash: file.hash });
       }
     }
-    const removed = [...(known?.keys() ?? previous.keys())].filter((key) => !keys.has(key));
     this.cache.recordFileStates(changed, removed);
   }
 

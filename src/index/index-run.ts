@@ -7,7 +7,7 @@ import { languageOf } from './languages/table.js';
 import type { ParseJob, ParseOutcome } from './parse/parser.js';
 import type { ParsePool } from './parse/pool.js';
 import type { RejectedFile } from './reader.js';
-import { fileKey, type IndexedFile } from './snapshot.js';
+import { compareFiles, fileKey, type IndexedFile } from './snapshot.js';
 
 /** What the run needs from the fact cache (the store implements it; a disabled cache misses). */
 export interface FactStore {
@@ -260,10 +260,8 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
   });
   input.store.putMany(toStore);
 
-  const order = (a: { root: string; path: string }, b: { root: string; path: string }) =>
-    a.root < b.root ? -1 : a.root > b.root ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-  indexed.sort(order);
-  rejected.sort(order);
+  indexed.sort(compareFiles);
+  rejected.sort(compareFiles);
   return {
     indexed,
     rejected,

@@ -34,7 +34,32 @@ export interface Snapshot {
   readonly graph: ContractGraph;
   /** Derived structures (graph, symbol index) add their canonical lines to the fingerprint here. */
   readonly extraLines?: () => readonly string[];
+  /** Structures derived from this snapshot (a symbol index, ...), cached here by their owners on first use. */
+  readonly derived?: DerivedCache;
+  /**
+   * Set when this snapshot was patched from the one before it (an incremental reload): what left and what
+   * came, so a derived structure can be patched instead of rebuilt. The engine drops it once a newer
+   * snapshot is patched from this one, so no chain of old snapshots stays reachable.
+   */
+  lineage?: SnapshotLineage;
+}
+
+export type DerivedCache = Map<string, unknown>;
+
+export interface SnapshotLineage {
+  /** The previous snapshot's derived cache (not the snapshot itself: its graph may be large). */
+  readonly base: DerivedCache;
+  /** Files of the previous snapshot that this one no longer holds as they were. */
+  readonly removed: readonly IndexedFile[];
+  /** Files this one holds that the previous did not (new, or a new version of a removed one). */
+  readonly added: readonly IndexedFile[];
 }
 
 /** `root:path`, the identity of a file across snapshots. */
 export const fileKey = (root: string, path: string): string => `${root}:${path}`;
+
+/** The order of `Snapshot.files` and `Snapshot.rejected`: by root name, then path (code-unit order). */
+export const compareFiles = (
+  a: { readonly root: string; readonly path: string },
+  b: { readonly root: string; readonly path: string },
+): number => (a.root < b.root ? -1 : a.root > b.root ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0);

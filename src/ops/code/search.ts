@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { byteLength, pageFooter, takePage } from '../../core/budget.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
+import { compareStrings } from '../../core/order.js';
 import type { SymbolFact } from '../../index/facts.js';
 import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
 import { fenceLanguage, fenced, renderSnippet } from '../../render/snippet.js';
@@ -18,34 +19,36 @@ const BRACES_INCLUDED = new Set(['java', 'kotlin', 'scala']);
 
 interface FileHit {
   readonly file: IndexedFile;
-  readonly fileIndex: number;
   readonly tier: MatchTier;
   readonly kindRank: number;
   /** Matching declarations, best first. */
   readonly symbols: SymbolFact[];
 }
 
+/** Snapshot order (root, then path): the tie-break that keeps equally good files in a stable order. */
+const bySnapshotOrder = (a: IndexedFile, b: IndexedFile): number =>
+  compareStrings(a.root, b.root) || compareStrings(a.path, b.path);
+
 function rankFiles(snapshot: Snapshot, query: string, scope: string | undefined): FileHit[] {
   const byFile = new Map<
-    number,
-    { tier: MatchTier; kindRank: number; symbols: { s: SymbolFact; tier: MatchTier }[] }
+    IndexedFile,
+    { tier: MatchTier; kindRank: number; symbols: { s: SymbolFact; index: number; tier: MatchTier }[] }
   >();
   for (const { ref, tier } of symbolIndexOf(snapshot).find(query)) {
-    const file = snapshot.files[ref.file];
-    const symbol = file?.facts.symbols[ref.symbol];
-    if (!file || !symbol || !inScope(file.absolutePath, scope)) continue;
-    const entry = byFile.get(ref.file) ?? { tier, kindRank: kindPriority(symbol.kind), symbols: [] };
+    const file = ref.file;
+    const symbol = file.facts.symbols[ref.symbol];
+    if (!symbol || !inScope(file.absolutePath, scope)) continue;
+    const entry = byFile.get(file) ?? { tier, kindRank: kindPriority(symbol.kind), symbols: [] };
     if (tier < entry.tier || (tier === entry.tier && kindPriority(symbol.kind) < entry.kindRank)) {
       entry.tier = tier;
       entry.kindRank = kindPriority(symbol.kind);
     }
-    entry.symbols.push({ s: symbol, tier });
-    byFile.set(ref.file, entry);
+    entry.symbols.push({ s: symbol, index: ref.symbol, tier });
+    byFile.set(file, entry);
   }
   return [...byFile.entries()]
-    .map(([fileIndex, entry]) => ({
-      file: snapshot.files[fileIndex] as IndexedFile,
-      fileIndex,
+    .map(([file, entry]) => ({
+      file,
       tier: entry.tier,
       kindRank: entry.kindRank,
       symbols: entry.symbols
@@ -53,11 +56,12 @@ function rankFiles(snapshot: Snapshot, query: string, scope: string | undefined)
           (a, b) =>
             a.tier - b.tier ||
             kindPriority(a.s.kind) - kindPriority(b.s.kind) ||
-            a.s.startLine - b.s.startLine,
+            a.s.startLine - b.s.startLine ||
+            a.index - b.index,
         )
         .map((x) => x.s),
     }))
-    .sort((a, b) => a.tier - b.tier || a.kindRank - b.kindRank || a.fileIndex - b.fileIndex);
+    .sort((a, b) => a.tier - b.tier || a.kindRank - b.kindRank || bySnapshotOrder(a.file, b.file));
 }
 
 /** The line the snippet anchors on: the declaration line if it still mentions the query, else the first line that does. */

@@ -18,37 +18,94 @@ const KIND_PRIORITY: Partial<Record<SymbolKind, number>> = {
 };
 export const kindPriority = (kind: SymbolKind): number => KIND_PRIORITY[kind] ?? 4;
 
-/** One declaration, addressed by its file's index in the snapshot and its local id. */
+/** One declaration: its file and its index among the file's symbols. */
 export interface SymbolRef {
-  readonly file: number;
+  readonly file: IndexedFile;
   readonly symbol: number;
 }
 
 export type MatchTier = 0 | 1 | 2; // exact, prefix, substring
 
+/** Doc headings belong to docs search; every declaration, a Ruby or TS `module` included, is searchable. */
+const searchable = (kind: SymbolKind): boolean => kind !== 'heading';
+
 /**
  * Declared names of a snapshot, lower-cased and de-duplicated, laid out in one string so that a
  * case-insensitive substring query is a handful of native `indexOf` calls instead of a loop over every name.
+ * An incremental reload patches it with the files that changed instead of rebuilding it.
  */
 export class SymbolIndex {
-  private readonly haystack: string;
-  private readonly starts: Int32Array;
-  private readonly postings: SymbolRef[][];
-  private readonly names: string[];
+  private readonly names: string[] = [];
+  private readonly postings: SymbolRef[][] = [];
+  private readonly slotOf = new Map<string, number>();
+  /** Names whose postings emptied; compacted away once they are a large share. */
+  private emptySlots = 0;
+  private haystack = '';
+  private starts = new Int32Array(0);
+  private laidOut = false;
 
   constructor(files: readonly IndexedFile[]) {
-    const byName = new Map<string, SymbolRef[]>();
-    files.forEach((file, fileIndex) => {
-      file.facts.symbols.forEach((symbol, symbolIndex) => {
-        // Doc headings belong to docs search; every declaration, a Ruby or TS `module` included, is searchable.
-        if (symbol.kind === 'heading') return;
-        const key = symbol.name.toLowerCase();
-        const refs = byName.get(key) ?? byName.set(key, []).get(key);
-        refs?.push({ file: fileIndex, symbol: symbolIndex });
-      });
+    for (const file of files) this.add(file);
+  }
+
+  /** Takes the files that left and came since this index was built or last patched. */
+  patch(removed: readonly IndexedFile[], added: readonly IndexedFile[]): void {
+    for (const file of removed) this.remove(file);
+    for (const file of added) this.add(file);
+    if (this.emptySlots > 1024 && this.emptySlots * 4 > this.names.length) this.compact();
+  }
+
+  private add(file: IndexedFile): void {
+    file.facts.symbols.forEach((symbol, index) => {
+      if (!searchable(symbol.kind)) return;
+      const key = symbol.name.toLowerCase();
+      const slot = this.slotOf.get(key);
+      if (slot === undefined) {
+        this.slotOf.set(key, this.names.length);
+        this.names.push(key);
+        this.postings.push([{ file, symbol: index }]);
+        this.laidOut = false;
+        return;
+      }
+      const refs = this.postings[slot] as SymbolRef[];
+      if (refs.length === 0) this.emptySlots--;
+      refs.push({ file, symbol: index });
     });
-    this.names = [...byName.keys()];
-    this.postings = this.names.map((name) => byName.get(name) as SymbolRef[]);
+  }
+
+  private remove(file: IndexedFile): void {
+    const seen = new Set<number>();
+    for (const symbol of file.facts.symbols) {
+      if (!searchable(symbol.kind)) continue;
+      const slot = this.slotOf.get(symbol.name.toLowerCase());
+      if (slot === undefined || seen.has(slot)) continue;
+      seen.add(slot);
+      const refs = this.postings[slot] as SymbolRef[];
+      const kept = refs.filter((ref) => ref.file !== file);
+      this.postings[slot] = kept;
+      if (kept.length === 0 && refs.length > 0) this.emptySlots++;
+    }
+  }
+
+  /** Drops names nobody declares any more (they still cost haystack scans). */
+  private compact(): void {
+    const names = [...this.names];
+    const postings = [...this.postings];
+    this.names.length = 0;
+    this.postings.length = 0;
+    this.slotOf.clear();
+    names.forEach((name, i) => {
+      const refs = postings[i] as SymbolRef[];
+      if (refs.length === 0) return;
+      this.slotOf.set(name, this.names.length);
+      this.names.push(name);
+      this.postings.push(refs);
+    });
+    this.emptySlots = 0;
+    this.laidOut = false;
+  }
+
+  private layOut(): void {
     this.starts = new Int32Array(this.names.length);
     let offset = 0;
     this.names.forEach((name, i) => {
@@ -57,12 +114,14 @@ export class SymbolIndex {
     });
     // Names never contain a newline, so it separates them and a match can never span two names.
     this.haystack = this.names.join('\n');
+    this.laidOut = true;
   }
 
   /** Every declaration whose name contains `query` (case-insensitive), with how well it matches. */
   find(query: string): { ref: SymbolRef; tier: MatchTier }[] {
     const needle = query.toLowerCase();
     if (needle.length === 0 || needle.includes('\n')) return [];
+    if (!this.laidOut) this.layOut();
     const hits: { ref: SymbolRef; tier: MatchTier }[] = [];
     let lastName = -1;
     let at = this.haystack.indexOf(needle);
@@ -95,14 +154,34 @@ export class SymbolIndex {
   }
 }
 
-const indexes = new WeakMap<Snapshot, SymbolIndex>();
+const DERIVED_KEY = 'code.symbol-index';
+/** For snapshots without a derived cache (hand-built ones in tests). */
+const detached = new WeakMap<Snapshot, SymbolIndex>();
 
-/** Built once per snapshot, on first use. */
+/**
+ * Built once per snapshot, on first use. A snapshot patched from the previous one takes over that one's
+ * index and patches it with the files that changed, so the edit → search loop never pays a full build.
+ */
 export function symbolIndexOf(snapshot: Snapshot): SymbolIndex {
-  let index = indexes.get(snapshot);
-  if (!index) {
-    index = new SymbolIndex(snapshot.files);
-    indexes.set(snapshot, index);
+  const cache = snapshot.derived;
+  if (!cache) {
+    let index = detached.get(snapshot);
+    if (!index) detached.set(snapshot, (index = new SymbolIndex(snapshot.files)));
+    return index;
   }
+  const cached = cache.get(DERIVED_KEY);
+  if (cached instanceof SymbolIndex) return cached;
+  const lineage = snapshot.lineage;
+  const inherited = lineage?.base.get(DERIVED_KEY);
+  let index: SymbolIndex;
+  if (lineage && inherited instanceof SymbolIndex) {
+    // Taken, not shared: the previous snapshot rebuilds its own if a late query still asks it.
+    lineage.base.delete(DERIVED_KEY);
+    inherited.patch(lineage.removed, lineage.added);
+    index = inherited;
+  } else {
+    index = new SymbolIndex(snapshot.files);
+  }
+  cache.set(DERIVED_KEY, index);
   return index;
 }
