@@ -8,6 +8,11 @@ import { findGitDir, gitActivity, gitProcessRunning, isInside, isRefChange } fro
 export const DEBOUNCE_MS = 40;
 /** A git operation holds reloads at most this long; then they run anyway, with a warning. */
 export const HOLD_CAP_MS = 60_000;
+/**
+ * After a git operation's lock is gone, reloads wait this long: the watcher delivers the operation's last
+ * file events some time after git wrote them, and a reload started before they arrive would see half of it.
+ */
+export const GIT_SETTLE_MS = 500;
 /** An `index.lock` older than this with no git process is treated as abandoned. */
 export const ORPHAN_LOCK_MS = 30_000;
 
@@ -40,6 +45,7 @@ export class Watcher {
   private timer: NodeJS.Timeout | undefined;
   private holdSince: number | undefined;
   private lastGitEvent = 0;
+  private lockSeenAt = 0;
   private orphanWarned = false;
   private flushing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -116,7 +122,11 @@ export class Watcher {
         }
         return undefined;
       }
+      this.lockSeenAt = Date.now();
       return `A git operation is in progress (${activity.marker}); reloads are held until it finishes.`;
+    }
+    if (Date.now() - this.lockSeenAt < GIT_SETTLE_MS) {
+      return 'A git operation just finished; reloads are held until the tree settles.';
     }
     // HEAD and refs move in several steps; wait until the git folder has been quiet for a moment.
     if (Date.now() - this.lastGitEvent < 3 * (this.options.debounceMs ?? DEBOUNCE_MS)) {
