@@ -35,8 +35,23 @@ const entryPoints = { meshlens: 'src/cli/bin.ts' };
 if (existsSync(path.join(root, 'src/index/parse/worker.ts')))
   entryPoints['parse-worker'] = 'src/index/parse/worker.ts';
 
+// The SDK's Server builds an Ajv JSON-Schema validator (Ajv and its formats: a fifth of the boot time) for one
+// feature, validating elicitation answers. meshlens never elicits, so the bundle carries a validator that
+// refuses instead; test/e2e/bundle.test.ts checks that Ajv is gone and that nothing in src elicits.
+const withoutAjv = {
+  name: 'meshlens-without-ajv',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
+      args.importer.includes('@modelcontextprotocol')
+        ? { path: path.join(root, 'scripts/no-json-schema-validator.mjs') }
+        : undefined,
+    );
+  },
+};
+
 await build({
   absWorkingDir: root,
+  plugins: [withoutAjv],
   entryPoints,
   outdir: out,
   bundle: true,

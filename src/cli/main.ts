@@ -43,6 +43,16 @@ export function globalOptionsOf(argv: readonly string[]): GlobalOptions {
   return { ...(workspace ? { workspace } : {}), ...(config ? { config } : {}) };
 }
 
+/** The first word after the global options: the command (undefined for a bare `meshlens` or `--help`). */
+export function commandWordOf(argv: readonly string[]): string | undefined {
+  for (let i = 2; i < argv.length; i++) {
+    const word = argv[i] as string;
+    if (word === '--workspace' || word === '--config') i++;
+    else if (!word.startsWith('-')) return word;
+  }
+  return undefined;
+}
+
 export function openConfig(options: GlobalOptions): LoadedConfig {
   return loadConfig({
     cwd: process.cwd(),
@@ -226,6 +236,13 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
       const { auditVerifyCommand } = await import('./audit-command.js');
       process.exitCode = auditVerifyCommand({ ...options, write });
     });
+
+  // A fixed command (serve above all: its boot time is what an MCP client waits for) does not need the
+  // generated operation commands, whose JSON-schema walk over every operation costs ~10 ms.
+  const fixed = new Set(program.commands.map((command) => command.name()));
+  const word = commandWordOf(argv);
+  // `graph` is both a fixed command and a domain (`graph visualize`): only a word that is no domain skips them.
+  if (word !== undefined && fixed.has(word) && !OPERATIONS.some((op) => op.domain === word)) return program;
 
   // Operation subcommands are generated from the full catalogue; a domain switched off in the config is
   // refused when the command runs (the registry built there does not hold it).

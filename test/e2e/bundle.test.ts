@@ -1,0 +1,25 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+const filesUnder = (dir: string, ext: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((entry) => entry.endsWith(ext))
+    .map((entry) => path.join(dir, entry));
+
+describe('the bundle', () => {
+  test('ships no Ajv: the SDK validator is replaced, and nothing in meshlens could need it', () => {
+    const bundled = filesUnder(path.join(ROOT, 'dist'), '.js');
+    const containing = (text: string) => bundled.filter((file) => readFileSync(file, 'utf8').includes(text));
+    // Ajv's own error text: present in any bundle that carries the library (the build before this one did).
+    expect(containing('ajv implementation error')).toEqual([]);
+    expect(containing('meshlens does not validate elicitation answers')).toHaveLength(1);
+    // The SDK needs a JSON-Schema validator only for answers to elicitation requests; meshlens sends none.
+    const sources = filesUnder(path.join(ROOT, 'src'), '.ts').filter((file) =>
+      /elicitInput|elicitation\/create/.test(readFileSync(file, 'utf8')),
+    );
+    expect(sources).toEqual([]);
+  });
+});
