@@ -49,9 +49,27 @@ const withoutAjv = {
   },
 };
 
+// zod ships its error messages in ~50 languages and re-exports all of them (`z.locales`), so a bundle that
+// imports `z` carries every one: about 40 % of the code compiled at boot. meshlens only uses the English
+// default, which zod imports on its own; the namespace keeps just that one.
+const zodEnglishOnly = {
+  name: 'meshlens-zod-english-only',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`)
+        ? { path: path.join(path.dirname(args.importer), '../locales/index.js'), namespace: 'zod-locales' }
+        : undefined,
+    );
+    esbuild.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(path.join(path.dirname(args.path), 'en.js'))};`,
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
 await build({
   absWorkingDir: root,
-  plugins: [withoutAjv],
+  plugins: [withoutAjv, zodEnglishOnly],
   entryPoints,
   outdir: out,
   bundle: true,

@@ -22,4 +22,11 @@ describe('the bundle', () => {
     );
     expect(sources).toEqual([]);
   });
+
+  test("carries zod's English messages only, not the ~50 other languages it ships", () => {
+    const bundled = filesUnder(path.join(ROOT, 'dist'), '.js');
+    const containing = (text: string) => bundled.filter((file) => readFileSync(file, 'utf8').includes(text));
+    expect(containing('Ungültige Eingabe')).toEqual([]);
+    expect(containing('Invalid input')).not.toEqual([]);
+  });
 });
