@@ -4,8 +4,13 @@ import type { AsyncSubscription, Event } from '@parcel/watcher';
 import type { Logger } from '../core/logger.js';
 import { findGitDir, gitActivity, gitProcessRunning, isInside, isRefChange } from './git-gate.js';
 
-/** Quiet time before changed paths are reloaded. */
-export const DEBOUNCE_MS = 40;
+/**
+ * Quiet time before changed paths are reloaded. Short on purpose: @parcel/watcher already batches what the
+ * kernel reports over ~50 ms, so this only joins batches that arrive back to back.
+ */
+export const DEBOUNCE_MS = 10;
+/** HEAD and refs move in several steps: reloads wait until the git folder has been quiet this long. */
+export const GIT_QUIET_MS = 120;
 /** A git operation holds reloads at most this long; then they run anyway, with a warning. */
 export const HOLD_CAP_MS = 60_000;
 /**
@@ -128,8 +133,7 @@ export class Watcher {
     if (Date.now() - this.lockSeenAt < GIT_SETTLE_MS) {
       return 'A git operation just finished; reloads are held until the tree settles.';
     }
-    // HEAD and refs move in several steps; wait until the git folder has been quiet for a moment.
-    if (Date.now() - this.lastGitEvent < 3 * (this.options.debounceMs ?? DEBOUNCE_MS)) {
+    if (Date.now() - this.lastGitEvent < GIT_QUIET_MS) {
       return 'A git operation just changed HEAD or refs; reloads are held until the tree settles.';
     }
     return undefined;
