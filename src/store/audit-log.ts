@@ -100,7 +100,7 @@ export class AuditLog implements AuditSink {
   /** Why the log is a no-op, when it could not be opened. */
   readonly warning: string | undefined;
   private db: Database.Database | undefined;
-  private readonly append: ((entry: AuditRecord) => void) | undefined;
+  private readonly append: ((entries: readonly AuditRecord[]) => void) | undefined;
   private readonly logger: AuditLogOptions['logger'];
   /** Set after a failed append so that a broken disk warns once, not on every call. */
   private failing = false;
@@ -125,7 +125,7 @@ export class AuditLog implements AuditSink {
        VALUES (@id, @time, @session, @operation, @argument_digest, @status, @elapsed_ms, @files_read,
          @redactions, @trace_id, @warning, @prev_hash, @hash, @chain_version)`,
     );
-    const tx = db.transaction((entry: AuditRecord) => {
+    const write = (entry: AuditRecord) => {
       const previous = last.get();
       const row = {
         id: Math.max(previous?.id ?? 0, seq.get() ?? 0) + 1,
@@ -143,10 +143,11 @@ export class AuditLog implements AuditSink {
         chain_version: CHAIN_VERSION,
       };
       insert.run({ ...row, hash: rowHash(row) });
-    });
+    };
+    const tx = db.transaction((entries: readonly AuditRecord[]) => entries.forEach(write));
     // BEGIN IMMEDIATE takes the write lock before reading the last hash, so two processes cannot both
     // chain onto the same row; the busy timeout makes the second one wait instead of failing.
-    this.append = (entry) => tx.immediate(entry);
+    this.append = (entries) => tx.immediate(entries);
   }
 
   /** Never throws: a log that cannot be opened becomes a no-op sink and says why in `warning`. */
@@ -178,9 +179,14 @@ export class AuditLog implements AuditSink {
 
   /** Best effort, never throws. */
   record(entry: AuditRecord): void {
-    if (!this.db || !this.append) return;
+    this.recordAll([entry]);
+  }
+
+  /** Appends several records, in order, in one transaction (one lock, one commit). Never throws. */
+  recordAll(entries: readonly AuditRecord[]): void {
+    if (!this.db || !this.append || entries.length === 0) return;
     try {
-      this.append(entry);
+      this.append(entries);
       this.failing = false;
     } catch (error) {
       if (!this.failing) this.logger?.warn({ err: error }, `audit record dropped: ${errorText(error)}`);

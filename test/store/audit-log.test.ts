@@ -132,6 +132,19 @@ describe('AuditLog', () => {
     expect(readAuditRows(path.join(dir, 'missing.db'))).toEqual([]);
   });
 
+  test('a batch is appended in order in one transaction, interleaved with another writer, and verifies', () => {
+    const a = AuditLog.open({ path: dbPath });
+    const b = AuditLog.open({ path: dbPath });
+    a.recordAll([entry(1), entry(2), entry(3)]);
+    b.record(entry(4));
+    a.recordAll([entry(5), entry(6)]);
+    a.recordAll([]);
+    a.close();
+    b.close();
+    expect(verifyAuditLog(dbPath)).toEqual({ ok: true, rows: 6 });
+    expect(readAuditRows(dbPath).map((r) => r.redactions)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
   test('two instances appending alternately keep one valid chain', () => {
     const a = AuditLog.open({ path: dbPath });
     const b = AuditLog.open({ path: dbPath });
