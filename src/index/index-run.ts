@@ -97,6 +97,8 @@ interface Pending {
 }
 
 const READ_CONCURRENCY = 32;
+/** Parsed files written to the fact cache per transaction while parsing goes on. */
+const STORE_BATCH = 256;
 
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
@@ -237,14 +239,35 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
     jobOwners.push(p);
   }
   const base = done;
+  // Parsed facts are stored as they arrive, a few hundred per transaction: the main thread encodes and
+  // writes while the workers parse, instead of doing it all after the last file.
+  let toStore: { key: string; outcome: { kind: 'parsed' | 'no-grammar'; facts: FileFacts } }[] = [];
+  const queued = new Uint8Array(jobs.length);
+  const queue = (i: number, outcome: ParseOutcome) => {
+    if (outcome.kind === 'failed' || queued[i]) return;
+    queued[i] = 1;
+    const p = jobOwners[i] as Pending;
+    const facts = outcome.facts ?? emptyFacts(p.language);
+    toStore.push({ key: p.key, outcome: { kind: outcome.kind, facts } });
+  };
+  const store = () => {
+    input.store.putMany(toStore);
+    toStore = [];
+  };
   const outcomes: ParseOutcome[] = await input.pool.parseAll(jobs, {
     ...(input.signal ? { signal: input.signal } : {}),
     onProgress: (parsedCount) => {
       done = base + parsedCount;
       input.onProgress?.(done, total);
     },
+    onOutcome: (i, outcome) => {
+      queue(i, outcome);
+      if (toStore.length >= STORE_BATCH) store();
+    },
   });
-  const toStore: { key: string; outcome: { kind: 'parsed' | 'no-grammar'; facts: FileFacts } }[] = [];
+  // Whatever a pool did not report one by one is stored now.
+  outcomes.forEach((outcome, i) => queue(i, outcome));
+  store();
   outcomes.forEach((outcome, i) => {
     const p = jobOwners[i] as Pending;
     if (outcome.kind === 'failed') {
@@ -254,11 +277,8 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
       if (before) indexed.push(before);
       return;
     }
-    const facts = outcome.facts ?? emptyFacts(p.language);
-    record(p, { kind: outcome.kind, facts });
-    toStore.push({ key: p.key, outcome: { kind: outcome.kind, facts } });
+    record(p, { kind: outcome.kind, facts: outcome.facts ?? emptyFacts(p.language) });
   });
-  input.store.putMany(toStore);
 
   indexed.sort(compareFiles);
   rejected.sort(compareFiles);

@@ -268,6 +268,41 @@ describe('guard limits and parse failures', () => {
     await engine.close();
   });
 
+  test('runIndex stores facts while parsing goes on, in bounded transactions, each file once', async () => {
+    const dir = tempDir();
+    writeFiles(
+      dir,
+      Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`f${i}.ts`, `export const v${i} = ${i};\n`])),
+    );
+    const files = await crawl([{ name: '.', path: dir }]);
+    const batches: number[] = [];
+    const keys = new Set<string>();
+    const pool: ParsePool = {
+      mode: 'in-process',
+      threads: 0,
+      parseAll: async (jobs, options) =>
+        jobs.map((job, index) => {
+          const outcome: ParseOutcome = { kind: 'parsed', facts: emptyFacts(job.language) };
+          options?.onOutcome?.(index, outcome);
+          // A store that trails the parse: by job 300 the first transaction is written.
+          if (index === 300) expect(batches).toEqual([256]);
+          return outcome;
+        }),
+      close: async () => undefined,
+    };
+    const store: FactStore = {
+      getMany: () => new Map(),
+      putMany: (entries) => {
+        batches.push(entries.length);
+        for (const entry of entries) keys.add(entry.key);
+      },
+    };
+    const output = await runIndex({ files, previous: new Map(), pool, store, keyOf: plainKey });
+    expect(output.indexed).toHaveLength(600);
+    expect(batches).toEqual([256, 256, 88]);
+    expect(keys.size).toBe(600);
+  });
+
   test('runIndex: an unreadable file is rejected; a file whose parse fails keeps its last good facts', async () => {
     const dir = tempDir();
     writeFiles(dir, {

@@ -341,9 +341,19 @@ describe('parse pool', () => {
       expect(inProcess.mode).toBe('in-process');
       expect(workers.mode).toBe('workers');
       const progress: number[] = [];
+      const streamed = new Map<number, unknown>();
       const a = await inProcess.parseAll(jobs);
-      const b = await workers.parseAll(jobs, { onProgress: (done, total) => progress.push(total - done) });
+      const b = await workers.parseAll(jobs, {
+        onProgress: (done, total) => progress.push(total - done),
+        // Each job's final outcome is reported once, as its batch finishes, before parseAll resolves.
+        onOutcome: (index, outcome) => {
+          expect(streamed.has(index)).toBe(false);
+          streamed.set(index, outcome);
+        },
+      });
       expect(b).toEqual(a);
+      expect(streamed.size).toBe(jobs.length);
+      b.forEach((outcome, index) => expect(streamed.get(index)).toBe(outcome));
       expect(a.map((outcome) => outcome.kind)).toEqual(
         jobs.map((job) => (grammarOf(job.language) ? 'parsed' : 'no-grammar')),
       );

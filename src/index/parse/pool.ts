@@ -41,6 +41,11 @@ export interface ParseAllOptions {
   readonly signal?: AbortSignal;
   /** Called as files get their final outcome (a file that is retried counts once, after its retry). */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * Called with each job's final outcome as soon as it is known (batches finish out of order), so that the
+   * caller can store results while the workers parse the rest.
+   */
+  readonly onOutcome?: (index: number, outcome: ParseOutcome) => void;
 }
 
 export interface ParsePool {
@@ -128,7 +133,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
 
   const parseAll = async (jobs: readonly ParseJob[], opts: ParseAllOptions = {}): Promise<ParseOutcome[]> => {
     if (closed) throw new Error('parse pool is closed');
-    const { signal, onProgress } = opts;
+    const { signal, onProgress, onOutcome } = opts;
     signal?.throwIfAborted();
     const total = jobs.length;
     const outcomes: (ParseOutcome | undefined)[] = new Array<ParseOutcome | undefined>(total).fill(undefined);
@@ -141,6 +146,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       }
       outcomes[index] = outcome;
       done += 1;
+      onOutcome?.(index, outcome);
       onProgress?.(done, total);
     };
     const clock = new YieldClock();
@@ -179,8 +185,10 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     // Sequential and in job order, so that the retry itself is deterministic.
     retry.sort((a, b) => a - b);
     for (const index of retry) {
-      outcomes[index] = await inProcess(jobs[index] as ParseJob, signal, clock);
+      const outcome = await inProcess(jobs[index] as ParseJob, signal, clock);
+      outcomes[index] = outcome;
       done += 1;
+      onOutcome?.(index, outcome);
       onProgress?.(done, total);
     }
     return outcomes as ParseOutcome[];
