@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import type { CrawledFile } from './crawl.js';
 import { emptyFacts, type FileFacts, type LanguageId } from './facts.js';
 import { checkContent, checkSize } from './guard.js';
@@ -96,20 +96,28 @@ interface Pending {
   readonly source?: string;
 }
 
-const READ_CONCURRENCY = 32;
+/**
+ * Files are read synchronously, giving the event loop a turn this often: one `readFileSync` of a source file
+ * costs a few tens of microseconds, while `fs.promises.readFile` takes four thread-pool round trips (open,
+ * stat, read, close) and cost a cold index of 6,000 small files ~0.4 s of main-thread time.
+ */
+const READ_YIELD_MS = 10;
+/** Below this many files to read, warming the workers up front gains nothing worth a thread start. */
+const WARM_MIN_FILES = 64;
 /** Parsed files written to the fact cache per transaction while parsing goes on. */
 const STORE_BATCH = 256;
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+/** Maps `items` in order, yielding to the event loop every `READ_YIELD_MS` so that a server stays responsive. */
+async function mapYielding<T, R>(items: readonly T[], fn: (item: T) => R): Promise<R[]> {
   const results = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T);
+  let since = performance.now();
+  for (let index = 0; index < items.length; index++) {
+    results[index] = fn(items[index] as T);
+    if (performance.now() - since >= READ_YIELD_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      since = performance.now();
     }
-  });
-  await Promise.all(workers);
+  }
   return results;
 }
 
@@ -147,8 +155,12 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
     return true;
   });
   tick(total - candidates.length);
+  // Workers start and compile their grammars while the files are read (a cold start's first ~0.3 s).
+  if (candidates.length >= WARM_MIN_FILES && input.pool.warm) {
+    input.pool.warm([...new Set(candidates.map((file) => languageOf(file.path) as LanguageId))].sort());
+  }
   const pending = (
-    await mapLimit(candidates, READ_CONCURRENCY, async (file): Promise<Pending | undefined> => {
+    await mapYielding(candidates, (file): Pending | undefined => {
       if (input.signal?.aborted) throw input.signal.reason ?? new Error('aborted');
       const language = languageOf(file.path) as LanguageId;
       const sized = checkSize(file.path, file.size);
@@ -164,7 +176,7 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
       }
       let content: Buffer;
       try {
-        content = await readFile(file.absolutePath);
+        content = readFileSync(file.absolutePath);
         reads++;
       } catch (error) {
         reject(file, 'unreadable', (error as NodeJS.ErrnoException).code ?? 'read failed');
@@ -227,7 +239,7 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
     let source = p.source;
     if (source === undefined) {
       try {
-        source = await readFile(p.file.absolutePath, 'utf8');
+        source = readFileSync(p.file.absolutePath, 'utf8');
         reads++;
       } catch (error) {
         reject(p.file, 'unreadable', (error as NodeJS.ErrnoException).code ?? 'read failed');

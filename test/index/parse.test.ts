@@ -366,6 +366,21 @@ describe('parse pool', () => {
     }
   });
 
+  test('warming the workers up first changes no outcome (grammars without a wasm file are skipped)', async () => {
+    const jobs = corpus();
+    const inProcess = createParsePool({ threads: 0, grammarsDir });
+    const workers = createParsePool({ threads: 2, grammarsDir, workerPath });
+    try {
+      inProcess.warm?.(['typescript']);
+      workers.warm?.([...new Set(jobs.map((job) => job.language))]);
+      expect(await workers.parseAll(jobs)).toEqual(await inProcess.parseAll(jobs));
+    } finally {
+      await Promise.all([inProcess.close(), workers.close()]);
+    }
+    // After close, warming is a no-op rather than a thread start.
+    workers.warm?.(['typescript']);
+  });
+
   test('a file that fails is retried once in-process, then reported failed', async () => {
     let calls = 0;
     const pool = createParsePool({

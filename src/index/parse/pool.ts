@@ -10,6 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Piscina } from 'piscina';
+import type { LanguageId } from '../facts.js';
 import type { ExtractOptions, ExtractorMap } from '../languages/extractor.js';
 import {
   PARSE_TIMEOUT_MS,
@@ -54,6 +55,11 @@ export interface ParsePool {
   readonly threads: number;
   /** Outcomes in job order. Rejects with the signal's reason when aborted. */
   parseAll(jobs: readonly ParseJob[], options?: ParseAllOptions): Promise<ParseOutcome[]>;
+  /**
+   * Starts the workers and loads these grammars in each, without waiting: a cold index calls it as soon as
+   * it knows the languages, so thread start-up and grammar compilation overlap with reading the files.
+   */
+  warm?(languages: readonly LanguageId[]): void;
   close(): Promise<void>;
 }
 
@@ -194,10 +200,20 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     return outcomes as ParseOutcome[];
   };
 
+  const warm = (languages: readonly LanguageId[]): void => {
+    if (workerPath === undefined || closed || languages.length === 0) return;
+    const task: ParseBatchTask = { jobs: [], grammarsDir, timeoutMs, warmLanguages: languages };
+    // One task per thread, submitted together, so that each thread starts and loads them.
+    void getPiscina(workerPath)
+      .then((pool) => Promise.all(Array.from({ length: threads }, () => pool.run(task))))
+      .catch(() => undefined);
+  };
+
   return {
     mode,
     threads,
     parseAll,
+    warm,
     close: async () => {
       closed = true;
       if (piscina !== undefined) await (await piscina).destroy();
