@@ -325,6 +325,7 @@ export class IndexEngine implements IndexReader {
       get graph() {
         return graphOf();
       },
+      graphBuilt: () => graph !== undefined,
       extraLines: () => graphLines(graphOf()),
       derived: new Map(),
     };
@@ -443,7 +444,8 @@ export class IndexEngine implements IndexReader {
       rejected: snapshot?.rejected ?? [],
       symbols,
       contracts,
-      edges: snapshot?.graph.edges.length ?? 0,
+      // Counting edges must not build the graph: status is what an agent polls while it waits.
+      ...(snapshot && snapshot.graphBuilt?.() !== false ? { edges: snapshot.graph.edges.length } : {}),
       docSections: sections,
       ...(this.lastRun ? { lastRun: this.lastRun } : {}),
       ...(this.cache && cacheStats

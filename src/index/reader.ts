@@ -52,7 +52,8 @@ export interface IndexStatus {
   readonly rejected: readonly RejectedFile[];
   readonly symbols: number;
   readonly contracts: number;
-  readonly edges: number;
+  /** Contract-graph edges; absent until the graph is first built (on the first contract or graph query). */
+  readonly edges?: number;
   readonly docSections: number;
   readonly lastRun?: IndexRunSummary;
   readonly cache?: {

@@ -32,6 +32,8 @@ export interface Snapshot {
   readonly services: ReadonlyMap<string, string>;
   /** Contracts and the code linked to them, reconciled from every file's facts. */
   readonly graph: ContractGraph;
+  /** Whether `graph` has been reconciled yet (it is built on first use); absent: always built. */
+  readonly graphBuilt?: () => boolean;
   /** Derived structures (graph, symbol index) add their canonical lines to the fingerprint here. */
   readonly extraLines?: () => readonly string[];
   /** Structures derived from this snapshot (a symbol index, ...), cached here by their owners on first use. */

@@ -21,6 +21,11 @@ function rejectedSummary(rejected: readonly RejectedFile[]): string[] {
   return lines;
 }
 
+const edgesText = (edges: number | undefined): string =>
+  edges === undefined
+    ? 'graph edges not counted yet (the graph is built by the first contract or graph query)'
+    : `${edges} graph edges`;
+
 export function renderStatus(status: IndexStatus): string {
   const lines = [`# Index status: workspace \`${status.workspace}\``, ''];
   if (status.phase === 'not_started' || (status.generation === 0 && !status.progress)) {
@@ -45,7 +50,7 @@ export function renderStatus(status: IndexStatus): string {
     lines.push(
       '',
       `**Files:** ${status.files} indexed${languages.length ? ` (${languages.join(', ')})` : ''}; ${status.noGrammar} without a grammar.`,
-      `**Facts:** ${status.symbols} symbols, ${status.contracts} contract facts, ${status.edges} graph edges, ${status.docSections} doc sections.`,
+      `**Facts:** ${status.symbols} symbols, ${status.contracts} contract facts, ${edgesText(status.edges)}, ${status.docSections} doc sections.`,
     );
   }
   const rejected = rejectedSummary(status.rejected);
