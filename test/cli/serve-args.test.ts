@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import { serveArgsOf } from '../../src/cli/serve-fast.js';
+
+const argv = (...words: string[]) => ['node', 'meshlens', ...words];
+
+describe('serveArgsOf (the serve fast path)', () => {
+  test('reads a plain serve command line, global options before the command included', () => {
+    expect(serveArgsOf(argv('serve'))).toEqual({ surface: 'domain', structuredOutput: false, watch: true });
+    expect(
+      serveArgsOf(
+        argv(
+          '--workspace',
+          'ws',
+          '--config=c.toml',
+          'serve',
+          '--surface',
+          'flat',
+          '--no-watch',
+          '--structured-output',
+        ),
+      ),
+    ).toEqual({ workspace: 'ws', config: 'c.toml', surface: 'flat', structuredOutput: true, watch: false });
+  });
+
+  test('leaves everything else to the full CLI, which explains it', () => {
+    for (const words of [
+      [],
+      ['index'],
+      ['serve', '--help'],
+      ['serve', '--surface', 'bogus'],
+      ['serve', '--unknown'],
+      ['serve', 'extra'],
+      ['serve', '--watch'],
+      ['code', 'search', '--query', 'x'],
+    ]) {
+      expect(serveArgsOf(argv(...words)), words.join(' ')).toBeUndefined();
+    }
+  });
+});
