@@ -11,15 +11,16 @@ import {
   type PersistentFactStore,
   type RunOutput,
 } from './index-run.js';
-import type { ExtractOptions } from './languages/extractor.js';
 import { createParsePool, type ParsePool } from './parse/pool.js';
 import type { IndexReader, IndexRunSummary, IndexStatus, RejectedFile, RescanRequest } from './reader.js';
 import { fileKey, type IndexedFile, type Snapshot } from './snapshot.js';
 import { compareWithSnapshot, lineageOf, type SnapshotChange } from './snapshot-diff.js';
+import { countSnapshot } from './snapshot-counts.js';
+import { buildSnapshot } from './snapshot-build.js';
+import { extractOptionsOf } from './extract-options.js';
+import { changedFileStates } from './file-states.js';
 import { applyPatch, planPatch, rebuildFileList, sameRejections, type PatchPlan } from './reload-plan.js';
 import type { Watcher } from './watcher.js';
-import type { ContractGraph } from './graph/model.js';
-import { graphLines, reconcile } from './graph/reconcile.js';
 import { serviceNameOf } from './manifests.js';
 import { readImportSettings } from './import-config.js';
 import type { RootImportSettings } from './graph/imports-settings.js';
@@ -30,10 +31,6 @@ function servicesOf(roots: readonly { name: string; path: string }[]): ReadonlyM
 
 declare const MESHLENS_EXTRACTION_HASH: string | undefined;
 
-/**
- * Part of every cache key: the build injects a hash of the extraction sources, so facts cached by a build
- * with other extractors are never reused. Running from sources (tests) uses a fixed development key.
- */
 /** What one run did, for its summary. */
 interface RunFigures {
   readonly started: number;
@@ -43,6 +40,10 @@ interface RunFigures {
   readonly full: boolean;
 }
 
+/**
+ * Part of every cache key: the build injects a hash of the extraction sources, so facts cached by a build
+ * with other extractors are never reused. Running from sources (tests) uses a fixed development key.
+ */
 export const EXTRACTION_VERSION: string =
   typeof MESHLENS_EXTRACTION_HASH === 'string' ? MESHLENS_EXTRACTION_HASH : 'dev';
 
@@ -101,21 +102,9 @@ export class IndexEngine implements IndexReader {
 
   private ensureResources(): { pool: ParsePool; store: FactStore } {
     if (!this.pool) {
-      const { contracts, docs } = this.options.loaded.config;
-      // Custom conventions and the docs filter run inside extraction, so every worker gets them.
-      const extractOptions: ExtractOptions = {
-        patterns: contracts.patterns.map((p) => ({
-          name: p.name,
-          kind: p.kind,
-          regex: p.regex,
-          targetGroup: p.target_group,
-          ...(p.file_pattern !== undefined ? { filePattern: p.file_pattern } : {}),
-          ...(p.consumer_group !== undefined ? { consumerGroup: p.consumer_group } : {}),
-        })),
-        sanitizeDocs: docs.sanitize_prompt_injections,
-      };
       this.pool = createParsePool({
-        extractOptions,
+        // Custom conventions and the docs filter run inside extraction, so every worker gets them.
+        extractOptions: extractOptionsOf(this.options.loaded.config),
         ...(this.options.threads !== undefined ? { threads: this.options.threads } : {}),
       });
     }
@@ -303,32 +292,17 @@ export class IndexEngine implements IndexReader {
       // Nothing moved: keep the installed snapshot and everything derived from it.
       return this.recordRun(this.current, summary);
     }
-    const services = this.servicesNow();
-    const imports = this.importSettings;
-    const protoDirs = this.options.loaded.config.contracts.proto_dirs;
-    // The graph is reconciled on first use: a reload that only feeds declaration search (the common
-    // edit → search loop) never pays for it, and the first graph query pays once per generation.
-    let graph: ContractGraph | undefined;
-    const graphOf = (): ContractGraph =>
-      (graph ??= reconcile({ files, services, protoDirs, ...(imports ? { imports } : {}) }));
     // Same content under new sizes or mtimes keeps its generation number: answers cannot differ.
     if (change === 'changed') this.generation++;
     const previous = this.current;
-    const snapshot: Snapshot = {
+    const snapshot = buildSnapshot({
       generation: this.generation,
-      createdAt: new Date().toISOString(),
-      workspace: this.options.loaded.workspaceName,
-      roots: this.options.loaded.roots,
+      loaded: this.options.loaded,
       files,
       rejected,
-      services,
-      get graph() {
-        return graphOf();
-      },
-      graphBuilt: () => graph !== undefined,
-      extraLines: () => graphLines(graphOf()),
-      derived: new Map(),
-    };
+      services: this.servicesNow(),
+      imports: this.importSettings,
+    });
     const lineage = patch && previous ? lineageOf(previous, patch) : undefined;
     if (lineage) snapshot.lineage = lineage;
     // Only the newest snapshot may point back: a chain would keep every old file list reachable.
@@ -370,21 +344,7 @@ export class IndexEngine implements IndexReader {
     previous: ReadonlyMap<string, IndexedFile>,
     known: ReadonlyMap<string, KnownFileState> | undefined,
   ): void {
-    if (!this.cache) return;
-    const changed = new Map<string, KnownFileState>();
-    for (const file of indexed) {
-      const key = fileKey(file.root, file.path);
-      const before = previous.get(key) ?? known?.get(key);
-      if (
-        !before ||
-        before.size !== file.size ||
-        before.mtimeMs !== file.mtimeMs ||
-        before.hash !== file.hash
-      ) {
-        changed.set(key, { size: file.size, mtimeMs: file.mtimeMs, hash: file.hash });
-      }
-    }
-    this.cache.recordFileStates(changed, removed);
+    this.cache?.recordFileStates(changedFileStates(indexed, previous, known), removed);
   }
 
   snapshot(): Snapshot | undefined {
@@ -418,19 +378,6 @@ export class IndexEngine implements IndexReader {
 
   status(): IndexStatus {
     const snapshot = this.current;
-    const byLanguage: Record<string, number> = {};
-    let symbols = 0;
-    let contracts = 0;
-    let sections = 0;
-    let noGrammar = 0;
-    for (const file of snapshot?.files ?? []) {
-      const language = file.language ?? 'other';
-      byLanguage[language] = (byLanguage[language] ?? 0) + 1;
-      symbols += file.facts.symbols.length;
-      contracts += file.facts.contracts.length + (file.facts.protoServices?.length ?? 0);
-      sections += file.facts.sections?.length ?? 0;
-      if (file.outcome === 'no-grammar') noGrammar++;
-    }
     const cacheStats = this.cache?.stats();
     return {
       workspace: this.options.loaded.workspaceName,
@@ -438,15 +385,7 @@ export class IndexEngine implements IndexReader {
       phase: this.progress ? 'indexing' : snapshot ? 'ready' : 'not_started',
       generation: this.generation,
       ...(this.progress ? { progress: { ...this.progress } } : {}),
-      files: snapshot?.files.length ?? 0,
-      byLanguage,
-      noGrammar,
-      rejected: snapshot?.rejected ?? [],
-      symbols,
-      contracts,
-      // Counting edges must not build the graph: status is what an agent polls while it waits.
-      ...(snapshot && snapshot.graphBuilt?.() !== false ? { edges: snapshot.graph.edges.length } : {}),
-      docSections: sections,
+      ...countSnapshot(snapshot),
       ...(this.lastRun ? { lastRun: this.lastRun } : {}),
       ...(this.cache && cacheStats
         ? {
