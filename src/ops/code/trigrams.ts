@@ -26,12 +26,11 @@ export class TrigramTable {
   private appendedNames = 0;
 
   constructor(names: readonly string[]) {
-    // Each name's sequences as ids, once per name (a stamp per id marks the last name that used it).
-    const ids: number[] = [];
-    const ends = new Int32Array(names.length);
+    // Two passes over the names (count, then fill) instead of one that keeps every (name, sequence) pair:
+    // the table is built while a server answers, and a large temporary array would end in a long GC pause.
     const counts: number[] = [];
-    const stamp: number[] = [];
-    names.forEach((name, slot) => {
+    let stamp: number[] = [];
+    const forEachSequence = (name: string, slot: number, visit: (id: number) => void): void => {
       for (let at = 0; at + 3 <= name.length; at++) {
         const trigram = trigramAt(name, at);
         let id = this.idOf.get(trigram);
@@ -41,28 +40,26 @@ export class TrigramTable {
           counts.push(0);
           stamp.push(-1);
         }
+        // A name holding a sequence twice is listed once.
         if (stamp[id] === slot) continue;
         stamp[id] = slot;
-        counts[id] = (counts[id] ?? 0) + 1;
-        ids.push(id);
+        visit(id);
       }
-      ends[slot] = ids.length;
-    });
+    };
+    names.forEach((name, slot) => forEachSequence(name, slot, (id) => (counts[id] = (counts[id] ?? 0) + 1)));
     this.offsets = new Int32Array(counts.length + 1);
-    for (let id = 0; id < counts.length; id++) this.offsets[id + 1] = (this.offsets[id] ?? 0) + (counts[id] ?? 0);
+    for (let id = 0; id < counts.length; id++)
+      this.offsets[id + 1] = (this.offsets[id] ?? 0) + (counts[id] ?? 0);
     // Filled in slot order, so each list is ascending.
-    this.slots = new Int32Array(ids.length);
+    this.slots = new Int32Array(this.offsets[counts.length] ?? 0);
     const fill = this.offsets.slice(0, counts.length);
-    let from = 0;
-    for (let slot = 0; slot < names.length; slot++) {
-      const to = ends[slot] ?? from;
-      for (let k = from; k < to; k++) {
-        const id = ids[k] as number;
+    stamp = new Array<number>(counts.length).fill(-1);
+    names.forEach((name, slot) =>
+      forEachSequence(name, slot, (id) => {
         this.slots[fill[id] as number] = slot;
         fill[id] = (fill[id] as number) + 1;
-      }
-      from = to;
-    }
+      }),
+    );
   }
 
   /** Records a name given a slot after the table was built (slots only grow). */
