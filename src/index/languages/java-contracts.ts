@@ -32,15 +32,8 @@ import {
   KAFKA_TEMPLATES,
   KAFKA_CONSUMERS,
 } from './jvm-common.js';
-import {
-  annotationArg,
-  type AnnotationInfo,
-  findAnnotation,
-  feignBaseOf,
-  listenerTopics,
-  methodRoutes,
-  routePrefixes,
-} from './jvm-annotations.js';
+import { type AnnotationInfo, findAnnotation } from './jvm-annotations.js';
+import { springClassContracts } from './jvm-spring-members.js';
 
 const LIST_FACTORIES: ReadonlySet<string> = new Set(['of', 'asList', 'singletonList', 'singleton', 'copyOf']);
 
@@ -86,39 +79,7 @@ function classContracts(file: JavaFile, cls: JavaClass, sink: ContractSink): voi
       });
     }
   }
-  listeners(cls.annotations, resolver, cls.id, cls.nameLine, sink);
-
-  const feign = findAnnotation(cls.annotations, 'FeignClient');
-  const feignPath = feign === undefined ? undefined : annotationArg(feign, ['path']);
-  const prefixes =
-    feignPath !== undefined ? (resolver.strings(feignPath) ?? []) : routePrefixes(cls.annotations, resolver);
-  const feignBase = feign === undefined ? undefined : feignBaseOf(feign, resolver);
-  for (const method of cls.methods) {
-    listeners(method.annotations, resolver, method.id, method.line, sink);
-    for (const route of methodRoutes(prefixes, method.annotations, resolver)) {
-      if (feign === undefined) {
-        sink.add({
-          kind: 'http_route',
-          method: route.method,
-          path: route.path,
-          symbol: method.id,
-          line: method.line,
-          via: route.via,
-        });
-      } else {
-        sink.add({
-          kind: 'http_call',
-          method: route.method,
-          path: route.path,
-          base: feignBase,
-          symbol: method.id,
-          line: method.line,
-          confidence: 'exact',
-          via: '@FeignClient',
-        });
-      }
-    }
-  }
+  springClassContracts(cls, cls.methods, resolver, nestedAnnotations, sink);
   // grpc-spring-boot-starter injects stubs into `@GrpcClient("name")` fields: a service-level client.
   for (const field of cls.fields.values()) {
     if (field.isParam || findAnnotation(field.annotations, 'GrpcClient') === undefined) continue;
@@ -132,18 +93,6 @@ function classContracts(file: JavaFile, cls: JavaClass, sink: ContractSink): voi
       confidence: 'exact',
       via: '@GrpcClient',
     });
-  }
-}
-
-function listeners(
-  anns: readonly AnnotationInfo[],
-  resolver: JavaResolver,
-  symbol: number,
-  line: number,
-  sink: ContractSink,
-): void {
-  for (const { topic, via } of listenerTopics(anns, resolver, nestedAnnotations)) {
-    sink.add({ kind: 'topic_consumer', topic, symbol, line, confidence: 'exact', via });
   }
 }
 

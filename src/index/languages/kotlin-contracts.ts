@@ -33,15 +33,8 @@ import {
   KAFKA_TEMPLATES,
   KAFKA_CONSUMERS,
 } from './jvm-common.js';
-import {
-  annotationArg,
-  type AnnotationInfo,
-  findAnnotation,
-  feignBaseOf,
-  listenerTopics,
-  methodRoutes,
-  routePrefixes,
-} from './jvm-annotations.js';
+import { type AnnotationInfo, findAnnotation } from './jvm-annotations.js';
+import { springClassContracts } from './jvm-spring-members.js';
 
 export function kotlinContracts(file: KtFile, routes: readonly KtRoute[], sink: ContractSink): void {
   for (const cls of file.classes) classContracts(file, cls, sink);
@@ -96,38 +89,7 @@ function classContracts(file: KtFile, cls: KtClass, sink: ContractSink): void {
       });
     }
   }
-  listeners(cls.annotations, resolver, cls.id, cls.nameLine, sink);
-  const feign = findAnnotation(cls.annotations, 'FeignClient');
-  const feignPath = feign === undefined ? undefined : annotationArg(feign, ['path']);
-  const prefixes =
-    feignPath !== undefined ? (resolver.strings(feignPath) ?? []) : routePrefixes(cls.annotations, resolver);
-  const feignBase = feign === undefined ? undefined : feignBaseOf(feign, resolver);
-  for (const fn of cls.functions) {
-    listeners(fn.annotations, resolver, fn.id, fn.line, sink);
-    for (const route of methodRoutes(prefixes, fn.annotations, resolver)) {
-      if (feign === undefined) {
-        sink.add({
-          kind: 'http_route',
-          method: route.method,
-          path: route.path,
-          symbol: fn.id,
-          line: fn.line,
-          via: route.via,
-        });
-      } else {
-        sink.add({
-          kind: 'http_call',
-          method: route.method,
-          path: route.path,
-          base: feignBase,
-          symbol: fn.id,
-          line: fn.line,
-          confidence: 'exact',
-          via: '@FeignClient',
-        });
-      }
-    }
-  }
+  springClassContracts(cls, cls.functions, resolver, nestedAnnotations, sink);
   for (const field of cls.fields.values()) {
     if (field.isParam || findAnnotation(field.annotations, 'GrpcClient') === undefined) continue;
     const service = stubOfType(file, field.type);
@@ -141,18 +103,6 @@ function classContracts(file: KtFile, cls: KtClass, sink: ContractSink): void {
         via: '@GrpcClient',
       });
     }
-  }
-}
-
-function listeners(
-  anns: readonly AnnotationInfo[],
-  resolver: KtResolver,
-  symbol: number,
-  line: number,
-  sink: ContractSink,
-): void {
-  for (const { topic, via } of listenerTopics(anns, resolver, nestedAnnotations)) {
-    sink.add({ kind: 'topic_consumer', topic, symbol, line, confidence: 'exact', via });
   }
 }
 
