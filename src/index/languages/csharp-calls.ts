@@ -18,7 +18,7 @@ import type { CsFrame, CsScope } from './csharp-scope.js';
 import { csArguments, csDotted, csLiteral, kids, resolveCs } from './csharp-values.js';
 import { joinHttpPath, startLineOf, topicOf, urlOf, type Parts } from './tree-utils.js';
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+import type { Mutable } from './tree-utils.js';
 
 /** Methods whose arguments can carry a contract whatever the receiver; others only matter on a client. */
 const CONTRACT_METHODS: ReadonlySet<string> = new Set([

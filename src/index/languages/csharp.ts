@@ -30,7 +30,7 @@ import { csDotted, kids, resolveCs } from './csharp-values.js';
 import type { Extractor } from './extractor.js';
 import { endLineOf, oneLine, startLineOf, walkSites } from './tree-utils.js';
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+import type { Mutable } from './tree-utils.js';
 
 const SITES: ReadonlySet<string> = new Set([
   'class_declaration',

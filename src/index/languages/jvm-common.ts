@@ -6,7 +6,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ContractFact, SymbolFact } from '../facts.js';
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+import type { Mutable } from './tree-utils.js';
 export type SymbolDraft = Mutable<SymbolFact>;
 
 /** 1-based line of a node's first row. */

@@ -8,9 +8,15 @@ import type { Node } from 'web-tree-sitter';
 import type { ContractFact, FileFacts, ImportFact, SymbolFact, SymbolKind } from '../facts.js';
 import { emptyFacts } from '../facts.js';
 import type { Extractor } from './extractor.js';
-import { endLineOf, joinHttpPath, oneLine, startLineOf, walkSites } from './tree-utils.js';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+import {
+  declarationAt,
+  endLineOf,
+  joinHttpPath,
+  type Mutable,
+  oneLine,
+  startLineOf,
+  walkSites,
+} from './tree-utils.js';
 
 const TYPE_KINDS: Readonly<Record<string, SymbolKind>> = {
   class_declaration: 'class',
@@ -161,15 +167,7 @@ class PhpExtraction {
     owner: number | undefined,
   ): number {
     const id = this.symbols.length;
-    const symbol: Mutable<SymbolFact> = {
-      id,
-      kind,
-      name,
-      qualifiedName: scope === undefined ? name : `${scope}.${name}`,
-      signature,
-      startLine: startLineOf(node),
-      endLine: endLineOf(node),
-    };
+    const symbol = declarationAt(node, id, kind, name, scope, signature);
     const doc = docBlock(node);
     if (doc !== undefined) symbol.docstring = doc;
     const attributes = named(node).filter((child) => child.type === 'attribute_list');

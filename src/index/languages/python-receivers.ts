@@ -16,7 +16,7 @@ import type { Frame } from './python-scope.js';
 import { resolveParts, type ValueScope } from './python-values.js';
 import { topicOf, urlOf, type Parts } from './tree-utils.js';
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+import type { Mutable } from './tree-utils.js';
 
 /** A call on a named receiver, kept (as plain data) until every binding of the file is known. */
 export interface ReceiverCall {

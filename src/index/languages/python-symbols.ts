@@ -9,7 +9,7 @@ import type { Frame } from './python-scope.js';
 import { literalString } from './python-values.js';
 import { endLineOf, oneLine, startLineOf } from './tree-utils.js';
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+import type { Mutable } from './tree-utils.js';
 
 /** A symbol before it is given its id. */
 export type DraftSymbol = Omit<Mutable<SymbolFact>, 'id'>;

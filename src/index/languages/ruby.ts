@@ -9,9 +9,15 @@ import type { Node } from 'web-tree-sitter';
 import type { ContractFact, FileFacts, ImportFact, SymbolFact, SymbolKind } from '../facts.js';
 import { emptyFacts } from '../facts.js';
 import type { Extractor } from './extractor.js';
-import { endLineOf, joinHttpPath, oneLine, startLineOf, walkSites } from './tree-utils.js';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+import {
+  declarationAt,
+  endLineOf,
+  joinHttpPath,
+  type Mutable,
+  oneLine,
+  startLineOf,
+  walkSites,
+} from './tree-utils.js';
 
 const SITES: ReadonlySet<string> = new Set([
   'module',
@@ -193,15 +199,7 @@ class RubyExtraction {
     owner: number | undefined,
   ): number {
     const id = this.symbols.length;
-    const symbol: Mutable<SymbolFact> = {
-      id,
-      kind,
-      name,
-      qualifiedName: scope === undefined ? name : `${scope}.${name}`,
-      signature,
-      startLine: startLineOf(node),
-      endLine: endLineOf(node),
-    };
+    const symbol = declarationAt(node, id, kind, name, scope, signature);
     const doc = commentDoc(node);
     if (doc !== undefined) symbol.docstring = doc;
     if (owner !== undefined) symbol.parent = owner;

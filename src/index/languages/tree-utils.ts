@@ -4,6 +4,30 @@
  * `/x/${id}` in TypeScript have to meet on the same `/x/{id}` key).
  */
 import type { Node } from 'web-tree-sitter';
+import type { SymbolFact, SymbolKind } from '../facts.js';
+
+/** A fact under construction: extractors fill optional fields after creating it. */
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A declaration at `node`, qualified by its enclosing scope (`Scope.name`), spanning the node's lines. */
+export function declarationAt(
+  node: Node,
+  id: number,
+  kind: SymbolKind,
+  name: string,
+  scope: string | undefined,
+  signature: string,
+): Mutable<SymbolFact> {
+  return {
+    id,
+    kind,
+    name,
+    qualifiedName: scope === undefined ? name : `${scope}.${name}`,
+    signature,
+    startLine: startLineOf(node),
+    endLine: endLineOf(node),
+  };
+}
 
 /** 1-based line of the node's first character (tree-sitter rows are 0-based). */
 export function startLineOf(node: Node): number {
