@@ -33,7 +33,7 @@ import {
   KAFKA_CONSUMERS,
 } from './jvm-common.js';
 import { type AnnotationInfo, findAnnotation } from './jvm-annotations.js';
-import { springClassContracts } from './jvm-spring-members.js';
+import { jvmClassContracts } from './jvm-class-contracts.js';
 
 const LIST_FACTORIES: ReadonlySet<string> = new Set(['of', 'asList', 'singletonList', 'singleton', 'copyOf']);
 
@@ -52,48 +52,19 @@ export function javaContracts(file: JavaFile, sink: ContractSink): void {
 }
 
 function classContracts(file: JavaFile, cls: JavaClass, sink: ContractSink): void {
-  const resolver = new JavaResolver(file, cls);
-  if (cls.name.length > 4 && cls.name.endsWith('Saga')) {
-    sink.add({ kind: 'saga', name: cls.name, symbol: cls.id, line: cls.nameLine, via: 'class name' });
-  }
-  const server = grpcServerOf(file, cls);
-  if (server !== undefined) {
-    sink.add({
-      kind: 'grpc_server',
-      service: server.service,
-      symbol: cls.id,
-      line: cls.nameLine,
-      confidence: 'exact',
-      via: server.via,
-    });
-    for (const method of cls.methods) {
-      if (!isRpcHandler(method)) continue;
-      sink.add({
-        kind: 'grpc_server',
-        service: server.service,
-        method: method.name,
-        symbol: method.id,
-        line: method.line,
-        confidence: 'exact',
-        via: server.via,
-      });
-    }
-  }
-  springClassContracts(cls, cls.methods, resolver, nestedAnnotations, sink);
-  // grpc-spring-boot-starter injects stubs into `@GrpcClient("name")` fields: a service-level client.
-  for (const field of cls.fields.values()) {
-    if (field.isParam || findAnnotation(field.annotations, 'GrpcClient') === undefined) continue;
-    const service = serviceOfStubType(field.type ?? '', file.imports.get(field.type ?? ''));
-    if (service === undefined) continue;
-    sink.add({
-      kind: 'grpc_client',
-      service,
-      symbol: field.symbol,
-      line: field.line,
-      confidence: 'exact',
-      via: '@GrpcClient',
-    });
-  }
+  jvmClassContracts(
+    {
+      cls,
+      members: cls.methods,
+      fields: cls.fields.values(),
+      server: grpcServerOf(file, cls),
+      isRpcHandler: isRpcHandler,
+      resolver: new JavaResolver(file, cls),
+      nestedAnnotations,
+      stubServiceOf: (type) => serviceOfStubType(type ?? '', file.imports.get(type ?? '')),
+    },
+    sink,
+  );
 }
 
 function nestedAnnotations(node: Node): readonly AnnotationInfo[] {

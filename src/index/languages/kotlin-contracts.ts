@@ -34,7 +34,7 @@ import {
   KAFKA_CONSUMERS,
 } from './jvm-common.js';
 import { type AnnotationInfo, findAnnotation } from './jvm-annotations.js';
-import { springClassContracts } from './jvm-spring-members.js';
+import { jvmClassContracts } from './jvm-class-contracts.js';
 
 export function kotlinContracts(file: KtFile, routes: readonly KtRoute[], sink: ContractSink): void {
   for (const cls of file.classes) classContracts(file, cls, sink);
@@ -62,48 +62,19 @@ export function kotlinContracts(file: KtFile, routes: readonly KtRoute[], sink: 
 }
 
 function classContracts(file: KtFile, cls: KtClass, sink: ContractSink): void {
-  const resolver = new KtResolver(file, cls);
-  if (cls.name.length > 4 && cls.name.endsWith('Saga')) {
-    sink.add({ kind: 'saga', name: cls.name, symbol: cls.id, line: cls.nameLine, via: 'class name' });
-  }
-  const server = grpcServerOf(file, cls);
-  if (server !== undefined) {
-    sink.add({
-      kind: 'grpc_server',
-      service: server.service,
-      symbol: cls.id,
-      line: cls.nameLine,
-      confidence: 'exact',
-      via: server.via,
-    });
-    for (const fn of cls.functions) {
-      if (!fn.keywords.has('override') || NOT_RPC_METHODS.has(fn.name)) continue;
-      sink.add({
-        kind: 'grpc_server',
-        service: server.service,
-        method: fn.name,
-        symbol: fn.id,
-        line: fn.line,
-        confidence: 'exact',
-        via: server.via,
-      });
-    }
-  }
-  springClassContracts(cls, cls.functions, resolver, nestedAnnotations, sink);
-  for (const field of cls.fields.values()) {
-    if (field.isParam || findAnnotation(field.annotations, 'GrpcClient') === undefined) continue;
-    const service = stubOfType(file, field.type);
-    if (service !== undefined) {
-      sink.add({
-        kind: 'grpc_client',
-        service,
-        symbol: field.symbol,
-        line: field.line,
-        confidence: 'exact',
-        via: '@GrpcClient',
-      });
-    }
-  }
+  jvmClassContracts(
+    {
+      cls,
+      members: cls.functions,
+      fields: cls.fields.values(),
+      server: grpcServerOf(file, cls),
+      isRpcHandler: (fn) => fn.keywords.has('override') && !NOT_RPC_METHODS.has(fn.name),
+      resolver: new KtResolver(file, cls),
+      nestedAnnotations,
+      stubServiceOf: (type) => stubOfType(file, type),
+    },
+    sink,
+  );
 }
 
 /** `@TopicPartition(…)` values, bare (`[TopicPartition(topic = "x")]`) or with `@`. */
