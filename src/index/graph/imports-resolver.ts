@@ -5,14 +5,14 @@
  */
 import type { ImportFact } from '../facts.js';
 import type { IndexedFile } from '../snapshot.js';
-import { C_FAMILY, CIncludes } from './imports-c.js';
-import { GoImports } from './imports-go.js';
-import { JVM_FAMILY, JvmImports } from './imports-jvm.js';
-import { dirOf, isRelative, join, rootDirOf, slash } from './imports-paths.js';
-import { PythonImports } from './imports-python.js';
-import { NONE, type Resolution } from './imports-resolution.js';
+import { C_FAMILY, CIncludes } from '../languages/cpp/resolve-imports.js';
+import { GoImports } from '../languages/go/resolve-imports.js';
+import { JVM_FAMILY, JvmImports } from '../languages/shared/jvm/resolve-imports.js';
+import { dirOf, isRelative, join, rootDirOf, slash } from '../languages/shared/import-paths.js';
+import { PythonImports } from '../languages/python/resolve-imports.js';
+import { NONE, type Resolution } from '../languages/shared/import-resolution.js';
 import type { RootImportSettings } from './imports-settings.js';
-import { TS_FAMILY, TypeScriptImports } from './imports-typescript.js';
+import { TS_FAMILY, TypeScriptImports } from '../languages/typescript/resolve-imports.js';
 
 export class ImportResolver {
   /** Indexed files by absolute, `/`-separated path. */

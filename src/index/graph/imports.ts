@@ -1,6 +1,6 @@
 import type { Confidence, ImportFact } from '../facts.js';
 import type { IndexedFile } from '../snapshot.js';
-import type { TargetRef } from './imports-resolution.js';
+import type { TargetRef } from '../languages/shared/import-resolution.js';
 import { ImportResolver } from './imports-resolver.js';
 import type { RootImportSettings } from './imports-settings.js';
 import type { GraphBuilder } from './node-table.js';

@@ -3,23 +3,23 @@
  * `extractGo`) plus one entry here; a language with a grammar but no entry is still parsed and yields
  * `emptyFacts(language)`, so a missing extractor never makes a file fail.
  */
-import { extractC, extractCpp } from './cpp.js';
-import { extractCsharp } from './csharp.js';
+import { extractC, extractCpp } from './cpp/extract.js';
+import { extractCsharp } from './csharp/extract.js';
 import type { ExtractorMap } from './extractor.js';
-import { extractGo } from './go.js';
-import { extractJava } from './java.js';
-import { extractKotlin } from './kotlin.js';
-import { extractMarkdown } from './markdown.js';
-import { extractOpenApi } from './openapi.js';
-import { extractProto } from './proto.js';
-import { extractScala } from './scala.js';
-import { extractSpring } from './spring.js';
-import { extractYaml } from './yaml.js';
-import { extractPhp } from './php.js';
-import { extractPython } from './python.js';
-import { extractRuby } from './ruby.js';
-import { extractRust } from './rust.js';
-import { extractTypeScript } from './typescript.js';
+import { extractGo } from './go/extract.js';
+import { extractJava } from './java/extract.js';
+import { extractKotlin } from './kotlin/extract.js';
+import { extractMarkdown } from './markdown/extract.js';
+import { extractOpenApi } from './openapi/extract.js';
+import { extractProto } from './proto/extract.js';
+import { extractScala } from './scala/extract.js';
+import { extractSpring } from './spring/extract.js';
+import { extractYaml } from './yaml/extract.js';
+import { extractPhp } from './php/extract.js';
+import { extractPython } from './python/extract.js';
+import { extractRuby } from './ruby/extract.js';
+import { extractRust } from './rust/extract.js';
+import { extractTypeScript } from './typescript/extract.js';
 
 export const EXTRACTORS: ExtractorMap = {
   typescript: extractTypeScript,

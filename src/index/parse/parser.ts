@@ -15,7 +15,7 @@ import type { Language, Parser, Tree } from 'web-tree-sitter';
 import { emptyFacts, type FileFacts, type LanguageId } from '../facts.js';
 import type { ExtractInput, ExtractOptions, ExtractorMap } from '../languages/extractor.js';
 import { EXTRACTORS } from '../languages/index.js';
-import { applyPatterns } from '../languages/patterns.js';
+import { applyPatterns } from '../languages/shared/patterns.js';
 import { grammarOf } from '../languages/table.js';
 
 export interface ParseJob {

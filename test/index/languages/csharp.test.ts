@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { FileFacts } from '../../../src/index/facts.js';
-import { extractCsharp } from '../../../src/index/languages/csharp.js';
+import { extractCsharp } from '../../../src/index/languages/csharp/extract.js';
 import { parseFile } from '../../../src/index/parse/parser.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

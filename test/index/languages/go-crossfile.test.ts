@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { FileFacts } from '../../../src/index/facts.js';
 import { reconcile } from '../../../src/index/graph/reconcile.js';
-import { extractGo } from '../../../src/index/languages/go.js';
+import { extractGo } from '../../../src/index/languages/go/extract.js';
 import { parseFile } from '../../../src/index/parse/parser.js';
 import type { IndexedFile } from '../../../src/index/snapshot.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { ContractFact, FileFacts } from '../../../src/index/facts.js';
-import { extractGo } from '../../../src/index/languages/go.js';
+import { extractGo } from '../../../src/index/languages/go/extract.js';
 import { parseFile } from '../../../src/index/parse/parser.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { FileFacts } from '../../../src/index/facts.js';
 import { EXTRACTORS } from '../../../src/index/languages/index.js';
-import { extractJava } from '../../../src/index/languages/java.js';
+import { extractJava } from '../../../src/index/languages/java/extract.js';
 import { parseFile } from '../../../src/index/parse/parser.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { FileFacts } from '../../../src/index/facts.js';
 import { EXTRACTORS } from '../../../src/index/languages/index.js';
-import { nextRoute } from '../../../src/index/languages/typescript-routes.js';
-import { extractTypeScript } from '../../../src/index/languages/typescript.js';
+import { nextRoute } from '../../../src/index/languages/typescript/routes.js';
+import { extractTypeScript } from '../../../src/index/languages/typescript/extract.js';
 import { languageOf } from '../../../src/index/languages/table.js';
 import { parseFile } from '../../../src/index/parse/parser.js';
 

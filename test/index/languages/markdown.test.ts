@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { FileFacts } from '../../../src/index/facts.js';
 import type { ExtractOptions } from '../../../src/index/languages/extractor.js';
-import { extractMarkdown, sanitizeDocText } from '../../../src/index/languages/markdown.js';
+import { extractMarkdown, sanitizeDocText } from '../../../src/index/languages/markdown/extract.js';
 import { parseFile } from '../../../src/index/parse/parser.js';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/languages/markdown');

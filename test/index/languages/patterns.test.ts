@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { emptyFacts, type FileFacts, type SymbolFact } from '../../../src/index/facts.js';
 import type { ExtractOptions, ExtractPattern, Extractor } from '../../../src/index/languages/extractor.js';
-import { applyPatterns, patternAppliesTo } from '../../../src/index/languages/patterns.js';
+import { applyPatterns, patternAppliesTo } from '../../../src/index/languages/shared/patterns.js';
 import { parseFile, type ParseJob } from '../../../src/index/parse/parser.js';
 import { createParsePool } from '../../../src/index/parse/pool.js';
 

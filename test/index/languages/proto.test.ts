@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { FileFacts } from '../../../src/index/facts.js';
-import { extractProto } from '../../../src/index/languages/proto.js';
-import { parseProtoSchema, type ProtoField } from '../../../src/index/languages/proto-schema.js';
+import { extractProto } from '../../../src/index/languages/proto/extract.js';
+import { parseProtoSchema, type ProtoField } from '../../../src/index/languages/proto/schema.js';
 import { parseFile } from '../../../src/index/parse/parser.js';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/languages/proto');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { ContractFact, FileFacts } from '../../../src/index/facts.js';
-import { extractRust } from '../../../src/index/languages/rust.js';
+import { extractRust } from '../../../src/index/languages/rust/extract.js';
 import { parseFile } from '../../../src/index/parse/parser.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

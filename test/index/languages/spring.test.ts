@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { FileFacts } from '../../../src/index/facts.js';
-import { extractSpring } from '../../../src/index/languages/spring.js';
+import { extractSpring } from '../../../src/index/languages/spring/extract.js';
 import { parseFile } from '../../../src/index/parse/parser.js';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/languages/spring');

@@ -5,7 +5,7 @@ import {
   splitUrl,
   topicOf,
   urlOf,
-} from '../../../src/index/languages/tree-utils.js';
+} from '../../../src/index/languages/shared/tree-utils.js';
 
 describe('HTTP path normalisation', () => {
   test.each([

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { FileFacts } from '../../../src/index/facts.js';
-import { extractTypeScript } from '../../../src/index/languages/typescript.js';
+import { extractTypeScript } from '../../../src/index/languages/typescript/extract.js';
 import { languageOf } from '../../../src/index/languages/table.js';
 import { parseFile } from '../../../src/index/parse/parser.js';
 

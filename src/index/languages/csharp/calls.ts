@@ -1,0 +1,260 @@
+/**
+ * C# calls that carry contracts: gRPC client calls, Confluent.Kafka produce/subscribe, minimal-API route
+ * mappings, `MapGrpcService`/`AddGrpcClient` registrations and HttpClient requests. HTTP calls and
+ * `MapGrpcService` registrations are resolved when the walk ends: a `BaseAddress` or the registered class
+ * may come later in the file.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ContractFact } from '../../facts.js';
+import {
+  bindingOfExpression,
+  clientService,
+  HTTP_CLIENT_METHODS,
+  MAP_VERBS,
+  type CsBinding,
+} from './contracts.js';
+import { listItems } from './decl.js';
+import type { CsFrame, CsScope } from './scope.js';
+import { csArguments, csDotted, csLiteral, kids, resolveCs } from './values.js';
+import { joinHttpPath, startLineOf, topicOf, urlOf, type Parts } from '../shared/tree-utils.js';
+
+import type { Mutable } from '../shared/tree-utils.js';
+
+/** Methods whose arguments can carry a contract whatever the receiver; others only matter on a client. */
+const CONTRACT_METHODS: ReadonlySet<string> = new Set([
+  'AddGrpcClient',
+  'MapGrpcService',
+  'ProduceAsync',
+  'Produce',
+  'Subscribe',
+  'SendAsync',
+  ...MAP_VERBS.keys(),
+  ...HTTP_CLIENT_METHODS.keys(),
+]);
+
+/** An HTTP call kept until the walk ends: a `BaseAddress` may be assigned after the call site. */
+interface PendingHttp {
+  readonly verb: string;
+  readonly url: Parts;
+  readonly binding?: CsBinding & { kind: 'http' };
+  readonly proven: boolean;
+  readonly via: string;
+  readonly line: number;
+  readonly owner: number | undefined;
+}
+
+export class CsCalls {
+  private readonly http: PendingHttp[] = [];
+  /** `BaseAddress = new Uri(…)` on receivers the walk could not bind (e.g. a DI configuration lambda). */
+  private readonly looseBases: Parts[] = [];
+  private readonly grpcServices: {
+    readonly className: string;
+    readonly line: number;
+    readonly owner: number | undefined;
+  }[] = [];
+
+  constructor(
+    private readonly scope: CsScope,
+    private readonly emit: (fact: ContractFact, owner: number | undefined) => void,
+  ) {}
+
+  /** `x.BaseAddress = new Uri(…)`: the base of the client `x` holds, or a file-wide fallback. */
+  baseAddress(receiver: Node | null, base: Parts, frame: CsFrame): void {
+    const held = this.receiverBinding(receiver, frame);
+    if (held?.kind === 'http') held.base = base;
+    else this.looseBases.push(base);
+  }
+
+  private grpcClient(
+    service: string,
+    method: string | undefined,
+    line: number,
+    owner: number | undefined,
+    via: string,
+  ): void {
+    this.emit(
+      method === undefined
+        ? { kind: 'grpc_client', service, line, confidence: 'exact', via }
+        : { kind: 'grpc_client', service, method, line, confidence: 'exact', via },
+      owner,
+    );
+  }
+
+  receiverBinding(node: Node | null, frame: CsFrame): CsBinding | undefined {
+    if (node === null) return undefined;
+    const path = csDotted(node);
+    if (
+      path !== undefined &&
+      (path.startsWith('this.') ? !path.slice(5).includes('.') : !path.includes('.'))
+    ) {
+      return this.scope.lookup(frame, path);
+    }
+    return bindingOfExpression(node, {
+      scope: this.scope.valueScope(frame),
+      lookup: (key) => this.scope.lookup(frame, key),
+    });
+  }
+
+  invocation(node: Node, frame: CsFrame, owner: number | undefined): void {
+    const callee = node.childForFieldName('function');
+    let receiver: Node | null = null;
+    let nameNode: Node | null = null;
+    if (callee?.type === 'member_access_expression') {
+      receiver = callee.childForFieldName('expression');
+      nameNode = callee.childForFieldName('name');
+    } else if (callee?.type === 'conditional_access_expression') {
+      receiver = callee.childForFieldName('condition');
+      nameNode =
+        kids(callee)
+          .find((child) => child.type === 'member_binding_expression')
+          ?.childForFieldName('name') ?? null;
+    }
+    if (nameNode === null) return;
+    const method = csDotted(nameNode) ?? '';
+    const line = startLineOf(node);
+    if (!CONTRACT_METHODS.has(method)) {
+      // Any other method matters only on a gRPC client held by a name (`_client.ProcessPaymentAsync`).
+      const path = csDotted(receiver);
+      const simple = path !== undefined && !path.replace(/^this\./, '').includes('.');
+      const held = simple ? this.scope.lookup(frame, path) : undefined;
+      if (held?.kind === 'client') this.grpcClient(held.service, method, line, owner, 'client call');
+      return;
+    }
+    const args = csArguments(node.childForFieldName('arguments'));
+    const values = this.scope.valueScope(frame);
+    const typeArgument =
+      nameNode.type === 'generic_name'
+        ? kids(kids(nameNode).find((c) => c.type === 'type_argument_list'))[0]
+        : undefined;
+    if (method === 'AddGrpcClient') {
+      const service = clientService(typeArgument);
+      if (service !== undefined) this.grpcClient(service, undefined, line, owner, 'AddGrpcClient');
+      return;
+    }
+    if (method === 'MapGrpcService' && typeArgument !== undefined) {
+      this.grpcServices.push({ className: csDotted(typeArgument)?.split('.').pop() ?? '', line, owner });
+      return;
+    }
+    const binding = this.receiverBinding(receiver, frame);
+    const receiverName = (csDotted(receiver) ?? '').split('.').pop() ?? '';
+    const verb = MAP_VERBS.get(method);
+    const template = csLiteral(args.positional[0] ?? args.named.get('pattern'));
+    if (verb !== undefined && template !== undefined) {
+      const prefix = binding?.kind === 'group' ? binding.prefix : '';
+      this.emit(
+        {
+          kind: 'http_route',
+          method: verb,
+          path: joinHttpPath(prefix, template),
+          line,
+          via: `aspnet ${method}`,
+        },
+        owner,
+      );
+      return;
+    }
+    if (binding?.kind === 'client') {
+      this.grpcClient(binding.service, method, line, owner, 'client call');
+      return;
+    }
+    if (method === 'ProduceAsync' || method === 'Produce') {
+      const proven = binding?.kind === 'producer';
+      if (!proven && (binding !== undefined || !/producer/i.test(receiverName))) return;
+      let topicNode = args.positional[0] ?? args.named.get('topic') ?? args.named.get('topicPartition');
+      if (
+        topicNode?.type === 'object_creation_expression' &&
+        csDotted(topicNode.childForFieldName('type')) === 'TopicPartition'
+      ) {
+        topicNode = csArguments(topicNode.childForFieldName('arguments')).positional[0];
+      }
+      const topic = topicNode === undefined ? undefined : topicOf(resolveCs(topicNode, values));
+      if (topic === undefined) return;
+      const confidence = proven ? 'exact' : 'heuristic';
+      this.emit({ kind: 'topic_producer', topic, line, confidence, via: `Confluent.Kafka ${method}` }, owner);
+      return;
+    }
+    if (method === 'Subscribe') {
+      const proven = binding?.kind === 'consumer';
+      if (!proven && (binding !== undefined || !/consumer/i.test(receiverName))) return;
+      for (const topicNode of listItems(
+        args.positional[0] ?? args.named.get('topics') ?? args.named.get('topic'),
+      )) {
+        const topic = topicOf(resolveCs(topicNode, values));
+        const confidence = proven ? 'exact' : 'heuristic';
+        if (topic !== undefined)
+          this.emit(
+            { kind: 'topic_consumer', topic, line, confidence, via: 'Confluent.Kafka Subscribe' },
+            owner,
+          );
+      }
+      return;
+    }
+    this.httpInvocation(method, binding, receiverName, args, node, frame, owner);
+  }
+
+  private httpInvocation(
+    method: string,
+    binding: CsBinding | undefined,
+    receiverName: string,
+    args: ReturnType<typeof csArguments>,
+    node: Node,
+    frame: CsFrame,
+    owner: number | undefined,
+  ): void {
+    const known = HTTP_CLIENT_METHODS.get(method);
+    const proven = binding?.kind === 'http';
+    const line = startLineOf(node);
+    const values = this.scope.valueScope(frame);
+    const httpBinding = binding?.kind === 'http' ? binding : undefined;
+    const base = {
+      ...(httpBinding ? { binding: httpBinding } : {}),
+      proven,
+      line,
+      owner,
+      via: `HttpClient ${method}`,
+    };
+    if (known !== undefined) {
+      if (!proven && (binding !== undefined || (!known.distinctive && !/http/i.test(receiverName)))) return;
+      const url = args.positional[0] ?? args.named.get('requestUri');
+      if (url !== undefined) this.http.push({ ...base, verb: known.verb, url: resolveCs(url, values) });
+      return;
+    }
+    if (method === 'SendAsync' && (proven || /http/i.test(receiverName))) {
+      const request = this.receiverBinding(args.positional[0] ?? null, frame);
+      if (request?.kind === 'request') this.http.push({ ...base, verb: request.verb, url: request.url });
+    }
+  }
+
+  finish(): void {
+    const looseBase = this.looseBases.length === 1 ? this.looseBases[0] : undefined;
+    for (const call of this.http) {
+      const resolved = urlOf(call.url, call.binding?.base ?? looseBase);
+      if (resolved === undefined) continue;
+      const fact: Mutable<ContractFact & { kind: 'http_call' }> = {
+        kind: 'http_call',
+        method: call.verb,
+        path: resolved.path,
+        line: call.line,
+        confidence: resolved.exact && call.proven ? 'exact' : 'heuristic',
+        via: call.via,
+      };
+      if (resolved.base !== undefined) fact.base = resolved.base;
+      this.emit(fact, call.owner);
+    }
+    for (const registration of this.grpcServices) {
+      const service = this.scope.classes.get(registration.className)?.service;
+      if (service !== undefined) {
+        this.emit(
+          {
+            kind: 'grpc_server',
+            service,
+            line: registration.line,
+            confidence: 'exact',
+            via: 'MapGrpcService',
+          },
+          registration.owner,
+        );
+      }
+    }
+  }
+}

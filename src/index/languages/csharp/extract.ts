@@ -1,0 +1,418 @@
+/**
+ * C#: declarations (namespaces as the package; classes, records, structs, interfaces, enums, methods,
+ * constructors, properties, constants, with attributes and `///` docs), `using` imports, and contracts —
+ * gRPC service bases and generated clients, Confluent.Kafka producers and consumers, ASP.NET controller
+ * and minimal-API routes, and HttpClient calls.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ContractFact, FileFacts, ImportFact, SymbolFact, SymbolKind } from '../../facts.js';
+import { emptyFacts } from '../../facts.js';
+import {
+  actionRoutes,
+  attributesOf,
+  bindingOfExpression,
+  bindingOfType,
+  clientService,
+  controllerPrefix,
+  serviceBase,
+} from './contracts.js';
+import {
+  CsScope,
+  declarator,
+  innermostClass,
+  newCsFrame,
+  TYPE_DECLARATIONS,
+  type CsFrame,
+} from './scope.js';
+import { CsCalls } from './calls.js';
+import { docComment, innerLines, signatureStart } from './decl.js';
+import { csDotted, kids, resolveCs } from './values.js';
+import type { Extractor } from '../extractor.js';
+import { endLineOf, oneLine, startLineOf, walkSites } from '../shared/tree-utils.js';
+
+import type { Mutable } from '../shared/tree-utils.js';
+
+const SITES: ReadonlySet<string> = new Set([
+  'class_declaration',
+  'record_declaration',
+  'struct_declaration',
+  'interface_declaration',
+  'enum_declaration',
+  'using_directive',
+  'namespace_declaration',
+  'local_declaration_statement',
+  'assignment_expression',
+  'object_creation_expression',
+  'invocation_expression',
+  'lambda_expression',
+  'local_function_statement',
+  'anonymous_method_expression',
+]);
+// Interpolated strings hold expressions, so only comments, plain literals and names are skipped.
+const LEAVES: ReadonlySet<string> = new Set([
+  'comment',
+  'identifier',
+  'predefined_type',
+  'string_literal',
+  'verbatim_string_literal',
+  'raw_string_literal',
+  'integer_literal',
+  'boolean_literal',
+  'null_literal',
+]);
+
+const TYPE_KINDS: Readonly<Record<string, SymbolKind>> = {
+  class_declaration: 'class',
+  record_declaration: 'class',
+  struct_declaration: 'struct',
+  interface_declaration: 'interface',
+  enum_declaration: 'enum',
+};
+
+class CsharpExtraction {
+  readonly symbols: Mutable<SymbolFact>[] = [];
+  readonly imports: ImportFact[] = [];
+  readonly contracts: ContractFact[] = [];
+  package: string | undefined;
+  private firstNamespace: string | undefined;
+  private readonly scope = new CsScope();
+  private readonly calls = new CsCalls(this.scope, (fact, owner) => this.contract(fact, owner));
+
+  constructor(
+    private readonly source: string,
+    root: Node,
+  ) {
+    this.scope.collect(root);
+    this.visitChildren(root, newCsFrame(), undefined, '');
+    this.package ??= this.firstNamespace;
+    this.calls.finish();
+  }
+
+  private visitChildren(node: Node, frame: CsFrame, owner: number | undefined, namespace: string): void {
+    let current = namespace;
+    for (const child of kids(node)) {
+      if (child.type === 'file_scoped_namespace_declaration') {
+        // Everything after a file-scoped namespace (its siblings) belongs to it.
+        current = child.childForFieldName('name')?.text ?? current;
+        this.firstNamespace ??= current;
+      }
+      this.visit(child, frame, owner, current);
+    }
+  }
+
+  /** Reads `node` and its subtree. */
+  private visit(node: Node, frame: CsFrame, owner: number | undefined, namespace: string): void {
+    if (this.site(node, node.type, frame, owner, namespace)) return;
+    walkSites(node, SITES, LEAVES, (site, type) => this.site(site, type, frame, owner, namespace));
+  }
+
+  /** Reads one site; true when its subtree has been read already. */
+  private site(
+    node: Node,
+    type: string,
+    frame: CsFrame,
+    owner: number | undefined,
+    namespace: string,
+  ): boolean {
+    if (TYPE_KINDS[type] !== undefined) {
+      this.typeDeclaration(node, frame, owner, namespace);
+      return true;
+    }
+    switch (type) {
+      case 'using_directive':
+        this.using(node);
+        return true;
+      case 'namespace_declaration': {
+        const name = node.childForFieldName('name')?.text ?? '';
+        const full = namespace === '' ? name : `${namespace}.${name}`;
+        this.firstNamespace ??= full;
+        this.visitChildren(node.childForFieldName('body') ?? node, frame, owner, full);
+        return true;
+      }
+      case 'local_declaration_statement':
+        this.localDeclaration(node, frame);
+        return false;
+      case 'assignment_expression':
+        this.assignment(node, frame);
+        return false;
+      case 'object_creation_expression': {
+        const service = clientService(node.childForFieldName('type'));
+        if (service !== undefined)
+          this.grpcClient(service, undefined, startLineOf(node), owner, 'new *Client');
+        return false;
+      }
+      case 'invocation_expression':
+        this.calls.invocation(node, frame, owner);
+        return false;
+      case 'lambda_expression':
+      case 'local_function_statement':
+      case 'anonymous_method_expression': {
+        const inner = newCsFrame(frame);
+        walkSites(node, SITES, LEAVES, (site, siteType) =>
+          this.site(site, siteType, inner, owner, namespace),
+        );
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  private add(symbol: Omit<Mutable<SymbolFact>, 'id'>): number {
+    const id = this.symbols.length;
+    this.symbols.push({ id, ...symbol });
+    return id;
+  }
+
+  private contract(fact: ContractFact, owner: number | undefined): void {
+    this.contracts.push(owner === undefined ? fact : { ...fact, symbol: owner });
+  }
+
+  private grpcClient(
+    service: string,
+    method: string | undefined,
+    line: number,
+    owner: number | undefined,
+    via: string,
+  ): void {
+    const fact: ContractFact =
+      method === undefined
+        ? { kind: 'grpc_client', service, line, confidence: 'exact', via }
+        : { kind: 'grpc_client', service, method, line, confidence: 'exact', via };
+    this.contract(fact, owner);
+  }
+
+  /** The common fields of a declaration symbol: signature up to `stop`, attributes, `///` docs. */
+  private declaration(
+    node: Node,
+    kind: SymbolKind,
+    name: string,
+    qualifiedName: string,
+    stop: Node | null,
+    owner: number | undefined,
+  ): Omit<Mutable<SymbolFact>, 'id'> {
+    const start = signatureStart(node);
+    const end = stop?.startIndex ?? node.endIndex;
+    const symbol: Omit<Mutable<SymbolFact>, 'id'> = {
+      kind,
+      name,
+      qualifiedName,
+      signature: oneLine(this.source.slice(Math.min(start, end), end)).replace(/\s*[{;]$/, ''),
+      startLine: startLineOf(node),
+      endLine: endLineOf(node),
+      exported: kids(node).some((child) => child.type === 'modifier' && child.text === 'public'),
+    };
+    const doc = docComment(node);
+    if (doc !== undefined) symbol.docstring = doc;
+    const attributes = kids(node).filter((child) => child.type === 'attribute_list');
+    if (attributes.length > 0) symbol.decorators = attributes.map((attribute) => oneLine(attribute.text));
+    if (owner !== undefined) symbol.parent = owner;
+    return symbol;
+  }
+
+  private typeDeclaration(node: Node, frame: CsFrame, owner: number | undefined, namespace: string): void {
+    if (this.package === undefined && namespace !== '') this.package = namespace;
+    const name = node.childForFieldName('name')?.text ?? '';
+    const outer = owner === undefined ? undefined : this.symbols[owner];
+    const qualified = outer === undefined ? name : `${outer.qualifiedName}.${name}`;
+    const body = node.childForFieldName('body');
+    const id = this.add(
+      this.declaration(node, TYPE_KINDS[node.type] ?? 'class', name, qualified, body, owner),
+    );
+    const info = this.scope.byNode.get(node.id);
+    const classFrame = newCsFrame(frame, info);
+    const nameLine = startLineOf(node.childForFieldName('name') ?? node);
+    for (const base of kids(kids(node).find((child) => child.type === 'base_list'))) {
+      const service = serviceBase(base);
+      if (service === undefined || info === undefined) continue;
+      info.service = service;
+      this.contract(
+        { kind: 'grpc_server', service, line: nameLine, confidence: 'exact', via: 'ServiceBase subclass' },
+        id,
+      );
+    }
+    const prefix = controllerPrefix(attributesOf(node), name);
+    for (const member of kids(body)) this.member(member, classFrame, id, qualified, prefix, namespace);
+  }
+
+  private member(
+    node: Node,
+    frame: CsFrame,
+    owner: number,
+    outer: string,
+    prefix: string,
+    namespace: string,
+  ): void {
+    const name = node.childForFieldName('name')?.text ?? '';
+    const line = startLineOf(node.childForFieldName('name') ?? node);
+    switch (node.type) {
+      case 'method_declaration':
+      case 'constructor_declaration': {
+        const body = node.childForFieldName('body');
+        const symbol = this.declaration(node, 'method', name, `${outer}.${name}`, body, owner);
+        if (body?.type === 'block') Object.assign(symbol, innerLines(body));
+        const id = this.add(symbol);
+        const methodFrame = this.parameters(node, frame, id, node.type === 'constructor_declaration');
+        const cls = innermostClass(frame);
+        const isOverride = kids(node).some((child) => child.type === 'modifier' && child.text === 'override');
+        if (cls?.service !== undefined && isOverride) {
+          this.contract(
+            {
+              kind: 'grpc_server',
+              service: cls.service,
+              method: name,
+              line,
+              confidence: 'exact',
+              via: 'ServiceBase override',
+            },
+            id,
+          );
+        }
+        for (const route of actionRoutes(attributesOf(node), prefix, name)) {
+          this.contract(
+            { kind: 'http_route', method: route.method, path: route.path, line, via: route.via },
+            id,
+          );
+        }
+        if (body !== null) this.visit(body, methodFrame, id, namespace);
+        return;
+      }
+      case 'property_declaration': {
+        const accessors = node.childForFieldName('accessors');
+        const value = node.childForFieldName('value');
+        const autoProperty =
+          accessors !== null &&
+          kids(accessors).every((accessor) => accessor.childForFieldName('body') === null);
+        const symbol = this.declaration(
+          node,
+          'property',
+          name,
+          `${outer}.${name}`,
+          autoProperty ? null : (accessors ?? value),
+          owner,
+        );
+        if (autoProperty && accessors !== null) {
+          symbol.signature = this.source.slice(signatureStart(node), accessors.endIndex).replace(/\s+/g, ' ');
+        }
+        const id = this.add(symbol);
+        const service = clientService(node.childForFieldName('type'));
+        if (service !== undefined) this.grpcClient(service, undefined, line, id, 'typed client field');
+        for (const child of [accessors, value])
+          if (child !== null) this.visit(child, newCsFrame(frame), id, namespace);
+        return;
+      }
+      case 'field_declaration': {
+        const declaration = kids(node).find((child) => child.type === 'variable_declaration');
+        const isConst = kids(node).some((child) => child.type === 'modifier' && child.text === 'const');
+        for (const variable of kids(declaration).filter((child) => child.type === 'variable_declarator')) {
+          const variableName = variable.childForFieldName('name')?.text ?? '';
+          let symbolId: number | undefined;
+          if (isConst) {
+            const symbol = this.declaration(
+              node,
+              'const',
+              variableName,
+              `${outer}.${variableName}`,
+              null,
+              owner,
+            );
+            symbolId = this.add(symbol);
+          }
+          const service = clientService(declaration?.childForFieldName('type'));
+          if (service !== undefined)
+            this.grpcClient(service, undefined, startLineOf(variable), owner, 'typed client field');
+          this.visit(variable, frame, symbolId ?? owner, namespace);
+        }
+        return;
+      }
+      case 'enum_member_declaration': {
+        this.add({
+          ...this.declaration(node, 'enum_member', name, `${outer}.${name}`, null, owner),
+          exported: true,
+        });
+        return;
+      }
+      default:
+        if (TYPE_DECLARATIONS.has(node.type)) this.typeDeclaration(node, frame, owner, namespace);
+        else if (node.type !== 'comment') this.visit(node, frame, owner, namespace);
+    }
+  }
+
+  /** A method frame with its typed parameters bound; constructor parameters typed as a client are injections. */
+  private parameters(node: Node, frame: CsFrame, id: number, constructor: boolean): CsFrame {
+    const methodFrame = newCsFrame(frame);
+    for (const parameter of kids(node.childForFieldName('parameters'))) {
+      const parameterName = parameter.childForFieldName('name')?.text;
+      if (parameterName === undefined) continue;
+      const type = parameter.childForFieldName('type');
+      this.scope.bindLocal(methodFrame, parameterName, bindingOfType(type), undefined);
+      const service = clientService(type);
+      if (service !== undefined && constructor)
+        this.grpcClient(service, undefined, startLineOf(parameter), id, 'typed client parameter');
+    }
+    return methodFrame;
+  }
+
+  private using(node: Node): void {
+    const target = kids(node)
+      .filter((child) => child.type === 'qualified_name' || child.type === 'identifier')
+      .pop();
+    if (target === undefined) return;
+    const alias = node.childForFieldName('name');
+    const source = target.id === alias?.id ? undefined : target.text;
+    if (source !== undefined) this.imports.push({ source, line: startLineOf(node) });
+  }
+
+  private localDeclaration(node: Node, frame: CsFrame): void {
+    const declaration = kids(node).find((child) => child.type === 'variable_declaration');
+    const typeBinding = bindingOfType(declaration?.childForFieldName('type'));
+    const values = this.scope.valueScope(frame);
+    for (const variable of kids(declaration).filter((child) => child.type === 'variable_declarator')) {
+      const { name, value } = declarator(variable);
+      if (name === undefined) continue;
+      const binding =
+        typeBinding ??
+        bindingOfExpression(value, { scope: values, lookup: (key) => this.scope.lookup(frame, key) });
+      this.scope.bindLocal(
+        frame,
+        name.text,
+        binding,
+        value === undefined ? undefined : resolveCs(value, values),
+      );
+    }
+  }
+
+  private assignment(node: Node, frame: CsFrame): void {
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    if (left === null || right === null) return;
+    const values = this.scope.valueScope(frame);
+    if (
+      left.type === 'member_access_expression' &&
+      csDotted(left.childForFieldName('name')) === 'BaseAddress'
+    ) {
+      this.calls.baseAddress(left.childForFieldName('expression'), resolveCs(right, values), frame);
+      return;
+    }
+    if (left.type === 'identifier') {
+      const binding = bindingOfExpression(right, {
+        scope: values,
+        lookup: (key) => this.scope.lookup(frame, key),
+      });
+      if (binding !== undefined && frame.locals.has(left.text)) frame.locals.set(left.text, binding);
+    }
+  }
+}
+
+export const extractCsharp: Extractor = (input) => {
+  if (input.tree === undefined) return emptyFacts('csharp');
+  const extraction = new CsharpExtraction(input.source, input.tree.rootNode);
+  const facts: FileFacts = {
+    language: 'csharp',
+    ...(extraction.package === undefined ? {} : { package: extraction.package }),
+    symbols: extraction.symbols,
+    imports: extraction.imports,
+    contracts: [...extraction.contracts].sort((a, b) => a.line - b.line),
+  };
+  return facts;
+};

@@ -1,0 +1,428 @@
+/**
+ * Go: declarations (package clause, functions, methods qualified by their receiver type, types, top-level
+ * consts and vars, `//` doc comments), imports, and — through go-contracts.ts — gRPC registrations and
+ * clients, Kafka producers/consumers and HTTP routes/calls.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { FileFacts, ImportFact, SymbolKind } from '../../facts.js';
+import type { ExtractInput } from '../extractor.js';
+import { collectGoContracts } from './contracts.js';
+import {
+  baseTypeName,
+  clientType,
+  defaultPackageName,
+  goStringLiteral,
+  GoScope,
+  isHttpClientType,
+  setFieldClient,
+  type GoFile,
+  type GoMethod,
+} from './scope.js';
+import { packageProperties, type PackageValue } from './values.js';
+import { bodyLines, docText, FactSink, firstLineOf, signatureBefore } from '../shared/native-common.js';
+import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
+
+const ROUTERS: readonly (readonly [string, string])[] = [
+  ['github.com/gin-gonic/gin', 'gin'],
+  ['github.com/labstack/echo', 'echo'],
+  ['github.com/go-chi/chi', 'chi'],
+  ['github.com/gorilla/mux', 'gorilla/mux'],
+  ['github.com/gofiber/fiber', 'fiber'],
+  ['github.com/julienschmidt/httprouter', 'httprouter'],
+];
+
+const DECLARATIONS = new Set([
+  'function_declaration',
+  'method_declaration',
+  'type_declaration',
+  'const_declaration',
+  'var_declaration',
+]);
+
+interface Pending {
+  /** Function and var nodes whose bodies/initialisers the contract walk visits, with their symbol. */
+  readonly walks: {
+    readonly node: Node;
+    readonly symbol: number;
+    readonly receiver?: { name: string; type: string };
+  }[];
+  readonly funcs: { readonly node: Node; readonly name: string }[];
+  readonly methodParents: { readonly symbol: number; readonly type: string }[];
+  readonly values: PackageValue[];
+}
+
+export function extractGo(input: ExtractInput): FileFacts {
+  const tree = input.tree;
+  if (tree === undefined) return { language: 'go', symbols: [], imports: [], contracts: [] };
+  const root = tree.rootNode;
+  const source = input.source;
+  const sink = new FactSink();
+  const imports: ImportFact[] = [];
+  const importMap = new Map<string, string>();
+  let packageName: string | undefined;
+
+  const children = root.namedChildren.filter((n): n is Node => n !== null);
+  // Imports first: everything else reads package names from them.
+  for (const child of children) {
+    if (child.type === 'package_clause') packageName = child.namedChild(0)?.text;
+    if (child.type === 'import_declaration') readImports(child, imports, importMap);
+  }
+
+  const importPaths = [...importMap.values()];
+  const router =
+    ROUTERS.find(([prefix]) => importPaths.some((p) => p === prefix || p.startsWith(`${prefix}/`)))?.[1] ??
+    (importPaths.includes('net/http') ? 'net/http' : undefined);
+  const file: GoFile = {
+    source,
+    sink,
+    imports: importMap,
+    valueFuncs: new Map(),
+    funcResults: new Map(),
+    fieldClients: new Map(),
+    anyFieldClient: new Map(),
+    httpClientFields: new Map(),
+    anyHttpClientField: new Set(),
+    methods: new Map(),
+    servedTypes: [],
+    mentionsClient: source.includes('Client'),
+    router,
+    kafka: {
+      segmentio: importPaths.some((p) => p.includes('segmentio/kafka-go')),
+      confluent: importPaths.some((p) => p.includes('confluent-kafka-go')),
+      sarama: importPaths.some((p) => /(^|\/)sarama$/.test(p)),
+    },
+    packageName,
+    reassigned: new Set(),
+  };
+  const fileScope = new GoScope(file, undefined, undefined);
+  const pending: Pending = { walks: [], funcs: [], methodParents: [], values: [] };
+  const typeIds = new Map<string, number>();
+
+  children.forEach((child, index) => {
+    if (!DECLARATIONS.has(child.type)) return;
+    const doc = docAbove(children, index, startLineOf(child));
+    switch (child.type) {
+      case 'function_declaration':
+        declareFunction(child, doc, file, pending);
+        break;
+      case 'method_declaration':
+        declareMethod(child, doc, file, pending);
+        break;
+      case 'type_declaration':
+        declareTypes(child, doc, file, typeIds);
+        break;
+      case 'const_declaration':
+      case 'var_declaration':
+        declareValues(child, doc, file, fileScope, pending);
+        break;
+    }
+  });
+
+  for (const { symbol, type } of pending.methodParents) {
+    const parent = typeIds.get(type);
+    const method = sink.symbols[symbol];
+    if (parent !== undefined && method !== undefined) method.parent = parent;
+  }
+  for (const { node, name } of pending.funcs) readValueFunc(node, name, file);
+
+  collectGoContracts(file, fileScope, pending.walks);
+  // After the walk: it is what tells which package-level vars a function reassigns.
+  const properties = packageProperties(pending.values, fileScope);
+
+  return {
+    language: 'go',
+    ...(packageName === undefined ? {} : { package: packageName }),
+    symbols: sink.symbols,
+    imports,
+    contracts: sink.sortedContracts(),
+    ...(properties.length === 0 ? {} : { properties }),
+  };
+}
+
+function readImports(declaration: Node, out: ImportFact[], map: Map<string, string>): void {
+  const specs = declaration.descendantsOfType('import_spec');
+  for (const spec of specs) {
+    if (spec === null) continue;
+    const pathNode = spec.childForFieldName('path');
+    const path = pathNode === null ? undefined : goStringLiteral(pathNode);
+    if (path === undefined) continue;
+    const alias = spec.childForFieldName('name')?.text;
+    out.push({ source: path, ...(alias === undefined ? {} : { names: [alias] }), line: startLineOf(spec) });
+    if (alias !== '_' && alias !== '.') map.set(alias ?? defaultPackageName(path), path);
+  }
+}
+
+/** The `//` comment block ending on the line just above `line` (Go's doc comment rule), directives excluded. */
+function docAbove(siblings: readonly Node[], index: number, line: number): string | undefined {
+  const comments: string[] = [];
+  let expected = line - 1;
+  for (let i = index - 1; i >= 0; i--) {
+    const node = siblings[i];
+    if (node?.type !== 'comment' || endLineOf(node) !== expected) break;
+    if (!/^\/\/(go|line|nolint|export)[: ]/.test(node.text)) comments.unshift(node.text);
+    expected = startLineOf(node) - 1;
+  }
+  return docText(comments);
+}
+
+const isExported = (name: string): boolean => /^\p{Lu}/u.test(name);
+
+function declareFunction(node: Node, doc: string | undefined, file: GoFile, pending: Pending): void {
+  const name = node.childForFieldName('name')?.text;
+  if (name === undefined) return;
+  const body = node.childForFieldName('body');
+  const symbol = file.sink.addSymbol({
+    kind: 'function',
+    name,
+    qualifiedName: name,
+    signature: signatureBefore(file.source, node, body),
+    startLine: startLineOf(node),
+    endLine: endLineOf(node),
+    ...(body === null ? {} : bodyLines(body)),
+    docstring: doc,
+    exported: isExported(name),
+  });
+  const result = node.childForFieldName('result');
+  if (result !== null) file.funcResults.set(name, oneLine(result.text));
+  pending.funcs.push({ node, name });
+  if (body !== null) pending.walks.push({ node: body, symbol });
+}
+
+function declareMethod(node: Node, doc: string | undefined, file: GoFile, pending: Pending): void {
+  const nameNode = node.childForFieldName('name');
+  const receiverParam = node
+    .childForFieldName('receiver')
+    ?.namedChildren.find((n) => n?.type === 'parameter_declaration');
+  const receiverType = baseTypeName(receiverParam?.childForFieldName('type') ?? null);
+  if (nameNode === null || receiverType === undefined) return;
+  const name = nameNode.text;
+  const body = node.childForFieldName('body');
+  const symbol = file.sink.addSymbol({
+    kind: 'method',
+    name,
+    qualifiedName: `${receiverType}.${name}`,
+    signature: signatureBefore(file.source, node, body),
+    startLine: startLineOf(node),
+    endLine: endLineOf(node),
+    ...(body === null ? {} : bodyLines(body)),
+    docstring: doc,
+    exported: isExported(name),
+  });
+  pending.methodParents.push({ symbol, type: receiverType });
+  const method: GoMethod = {
+    symbol,
+    name,
+    line: startLineOf(nameNode),
+    handlerShape: () => isExported(name) && hasHandlerShape(node),
+  };
+  const list = file.methods.get(receiverType);
+  if (list === undefined) file.methods.set(receiverType, [method]);
+  else list.push(method);
+  const receiverName = receiverParam?.childForFieldName('name')?.text;
+  if (body !== null) {
+    pending.walks.push({
+      node: body,
+      symbol,
+      ...(receiverName === undefined ? {} : { receiver: { name: receiverName, type: receiverType } }),
+    });
+  }
+}
+
+/**
+ * A generated gRPC handler: `M(ctx context.Context, req *X) (*Y, error)`, or a streaming one whose last
+ * parameter is the stream (`S_MServer`, `grpc.ServerStreamingServer[T]`) and which returns `error`.
+ */
+function hasHandlerShape(node: Node): boolean {
+  const params = (node.childForFieldName('parameters')?.namedChildren ?? []).filter(
+    (n): n is Node => n?.type === 'parameter_declaration',
+  );
+  const types = params.flatMap((p) => {
+    const names = p.childrenForFieldName('name').length;
+    const type = oneLine(p.childForFieldName('type')?.text ?? '');
+    return Array.from({ length: Math.max(names, 1) }, () => type);
+  });
+  const result = node.childForFieldName('result');
+  const resultText = oneLine(result?.text ?? '');
+  if (types.length === 2 && /(^|\.)Context$/.test(types[0] ?? '') && /,\s*(\w+\s+)?error\)$/.test(resultText))
+    return true;
+  return resultText === 'error' && /(_\w+Server|StreamingServer\[.*\])$/.test(types[types.length - 1] ?? '');
+}
+
+function declareTypes(
+  declaration: Node,
+  doc: string | undefined,
+  file: GoFile,
+  typeIds: Map<string, number>,
+): void {
+  const specs = declaration.namedChildren.filter(
+    (n): n is Node => n?.type === 'type_spec' || n?.type === 'type_alias',
+  );
+  specs.forEach((spec) => {
+    const name = spec.childForFieldName('name')?.text;
+    const type = spec.childForFieldName('type');
+    if (name === undefined || type === null) return;
+    const kind: SymbolKind =
+      spec.type === 'type_spec' && type.type === 'struct_type'
+        ? 'struct'
+        : spec.type === 'type_spec' && type.type === 'interface_type'
+          ? 'interface'
+          : 'type';
+    // A grouped spec has its own doc; a single one shares the declaration's.
+    const own =
+      specs.length === 1
+        ? undefined
+        : docAbove(
+            declaration.namedChildren.filter((n): n is Node => n !== null),
+            indexIn(declaration, spec),
+            startLineOf(spec),
+          );
+    const keyword = kind === 'struct' ? 'struct' : kind === 'interface' ? 'interface' : undefined;
+    const signature =
+      keyword === undefined
+        ? `type ${firstLineOf(file.source, spec)}`
+        : `type ${oneLine(file.source.slice(spec.startIndex, type.startIndex))} ${keyword}`;
+    const single = specs.length === 1;
+    const symbol = file.sink.addSymbol({
+      kind,
+      name,
+      qualifiedName: name,
+      signature,
+      startLine: startLineOf(single ? declaration : spec),
+      endLine: endLineOf(single ? declaration : spec),
+      docstring: own ?? (single ? doc : undefined),
+      exported: isExported(name),
+    });
+    typeIds.set(name, symbol);
+    if (kind === 'struct') readStructFields(name, symbol, type, file);
+  });
+}
+
+function indexIn(parent: Node, child: Node): number {
+  return parent.namedChildren.findIndex((n) => n?.id === child.id);
+}
+
+/** Fields holding gRPC stubs or HTTP clients, and embedded `Unimplemented<S>Server` (the type serves S). */
+function readStructFields(struct: string, symbol: number, type: Node, file: GoFile): void {
+  const list = type.namedChildren.find((n) => n?.type === 'field_declaration_list');
+  for (const field of list?.namedChildren ?? []) {
+    if (field?.type !== 'field_declaration') continue;
+    const fieldType = field.childForFieldName('type');
+    if (fieldType === null) continue;
+    const names = field.childrenForFieldName('name').flatMap((n) => (n === null ? [] : [n.text]));
+    if (names.length === 0) {
+      const embedded = /^(?:Unimplemented|Unsafe)(\w+)Server$/.exec(baseTypeName(fieldType) ?? '');
+      const service = embedded?.[1];
+      if (service !== undefined && service !== 'Health') {
+        file.servedTypes.push({ type: struct, service, via: 'Unimplemented*Server' });
+        file.sink.addContract({
+          kind: 'grpc_server',
+          service,
+          symbol,
+          line: startLineOf(field),
+          confidence: 'exact',
+          via: 'Unimplemented*Server',
+        });
+      }
+      continue;
+    }
+    const client = clientType(fieldType, file);
+    for (const name of names) {
+      if (client !== undefined) {
+        setFieldClient(file, struct, name, client);
+        file.sink.addContract({
+          kind: 'grpc_client',
+          service: client.service,
+          symbol,
+          line: startLineOf(field),
+          confidence: client.confidence,
+          via: 'field *Client',
+        });
+      }
+      if (isHttpClientType(fieldType, file)) {
+        let set = file.httpClientFields.get(struct);
+        if (set === undefined) file.httpClientFields.set(struct, (set = new Set()));
+        set.add(name);
+        file.anyHttpClientField.add(name);
+      }
+    }
+  }
+}
+
+function declareValues(
+  declaration: Node,
+  doc: string | undefined,
+  file: GoFile,
+  scope: GoScope,
+  pending: Pending,
+): void {
+  const kind: SymbolKind = declaration.type === 'const_declaration' ? 'const' : 'variable';
+  const keyword = kind === 'const' ? 'const' : 'var';
+  // Grouped vars sit in a `var_spec_list`; grouped consts are direct children. Nested specs (a `var` inside
+  // a func literal initialiser) are not top-level declarations.
+  const list = declaration.namedChildren.find((n) => n?.type === 'var_spec_list') ?? declaration;
+  const siblings = list.namedChildren.filter((n): n is Node => n !== null);
+  const specs = siblings.filter((n) => n.type === 'const_spec' || n.type === 'var_spec');
+  for (const spec of specs) {
+    const names = spec.childrenForFieldName('name').filter((n): n is Node => n !== null && n.text !== '_');
+    const values = spec.childForFieldName('value')?.namedChildren.filter((n): n is Node => n !== null) ?? [];
+    const type = spec.childForFieldName('type');
+    const own = docAbove(
+      siblings,
+      siblings.findIndex((n) => n.id === spec.id),
+      startLineOf(spec),
+    );
+    const single = specs.length === 1;
+    const text = firstLineOf(file.source, spec);
+    names.forEach((nameNode, i) => {
+      const name = nameNode.text;
+      const symbol = file.sink.addSymbol({
+        kind,
+        name,
+        qualifiedName: name,
+        signature: `${keyword} ${text}`,
+        startLine: startLineOf(single ? declaration : spec),
+        endLine: endLineOf(single ? declaration : spec),
+        docstring: own ?? (single ? doc : undefined),
+        exported: isExported(name),
+      });
+      const value = values.length === names.length ? values[i] : undefined;
+      scope.bind(name, { ...(value === undefined ? {} : { value }), ...(type === null ? {} : { type }) });
+      if (value !== undefined) {
+        pending.walks.push({ node: value, symbol });
+        pending.values.push({ name, value, line: startLineOf(nameNode) });
+      }
+    });
+  }
+}
+
+/** Records a same-file function as a value helper when it returns one literal or its env-default parameter. */
+function readValueFunc(node: Node, name: string, file: GoFile): void {
+  if (!/^\(?string\)?$/.test(file.funcResults.get(name) ?? '')) return;
+  const body = node.childForFieldName('body');
+  if (body === null) return;
+  const statements = body.namedChildren.find((n) => n?.type === 'statement_list')?.namedChildren ?? [];
+  const last = statements[statements.length - 1];
+  if (last?.type !== 'return_statement') return;
+  const returned = last.namedChild(0)?.namedChild(0);
+  if (returned === null || returned === undefined) return;
+  const params = (node.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) =>
+    p?.type === 'parameter_declaration' ? p.childrenForFieldName('name').map((n) => n?.text ?? '') : [],
+  );
+  if (params.length === 0) {
+    // Every literal the function can return must be this one; a switch over several literals is not a default.
+    const literal = goStringLiteral(returned) ?? (returned.type === 'identifier' ? returned.text : undefined);
+    if (literal === undefined) return;
+    for (const ret of body.descendantsOfType('return_statement')) {
+      const value = ret?.namedChild(0)?.namedChild(0);
+      const text = value === null || value === undefined ? undefined : (goStringLiteral(value) ?? undefined);
+      if (text !== undefined && value?.text !== returned.text) return;
+    }
+    file.valueFuncs.set(name, { kind: 'literal', node: returned });
+    return;
+  }
+  const index = returned.type === 'identifier' ? params.indexOf(returned.text) : -1;
+  const readsEnv = body
+    .descendantsOfType('selector_expression')
+    .some((n) => n?.text === 'os.Getenv' || n?.text === 'os.LookupEnv');
+  if (index >= 0 && readsEnv) file.valueFuncs.set(name, { kind: 'param', index });
+}

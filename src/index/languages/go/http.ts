@@ -1,0 +1,408 @@
+/**
+ * Go HTTP: routes registered on net/http muxes (including Go 1.22 `"GET /x/{id}"` patterns), gin, echo,
+ * chi (with `Route` prefixes), gorilla/mux (`.Methods(…)`, `PathPrefix(…).Subrouter()`), fiber and
+ * httprouter (a path behind an env-or-empty base is its literal suffix, see `routeText`); calls through
+ * `http.Get/Post/NewRequest…` and proven `*http.Client` values, with URLs read from literals, same-file
+ * constants, `fmt.Sprintf` and concatenation.
+ */
+import type { Node } from 'web-tree-sitter';
+import {
+  agree,
+  argumentsOf,
+  isHttpClientType,
+  lastIdentifier,
+  stringValue,
+  typeOfExpr,
+  unwrapParens,
+  type GoScope,
+} from './scope.js';
+import { httpCallConfidence, httpTargetOf, placeholderName, type UrlPart } from '../shared/native-common.js';
+import { joinHttpPath, startLineOf } from '../shared/tree-utils.js';
+
+const VERBS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE'];
+const CAPITALISED = new Map(VERBS.map((v) => [v[0] + v.slice(1).toLowerCase(), v]));
+const CLIENT_METHODS = new Map([
+  ['Get', 'GET'],
+  ['Head', 'HEAD'],
+  ['Post', 'POST'],
+  ['PostForm', 'POST'],
+]);
+
+/** Every method name a route or call recogniser looks at; other calls are not examined further. */
+const HTTP_NAMES = new Set([
+  ...VERBS,
+  ...CAPITALISED.keys(),
+  ...CLIENT_METHODS.keys(),
+  'Any',
+  'All',
+  'Handle',
+  'HandleFunc',
+  'HandlerFunc',
+  'Method',
+  'MethodFunc',
+  'Add',
+  'Route',
+  'Group',
+  'NewRequest',
+  'NewRequestWithContext',
+]);
+
+/** Func literal start → the router parameter it receives and that router's path prefix (chi callbacks). */
+export type Callbacks = Map<number, { readonly name: string; readonly prefix: string }>;
+
+/** Routes and calls made through the call `call` whose function is `fn`. */
+export function goHttpCall(call: Node, fn: Node, scope: GoScope, callbacks: Callbacks): void {
+  if (fn.type !== 'selector_expression') return;
+  const operand = fn.childForFieldName('operand');
+  const nameNode = fn.childForFieldName('field');
+  if (operand === null || nameNode === null) return;
+  const name = nameNode.text;
+  if (!HTTP_NAMES.has(name)) return;
+  const args = argumentsOf(call);
+  const pkg = operand.type === 'identifier' ? scope.packagePath(operand.text) : undefined;
+  const line = startLineOf(nameNode);
+
+  if (pkg === 'net/http') {
+    const method = CLIENT_METHODS.get(name);
+    if (method !== undefined && args[0] !== undefined)
+      emitCall(method, args[0], line, `net/http ${name}`, scope);
+    else if (name === 'NewRequest' || name === 'NewRequestWithContext') {
+      const offset = name === 'NewRequest' ? 0 : 1;
+      const methodArg = args[offset];
+      const url = args[offset + 1];
+      const verb = methodArg === undefined ? undefined : methodOf(methodArg, scope);
+      if (verb !== undefined && url !== undefined) emitCall(verb, url, line, `http.${name}`, scope);
+    } else if ((name === 'Handle' || name === 'HandleFunc') && args.length >= 2) {
+      emitPatternRoute(call, args[0], '', `net/http ${name}`, scope);
+    }
+    return;
+  }
+  if (pkg !== undefined) return;
+
+  const clientMethod = CLIENT_METHODS.get(name);
+  if (clientMethod !== undefined && args[0] !== undefined && isHttpClient(operand, scope, 0)) {
+    emitCall(clientMethod, args[0], line, `http.Client ${name}`, scope);
+    return;
+  }
+  const router = scope.file.router;
+  if (router === undefined) return;
+  const via = `${router} ${name}`;
+  const last = args[args.length - 1];
+  if ((name === 'Route' || name === 'Group') && last?.type === 'func_literal') {
+    // chi: `r.Route("/orders", func(r chi.Router) { r.Get("/{id}", …) })` — the callback's router is prefixed.
+    const path =
+      name === 'Route' && args.length === 2 && args[0] !== undefined
+        ? stringValue(args[0], scope)?.value
+        : '';
+    const param = last
+      .childForFieldName('parameters')
+      ?.namedChildren.find((n) => n?.type === 'parameter_declaration');
+    const paramName = param?.childForFieldName('name')?.text;
+    if (path !== undefined && paramName !== undefined) {
+      callbacks.set(last.startIndex, {
+        name: paramName,
+        prefix: joinPrefix(prefixOf(operand, scope, 0), path),
+      });
+    }
+    return;
+  }
+  const prefix = (): string => prefixOf(operand, scope, 0);
+  const upper = VERBS.includes(name) ? name : name === 'Any' ? 'ANY' : undefined;
+  const capitalised = CAPITALISED.get(name) ?? (name === 'All' ? 'ANY' : undefined);
+  const verb = router === 'net/http' ? undefined : (upper ?? capitalised);
+  if (verb !== undefined && args.length >= 2) {
+    emitRoute([verb], args[0], prefix(), via, scope);
+  } else if ((name === 'Handle' || name === 'HandleFunc' || name === 'HandlerFunc') && args.length >= 2) {
+    const first = args[0] === undefined ? undefined : methodOf(args[0], scope);
+    if (args.length >= 3 && first !== undefined && VERBS.includes(first))
+      emitRoute([first], args[1], prefix(), via, scope);
+    else emitPatternRoute(call, args[0], prefix(), via, scope);
+  } else if ((name === 'Method' || name === 'MethodFunc' || name === 'Add') && args.length >= 3) {
+    const method = args[0] === undefined ? undefined : methodOf(args[0], scope);
+    if (method !== undefined) emitRoute([method], args[1], prefix(), via, scope);
+  }
+}
+
+/** An HTTP method from `"GET"`, a constant, or `http.MethodGet`. */
+function methodOf(node: Node, scope: GoScope): string | undefined {
+  const expr = unwrapParens(node);
+  const literal = stringValue(expr, scope)?.value.toUpperCase();
+  if (literal !== undefined) return /^[A-Z]+$/.test(literal) ? literal : undefined;
+  if (expr.type !== 'selector_expression') return undefined;
+  const operand = expr.childForFieldName('operand');
+  const field = expr.childForFieldName('field')?.text ?? '';
+  if (operand?.type !== 'identifier' || scope.packagePath(operand.text) !== 'net/http') return undefined;
+  return /^Method([A-Z][a-z]+)$/.exec(field)?.[1]?.toUpperCase();
+}
+
+function joinPrefix(prefix: string, path: string): string {
+  return prefix === '' && path === '' ? '' : joinHttpPath(prefix, path);
+}
+
+/** The path prefix a router value carries: gin/echo/fiber `Group("/x")`, gorilla `PathPrefix("/x").Subrouter()`, chi callbacks. */
+function prefixOf(node: Node, scope: GoScope, depth: number): string {
+  const expr = unwrapParens(node);
+  if (depth > 6) return '';
+  if (expr.type === 'identifier') {
+    const bindings = scope.lookup(expr.text) ?? [];
+    const withPrefix = bindings.find((b) => b.prefix !== undefined);
+    if (withPrefix?.prefix !== undefined) return withPrefix.prefix;
+    return (
+      agree(bindings, (b) => (b.value === undefined ? undefined : prefixOf(b.value, scope, depth + 1))) ?? ''
+    );
+  }
+  if (expr.type !== 'call_expression') return '';
+  const fn = expr.childForFieldName('function');
+  if (fn?.type !== 'selector_expression') return '';
+  const operand = fn.childForFieldName('operand');
+  const name = fn.childForFieldName('field')?.text;
+  if (operand === null) return '';
+  const first = argumentsOf(expr)[0];
+  if ((name === 'Group' || name === 'Route' || name === 'PathPrefix') && first !== undefined) {
+    const path = routeText(first, scope);
+    return path === undefined ? '' : joinPrefix(prefixOf(operand, scope, depth + 1), path);
+  }
+  if (name === 'Subrouter' || name === 'With') return prefixOf(operand, scope, depth + 1);
+  return '';
+}
+
+/** Go 1.22 mux patterns (`"GET example.com/items/{id...}"`), and gorilla's `.Methods("GET", "POST")` chain. */
+function emitPatternRoute(
+  call: Node,
+  pattern: Node | undefined,
+  prefix: string,
+  via: string,
+  scope: GoScope,
+): void {
+  if (pattern === undefined) return;
+  const text = routeText(pattern, scope);
+  if (text === undefined) return;
+  const match = /^([A-Z]+)\s+(\S*)$/.exec(text.trim());
+  const rawPath = match?.[2] ?? text.trim();
+  const path = rawPath.startsWith('/') ? rawPath : rawPath.slice(Math.max(rawPath.indexOf('/'), 0));
+  if (!path.startsWith('/')) return;
+  let methods = match?.[1] === undefined ? ['ANY'] : [match[1]];
+  const chained = call.parent;
+  if (chained?.type === 'selector_expression' && chained.childForFieldName('field')?.text === 'Methods') {
+    const methodsCall = chained.parent;
+    const listed =
+      methodsCall?.type === 'call_expression' ? argumentsOf(methodsCall).map((a) => methodOf(a, scope)) : [];
+    const known = listed.filter((m): m is string => m !== undefined);
+    if (known.length > 0) methods = known;
+  }
+  emitRouteText(methods, path, startLineOf(pattern), prefix, via, scope);
+}
+
+/**
+ * A route path as registered. `baseUrl + "/cart"` where `baseUrl` is only ever `""` or read from the
+ * environment (Online Boutique's `BASE_URL`) is a deployment prefix — where a proxy mounts the service,
+ * not part of the API — so the route is its literal suffix `/cart`. A base with any other value (a
+ * literal `"/api"` next to an env read, a parameter, a call) leaves the route unknown.
+ */
+function routeText(node: Node, scope: GoScope): string | undefined {
+  const value = stringValue(node, scope)?.value;
+  if (value !== undefined) return value;
+  const expr = unwrapParens(node);
+  if (expr.type !== 'binary_expression' || expr.childForFieldName('operator')?.type !== '+') return undefined;
+  const left = expr.childForFieldName('left');
+  const right = expr.childForFieldName('right');
+  const suffix = right === null ? undefined : stringValue(right, scope)?.value;
+  if (left === null || suffix === undefined || !suffix.startsWith('/')) return undefined;
+  return isDeploymentPrefix(left, scope, 0) ? suffix : undefined;
+}
+
+function isDeploymentPrefix(node: Node, scope: GoScope, depth: number): boolean {
+  const expr = unwrapParens(node);
+  if (depth > 4) return false;
+  if (expr.type === 'call_expression') return baseOf(expr, scope, 0)?.startsWith('env:') === true;
+  if (expr.type !== 'identifier') return false;
+  const bindings = scope.lookup(expr.text) ?? [];
+  return (
+    bindings.length > 0 &&
+    bindings.every(
+      (b) =>
+        b.value !== undefined &&
+        (stringValue(b.value, scope)?.value === '' || isDeploymentPrefix(b.value, scope, depth + 1)),
+    )
+  );
+}
+
+function emitRoute(
+  methods: readonly string[],
+  pathNode: Node | undefined,
+  prefix: string,
+  via: string,
+  scope: GoScope,
+): void {
+  if (pathNode === undefined) return;
+  const path = routeText(pathNode, scope);
+  if (path === undefined || !path.startsWith('/')) return;
+  emitRouteText(methods, path, startLineOf(pathNode), prefix, via, scope);
+}
+
+function emitRouteText(
+  methods: readonly string[],
+  raw: string,
+  line: number,
+  prefix: string,
+  via: string,
+  scope: GoScope,
+): void {
+  // Go-specific spellings the shared normaliser does not know: `{rest...}`, `{$}` (exact match), gin's `*rest`.
+  const path = raw
+    .replace(/\{([A-Za-z_]\w*)\.\.\.\}/g, '{$1}')
+    .replace(/\{\$\}/g, '')
+    .replace(/(^|\/)\*([A-Za-z_]\w*)/g, '$1{$2}');
+  for (const method of methods) {
+    scope.file.sink.addContract({
+      kind: 'http_route',
+      method,
+      path: joinHttpPath(prefix, path),
+      symbol: scope.symbol,
+      line,
+      via,
+    });
+  }
+}
+
+function emitCall(method: string, url: Node, line: number, via: string, scope: GoScope): void {
+  const target = httpTargetOf(mergeText(urlParts(url, scope, 0)));
+  if (target === undefined) return;
+  scope.file.sink.addContract({
+    kind: 'http_call',
+    method,
+    path: target.path,
+    ...(target.base === undefined ? {} : { base: target.base }),
+    symbol: scope.symbol,
+    line,
+    confidence: httpCallConfidence(true, target),
+    via,
+  });
+}
+
+function mergeText(parts: readonly UrlPart[]): UrlPart[] {
+  const out: UrlPart[] = [];
+  for (const part of parts) {
+    const previous = out[out.length - 1];
+    if (part.kind === 'text' && previous?.kind === 'text')
+      out[out.length - 1] = { kind: 'text', text: previous.text + part.text };
+    else out.push(part);
+  }
+  return out;
+}
+
+/** A URL expression as text and holes: literals, constants, `fmt.Sprintf`, `+`, and variables bound to those. */
+function urlParts(node: Node, scope: GoScope, depth: number): UrlPart[] {
+  const expr = unwrapParens(node);
+  const literal = stringValue(expr, scope);
+  if (literal !== undefined) return [{ kind: 'text', text: literal.value }];
+  if (expr.type === 'int_literal') return [{ kind: 'text', text: expr.text }];
+  const hole = (): UrlPart[] => {
+    const base = baseOf(expr, scope, 0);
+    return [
+      { kind: 'hole', name: placeholderName(lastIdentifier(expr)), ...(base === undefined ? {} : { base }) },
+    ];
+  };
+  if (depth > 4) return hole();
+  if (expr.type === 'identifier') {
+    const values = (scope.lookup(expr.text) ?? []).filter((b) => b.value !== undefined);
+    const only = values.length === 1 ? values[0]?.value : undefined;
+    const inner = only === undefined ? [] : urlParts(only, scope, depth + 1);
+    return inner.some((p) => p.kind === 'text') ? inner : hole();
+  }
+  if (expr.type === 'binary_expression' && expr.childForFieldName('operator')?.type === '+') {
+    const left = expr.childForFieldName('left');
+    const right = expr.childForFieldName('right');
+    if (left !== null && right !== null)
+      return [...urlParts(left, scope, depth + 1), ...urlParts(right, scope, depth + 1)];
+  }
+  if (expr.type === 'call_expression') {
+    const parts = sprintfParts(expr, scope, depth);
+    if (parts !== undefined) return parts;
+  }
+  return hole();
+}
+
+function sprintfParts(call: Node, scope: GoScope, depth: number): UrlPart[] | undefined {
+  const fn = call.childForFieldName('function');
+  const operand = fn?.childForFieldName('operand');
+  if (fn?.type !== 'selector_expression' || operand?.type !== 'identifier') return undefined;
+  if (scope.packagePath(operand.text) !== 'fmt' || fn.childForFieldName('field')?.text !== 'Sprintf')
+    return undefined;
+  const [format, ...args] = argumentsOf(call);
+  const text = format === undefined ? undefined : stringValue(format, scope)?.value;
+  if (text === undefined || text.includes('%[')) return undefined;
+  const parts: UrlPart[] = [];
+  let last = 0;
+  let next = 0;
+  for (const match of text.matchAll(/%[-+# 0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?([a-zA-Z%])/g)) {
+    parts.push({ kind: 'text', text: text.slice(last, match.index) });
+    last = match.index + match[0].length;
+    if (match[1] === '%') {
+      parts.push({ kind: 'text', text: '%' });
+      continue;
+    }
+    const arg = args[next++];
+    if (arg === undefined) return undefined;
+    parts.push(...urlParts(arg, scope, depth + 1));
+  }
+  parts.push({ kind: 'text', text: text.slice(last) });
+  return parts.filter((p) => p.kind !== 'text' || p.text !== '');
+}
+
+/** Where a leading URL value comes from: `os.Getenv("X")` → `env:X` (also through variables and `strings.Trim*`). */
+function baseOf(node: Node, scope: GoScope, depth: number): string | undefined {
+  const expr = unwrapParens(node);
+  if (depth > 4) return undefined;
+  if (expr.type === 'identifier') {
+    return agree(scope.lookup(expr.text), (b) =>
+      b.value === undefined ? undefined : baseOf(b.value, scope, depth + 1),
+    );
+  }
+  if (expr.type !== 'call_expression') return undefined;
+  const fn = expr.childForFieldName('function');
+  const operand = fn?.childForFieldName('operand');
+  if (fn?.type !== 'selector_expression' || operand?.type !== 'identifier') return undefined;
+  const pkg = scope.packagePath(operand.text);
+  const name = fn.childForFieldName('field')?.text ?? '';
+  const first = argumentsOf(expr)[0];
+  if (first === undefined) return undefined;
+  if (pkg === 'os' && (name === 'Getenv' || name === 'LookupEnv')) {
+    const key = stringValue(first, scope)?.value;
+    return key === undefined ? undefined : `env:${key}`;
+  }
+  if (pkg === 'strings' && /^Trim/.test(name)) return baseOf(first, scope, depth + 1);
+  return undefined;
+}
+
+function isHttpClient(node: Node, scope: GoScope, depth: number): boolean {
+  const expr = unwrapParens(node);
+  if (depth > 4) return false;
+  switch (expr.type) {
+    case 'identifier': {
+      const bindings = scope.lookup(expr.text) ?? [];
+      return bindings.some((b) =>
+        b.type !== undefined
+          ? isHttpClientType(b.type, scope.file)
+          : b.value !== undefined && isHttpClient(b.value, scope, depth + 1),
+      );
+    }
+    case 'unary_expression':
+      return isHttpClient(expr.childForFieldName('operand') ?? expr, scope, depth + 1);
+    case 'composite_literal': {
+      const type = expr.childForFieldName('type');
+      return type !== null && isHttpClientType(type, scope.file);
+    }
+    case 'selector_expression': {
+      const owner = expr.childForFieldName('operand');
+      const field = expr.childForFieldName('field')?.text ?? '';
+      if (owner?.type === 'identifier' && scope.packagePath(owner.text) === 'net/http')
+        return field === 'DefaultClient';
+      const type = owner === null ? undefined : typeOfExpr(owner, scope);
+      const fields = type === undefined ? undefined : scope.file.httpClientFields.get(type);
+      return fields?.has(field) ?? scope.file.anyHttpClientField.has(field);
+    }
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,410 @@
+/**
+ * PHP: the namespace as the package, declarations (classes, interfaces, traits, enums, methods, functions,
+ * constants, enum cases, with `#[…]` attributes and `/** … *\/` docs), `use` and `require`/`include`
+ * imports, Laravel routes (`Route::get('/x/{id}', …)`, `Route::match`, `Route::any`, prefixes from
+ * `Route::prefix('api')->group(function () { … })`) and Slim routes (`$app->post('/x', …)`, `map`, `group`).
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ContractFact, FileFacts, ImportFact, SymbolFact, SymbolKind } from '../../facts.js';
+import { emptyFacts } from '../../facts.js';
+import type { Extractor } from '../extractor.js';
+import {
+  declarationAt,
+  endLineOf,
+  joinHttpPath,
+  type Mutable,
+  oneLine,
+  startLineOf,
+  walkSites,
+} from '../shared/tree-utils.js';
+
+const TYPE_KINDS: Readonly<Record<string, SymbolKind>> = {
+  class_declaration: 'class',
+  interface_declaration: 'interface',
+  trait_declaration: 'trait',
+  enum_declaration: 'enum',
+};
+const SITES: ReadonlySet<string> = new Set([
+  'class_declaration',
+  'interface_declaration',
+  'trait_declaration',
+  'enum_declaration',
+  'namespace_definition',
+  'namespace_use_declaration',
+  'function_definition',
+  'method_declaration',
+  'const_declaration',
+  'enum_case',
+  'scoped_call_expression',
+  'member_call_expression',
+  'require_expression',
+  'require_once_expression',
+  'include_expression',
+  'include_once_expression',
+]);
+// Double-quoted strings can hold expressions, so only comments, plain strings and names are skipped.
+const LEAVES: ReadonlySet<string> = new Set([
+  'comment',
+  'name',
+  'variable_name',
+  'string',
+  'integer',
+  'text',
+]);
+const ROUTE_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any']);
+/** Parameter types that make a variable a Slim router: the app, or a group's route collector. */
+const SLIM_ROUTER_TYPE = /(?:^|\\)(?:App|RouteCollectorProxy(?:Interface)?)$/;
+const INCLUDES = new Set([
+  'require_expression',
+  'require_once_expression',
+  'include_expression',
+  'include_once_expression',
+]);
+
+function named(node: Node | null | undefined): Node[] {
+  return (node?.namedChildren ?? []).filter(
+    (child): child is Node => child !== null && child.type !== 'comment',
+  );
+}
+
+/** A single- or double-quoted string without interpolation; undefined otherwise. */
+function phpLiteral(node: Node | null | undefined): string | undefined {
+  if (node === null || node === undefined) return undefined;
+  if (node.type !== 'string' && node.type !== 'encapsed_string') return undefined;
+  const parts = named(node);
+  return parts.every((part) => part.type === 'string_content' || part.type === 'escape_sequence')
+    ? parts.map((part) => part.text).join('')
+    : undefined;
+}
+
+/** The argument expressions of a call. */
+function argumentsOf(call: Node): Node[] {
+  return named(call.childForFieldName('arguments'))
+    .filter((argument) => argument.type === 'argument')
+    .map((argument) => named(argument).pop())
+    .filter((value): value is Node => value !== undefined);
+}
+
+class PhpExtraction {
+  readonly symbols: Mutable<SymbolFact>[] = [];
+  readonly imports: ImportFact[] = [];
+  readonly contracts: ContractFact[] = [];
+  package: string | undefined;
+  /** Slim group closures being visited: router parameter name → the group's path prefix. */
+  private slimGroups = new Map<string, string>();
+
+  constructor(
+    private readonly source: string,
+    root: Node,
+  ) {
+    this.visit(root, undefined, undefined, '');
+  }
+
+  /** Reads `node` and its subtree. */
+  private visit(node: Node, owner: number | undefined, scope: string | undefined, prefix: string): void {
+    if (this.site(node, node.type, owner, scope, prefix)) return;
+    walkSites(node, SITES, LEAVES, (site, type) => this.site(site, type, owner, scope, prefix));
+  }
+
+  /** Reads one site; true when its subtree has been read already. */
+  private site(
+    node: Node,
+    type: string,
+    owner: number | undefined,
+    scope: string | undefined,
+    prefix: string,
+  ): boolean {
+    const kind = TYPE_KINDS[type];
+    if (kind !== undefined) {
+      this.typeDeclaration(node, kind, owner, prefix);
+      return true;
+    }
+    switch (type) {
+      case 'namespace_definition':
+        this.package ??= node.childForFieldName('name')?.text;
+        return false;
+      case 'namespace_use_declaration':
+        this.use(node);
+        return true;
+      case 'function_definition':
+      case 'method_declaration':
+        this.callable(node, owner, scope, prefix);
+        return true;
+      case 'const_declaration':
+        for (const element of named(node).filter((child) => child.type === 'const_element')) {
+          const name = named(element)[0]?.text ?? '';
+          this.add(node, 'const', name, scope, oneLine(this.slice(node, null)).replace(/;$/, ''), owner);
+        }
+        return true;
+      case 'enum_case': {
+        const name = node.childForFieldName('name')?.text ?? '';
+        this.add(node, 'enum_member', name, scope, oneLine(this.slice(node, null)).replace(/;$/, ''), owner);
+        return true;
+      }
+      case 'scoped_call_expression':
+      case 'member_call_expression':
+        return this.call(node, owner, scope, prefix);
+      default:
+        if (INCLUDES.has(type)) this.include(node);
+        return false;
+    }
+  }
+
+  /** The declaration's text from its first non-attribute token to `stop` (or its end). */
+  private slice(node: Node, stop: Node | null): string {
+    const first = node.children.find(
+      (child) => child !== null && child.type !== 'attribute_list' && child.type !== 'comment',
+    );
+    return this.source.slice(first?.startIndex ?? node.startIndex, stop?.startIndex ?? node.endIndex);
+  }
+
+  private add(
+    node: Node,
+    kind: SymbolKind,
+    name: string,
+    scope: string | undefined,
+    signature: string,
+    owner: number | undefined,
+  ): number {
+    const id = this.symbols.length;
+    const symbol = declarationAt(node, id, kind, name, scope, signature);
+    const doc = docBlock(node);
+    if (doc !== undefined) symbol.docstring = doc;
+    const attributes = named(node).filter((child) => child.type === 'attribute_list');
+    if (attributes.length > 0)
+      symbol.decorators = attributes.flatMap((list) => named(list).map((group) => oneLine(group.text)));
+    if (owner !== undefined) symbol.parent = owner;
+    this.symbols.push(symbol);
+    return id;
+  }
+
+  private typeDeclaration(node: Node, kind: SymbolKind, owner: number | undefined, prefix: string): void {
+    const name = node.childForFieldName('name')?.text ?? '';
+    const body = node.childForFieldName('body');
+    const id = this.add(node, kind, name, undefined, oneLine(this.slice(node, body)), owner);
+    if (body !== null) this.visit(body, id, name, prefix);
+  }
+
+  private callable(node: Node, owner: number | undefined, scope: string | undefined, prefix: string): void {
+    const name = node.childForFieldName('name')?.text ?? '';
+    const body = node.childForFieldName('body');
+    const signature = oneLine(this.slice(node, body)).replace(/;$/, '');
+    const id = this.add(
+      node,
+      node.type === 'method_declaration' ? 'method' : 'function',
+      name,
+      scope,
+      signature,
+      owner,
+    );
+    const symbol = this.symbols[id];
+    if (symbol !== undefined && body !== null) {
+      const first = startLineOf(body) + 1;
+      const last = endLineOf(body) - 1;
+      if (last >= first) {
+        symbol.bodyStartLine = first;
+        symbol.bodyEndLine = last;
+      }
+    }
+    if (body !== null) this.visit(body, id, scope, prefix);
+  }
+
+  private use(node: Node): void {
+    const line = startLineOf(node);
+    const group = node.childForFieldName('body');
+    const base =
+      group === null ? '' : `${named(node).find((child) => child.type === 'namespace_name')?.text ?? ''}\\`;
+    for (const clause of named(group ?? node).filter((child) => child.type === 'namespace_use_clause')) {
+      const target = named(clause).find((child) => child.type === 'qualified_name' || child.type === 'name');
+      if (target !== undefined)
+        this.imports.push({ source: `${base}${target.text}`.replace(/^\\/, ''), line });
+    }
+  }
+
+  /** `require_once 'x.php'` and `require __DIR__ . '/x.php'` (→ `./x.php`); computed paths are skipped. */
+  private include(node: Node): void {
+    const argument = named(node)[0];
+    let source = phpLiteral(argument);
+    if (source === undefined && argument?.type === 'binary_expression') {
+      const left = argument.childForFieldName('left');
+      const rest = phpLiteral(argument.childForFieldName('right'));
+      if (left?.text === '__DIR__' && rest !== undefined)
+        source = `.${rest.startsWith('/') ? '' : '/'}${rest}`.replace(/^\.\/\.\.\//, '../');
+    }
+    if (source !== undefined) this.imports.push({ source, line: startLineOf(node) });
+  }
+
+  /** Laravel routes; true when the call's children were already visited (a prefixed group). */
+  private call(node: Node, owner: number | undefined, scope: string | undefined, prefix: string): boolean {
+    const method = node.childForFieldName('name')?.text ?? '';
+    const chain = routeChain(node);
+    if (chain === undefined) return this.slimCall(node, method, owner, scope, prefix);
+    const args = argumentsOf(node);
+    if (method === 'group') {
+      const groupPrefix = chain.prefix ?? '';
+      for (const argument of args) this.visit(argument, owner, scope, joinHttpPath(prefix, groupPrefix));
+      return true;
+    }
+    const line = startLineOf(node);
+    if (ROUTE_VERBS.has(method)) {
+      const path = phpLiteral(args[0]);
+      if (path !== undefined)
+        this.route(
+          method === 'any' ? 'ANY' : method.toUpperCase(),
+          joinHttpPath(prefix, chain.prefix ?? '', path),
+          line,
+          owner,
+        );
+    } else if (method === 'match') {
+      const path = phpLiteral(args[1]);
+      const verbs = named(args[0]).map((item) => phpLiteral(named(item)[0]));
+      for (const verb of path === undefined ? [] : verbs) {
+        if (verb !== undefined)
+          this.route(verb.toUpperCase(), joinHttpPath(prefix, chain.prefix ?? '', path ?? ''), line, owner);
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Slim routes: `$app->get('/x', …)`, `$app->map(['GET', 'POST'], '/x', …)` and the same on the router a
+   * `$app->group('/api', function (RouteCollectorProxy $group) { … })` closure receives, prefixed. The
+   * receiver must be a Slim router: a group's parameter, a parameter typed `App`/`RouteCollectorProxy`, or
+   * `$app` in a file importing `Slim\…` — so `$client->get('/x')` (Guzzle) is no route.
+   */
+  private slimCall(
+    node: Node,
+    method: string,
+    owner: number | undefined,
+    scope: string | undefined,
+    prefix: string,
+  ): boolean {
+    if (node.type !== 'member_call_expression') return false;
+    const isVerb = ROUTE_VERBS.has(method);
+    if (!isVerb && method !== 'map' && method !== 'group') return false;
+    const object = node.childForFieldName('object');
+    const base = object?.type === 'variable_name' ? this.slimRouter(object.text, node) : undefined;
+    if (base === undefined) return false;
+    const args = argumentsOf(node);
+    const line = startLineOf(node);
+    if (method === 'group') {
+      const path = phpLiteral(args[0]);
+      const closure = args[1];
+      const param =
+        closure?.type === 'anonymous_function' || closure?.type === 'arrow_function'
+          ? named(closure.childForFieldName('parameters'))[0]?.childForFieldName('name')?.text
+          : undefined;
+      if (path === undefined || closure === undefined || param === undefined) return false;
+      const saved = this.slimGroups;
+      this.slimGroups = new Map(saved).set(param, joinHttpPath(base, path));
+      this.visit(closure, owner, scope, prefix);
+      this.slimGroups = saved;
+      return true;
+    }
+    const path = phpLiteral(isVerb ? args[0] : args[1]);
+    if (path === undefined || !path.startsWith('/') || args.length < (isVerb ? 2 : 3)) return false;
+    const verbs = isVerb ? [method] : named(args[0]).map((item) => phpLiteral(named(item)[0]));
+    for (const verb of verbs) {
+      if (verb !== undefined)
+        this.route(
+          verb === 'any' ? 'ANY' : verb.toUpperCase(),
+          joinHttpPath(base, path),
+          line,
+          owner,
+          `slim ${method}`,
+        );
+    }
+    return false;
+  }
+
+  /** The path prefix of a variable that holds a Slim router where `at` is, undefined when it is none. */
+  private slimRouter(variable: string, at: Node): string | undefined {
+    const grouped = this.slimGroups.get(variable);
+    if (grouped !== undefined) return grouped;
+    const slimFile = this.imports.some((i) => /^Slim\\/.test(i.source));
+    for (let node = at.parent; node !== null; node = node.parent) {
+      if (!FUNCTIONS.has(node.type)) continue;
+      for (const param of named(node.childForFieldName('parameters'))) {
+        if (param.childForFieldName('name')?.text !== variable) continue;
+        const type = param.childForFieldName('type')?.text.replace(/^\\/, '');
+        const slim = type !== undefined && SLIM_ROUTER_TYPE.test(type) && (slimFile || /^Slim\\/.test(type));
+        return slim ? '' : undefined;
+      }
+      // A closure sees outer variables through `use (…)`: look further out; a named function ends the search.
+      if (node.type !== 'anonymous_function' && node.type !== 'arrow_function') break;
+    }
+    return variable === '$app' && slimFile ? '' : undefined;
+  }
+
+  private route(
+    method: string,
+    path: string,
+    line: number,
+    owner: number | undefined,
+    via = 'laravel Route',
+  ): void {
+    const fact: ContractFact = { kind: 'http_route', method, path, line, via };
+    this.contracts.push(owner === undefined ? fact : { ...fact, symbol: owner });
+  }
+}
+
+const FUNCTIONS = new Set([
+  'anonymous_function',
+  'arrow_function',
+  'function_definition',
+  'method_declaration',
+]);
+
+/**
+ * Whether a call belongs to a `Route::…` chain (`Route::get`, `Route::middleware('x')->prefix('v1')->get`),
+ * and the `prefix(…)` it carries; undefined for any other call.
+ */
+function routeChain(node: Node): { readonly prefix?: string } | undefined {
+  let prefix: string | undefined;
+  let current: Node | null = node;
+  while (current?.type === 'member_call_expression') {
+    const object: Node | null = current.childForFieldName('object');
+    if (object?.type === 'member_call_expression' || object?.type === 'scoped_call_expression') {
+      if (object.childForFieldName('name')?.text === 'prefix')
+        prefix = phpLiteral(argumentsOf(object)[0]) ?? prefix;
+    }
+    current = object;
+  }
+  if (current?.type !== 'scoped_call_expression' || current.childForFieldName('scope')?.text !== 'Route')
+    return undefined;
+  if (current.id !== node.id && current.childForFieldName('name')?.text === 'prefix')
+    prefix = phpLiteral(argumentsOf(current)[0]) ?? prefix;
+  return prefix === undefined ? {} : { prefix };
+}
+
+/** The `/** … *\/` block right above a declaration, without its comment markers. */
+function docBlock(node: Node): string | undefined {
+  const previous = node.previousSibling;
+  if (
+    previous?.type !== 'comment' ||
+    !previous.text.startsWith('/**') ||
+    endLineOf(previous) < startLineOf(node) - 1
+  )
+    return undefined;
+  const text = previous.text
+    .replace(/^\/\*\*/, '')
+    .replace(/\*\/$/, '')
+    .split('\n')
+    .map((line) => line.replace(/^\s*\*\s?/, '').trimEnd())
+    .join('\n')
+    .trim();
+  return text === '' ? undefined : text;
+}
+
+export const extractPhp: Extractor = (input) => {
+  if (input.tree === undefined) return emptyFacts('php');
+  const extraction = new PhpExtraction(input.source, input.tree.rootNode);
+  const facts: FileFacts = {
+    language: 'php',
+    ...(extraction.package === undefined ? {} : { package: extraction.package }),
+    symbols: extraction.symbols,
+    imports: extraction.imports,
+    contracts: extraction.contracts,
+  };
+  return facts;
+};

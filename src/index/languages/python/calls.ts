@@ -1,0 +1,206 @@
+/**
+ * Python call sites: clients and consumers built by a call, `add_*Servicer_to_server`, requests/httpx calls,
+ * Django `path()`, route decorators called as functions, and calls on a receiver. A receiver call
+ * (`self.stub.ReserveStock(…)`) is kept until the walk ends, because `self.stub` may be bound in `__init__`
+ * below the method that uses it.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ContractFact } from '../../facts.js';
+import {
+  classifyCallee,
+  constructorTopics,
+  httpRequest,
+  isHealthService,
+  routeFromDecorator,
+  type Binding,
+} from './contracts.js';
+import { djangoRoute } from './decorators.js';
+import { httpCallFact, receiverCall, receiverCallFacts, type ReceiverCall } from './receivers.js';
+import { lookupBinding, receiverKey, type Frame, type PyScope } from './scope.js';
+import { callArguments, dotted, resolveParts } from './values.js';
+import { startLineOf, topicOf, type Parts } from '../shared/tree-utils.js';
+
+/** Records a contract fact found at a site, owned by the enclosing symbol when there is one. */
+export type ContractSink = (fact: ContractFact, owner: number | undefined) => void;
+
+const SERVICER_ADD = /^add_(\w+)Servicer_to_server$/;
+
+export class PythonCallSites {
+  private readonly pending: ReceiverCall[] = [];
+  /** Same-file Celery tasks by function name → queue name, for `.delay()` producers. */
+  private readonly tasks = new Map<string, string>();
+
+  constructor(
+    private readonly scope: PyScope,
+    private readonly contract: ContractSink,
+  ) {}
+
+  /** A module-level Celery task, so that `name.delay()` in this file produces to its queue. */
+  registerTask(name: string, queue: string): void {
+    this.tasks.set(name, queue);
+  }
+
+  /** Resolves the receiver calls kept during the walk, now that every binding of the file is known. */
+  resolvePending(): void {
+    for (const call of this.pending) this.resolveReceiverCall(call, lookupBinding(call.frame, call.receiver));
+  }
+
+  bindingOf(node: Node | null, frame: Frame): Binding | undefined {
+    if (node === null) return undefined;
+    if (node.type === 'await') return this.bindingOf(node.namedChildren[0] ?? null, frame);
+    if (node.type === 'identifier') return lookupBinding(frame, node.text);
+    if (node.type !== 'call') return undefined;
+    const callee = dotted(node.childForFieldName('function'));
+    if (callee === undefined) return undefined;
+    return classifyCallee(
+      this.scope.originOf(callee),
+      node.childForFieldName('arguments'),
+      this.scope.valueScope(frame),
+    );
+  }
+
+  call(node: Node, frame: Frame, owner: number | undefined): void {
+    const callee = node.childForFieldName('function');
+    const args = node.childForFieldName('arguments');
+    const line = startLineOf(node);
+    const path = dotted(callee);
+    const values = this.scope.valueScope(frame);
+    if (path !== undefined) {
+      const origin = this.scope.originOf(path);
+      const binding = classifyCallee(origin, args, values);
+      if (binding?.kind === 'stub') {
+        this.contract(
+          {
+            kind: 'grpc_client',
+            service: binding.service,
+            line,
+            confidence: binding.confidence,
+            via: 'pb2_grpc stub',
+          },
+          owner,
+        );
+      }
+      if (binding?.kind === 'consumer') {
+        for (const topicNode of constructorTopics(binding, args)) {
+          const topic = topicOf(resolveParts(topicNode, values));
+          if (topic !== undefined) {
+            this.contract(
+              { kind: 'topic_consumer', topic, line, confidence: 'exact', via: `${binding.lib} consumer` },
+              owner,
+            );
+          }
+        }
+      }
+      const added = SERVICER_ADD.exec(origin.name)?.[1];
+      if (added !== undefined && !isHealthService(added, origin.module)) {
+        this.contract(
+          { kind: 'grpc_server', service: added, line, confidence: 'exact', via: 'add_*Servicer_to_server' },
+          owner,
+        );
+      }
+      const lib = origin.module === 'requests' || origin.module === 'httpx' ? origin.module : undefined;
+      const request = lib === undefined ? undefined : httpRequest(origin.name, args);
+      if (lib !== undefined && request !== undefined) {
+        const urlValues = this.scope.valueScope(frame, true);
+        const url = resolveParts(request.url, urlValues);
+        const inferred = urlValues.used?.inferred === true;
+        this.httpCall(request.verb, url, `${lib} ${origin.name}`, line, owner, inferred);
+      }
+      if (origin.module === 'django.urls' && origin.name === 'path') {
+        const route = djangoRoute(args, line);
+        if (route !== undefined) this.contract(route, owner);
+      }
+    }
+    if (callee?.type === 'call') {
+      this.decoratorCall(callee, args, frame, line, owner);
+      return;
+    }
+    if (callee?.type !== 'attribute') return;
+    const method = callee.childForFieldName('attribute')?.text ?? '';
+    const object = callee.childForFieldName('object');
+    if (object?.type === 'call') {
+      // A client used where it is built: `httpx.AsyncClient().get(url)`, `KafkaProducer().send("t")`.
+      const built = this.bindingOf(object, frame);
+      if (built !== undefined)
+        this.resolveReceiverCall(
+          receiverCall(
+            this.scope.valueScope(frame),
+            frame,
+            '',
+            method,
+            args,
+            line,
+            owner,
+            this.scope.valueScope(frame, true),
+          ),
+          built,
+        );
+      return;
+    }
+    let key = receiverKey(object);
+    let called = method;
+    if (
+      key === undefined &&
+      (method === 'future' || method === 'with_call') &&
+      object?.type === 'attribute'
+    ) {
+      // `stub.Method.future(req)`: the RPC is the attribute before the invocation helper.
+      key = receiverKey(object.childForFieldName('object'));
+      called = object.childForFieldName('attribute')?.text ?? '';
+    }
+    if (key !== undefined && !called.startsWith('__')) {
+      this.pending.push(
+        receiverCall(
+          this.scope.valueScope(frame),
+          frame,
+          key,
+          called,
+          args,
+          line,
+          owner,
+          this.scope.valueScope(frame, true),
+        ),
+      );
+    }
+  }
+
+  /**
+   * A route decorator called as a function: `self.app.post("/prompt")(self.handle_prompt)`,
+   * `router.get("/x")(handler)` — the same registration as `@router.get("/x")` on the handler.
+   */
+  private decoratorCall(
+    decorator: Node,
+    args: Node | null,
+    frame: Frame,
+    line: number,
+    owner: number | undefined,
+  ): void {
+    const { positional, keywords } = callArguments(args);
+    if (positional.length !== 1 || keywords.size > 0) return;
+    const object = decorator.childForFieldName('function')?.childForFieldName('object') ?? null;
+    const key = receiverKey(object);
+    const route = routeFromDecorator(decorator, key === undefined ? undefined : lookupBinding(frame, key));
+    if (route === undefined) return;
+    // `fastapi @post` → `fastapi post()`: the decorator was called, not applied.
+    const via = `${route.via.replace('@', '')}()`;
+    for (const method of route.methods) {
+      this.contract({ kind: 'http_route', method, path: route.path, line, via }, owner);
+    }
+  }
+
+  private resolveReceiverCall(call: ReceiverCall, binding: Binding | undefined): void {
+    for (const fact of receiverCallFacts(call, binding, this.tasks)) this.contract(fact, call.owner);
+  }
+
+  private httpCall(
+    verb: string,
+    url: Parts,
+    via: string,
+    line: number,
+    owner: number | undefined,
+    inferred: boolean,
+  ): void {
+    const fact = httpCallFact(verb, url, undefined, via, line);
+    if (fact !== undefined) this.contract(inferred ? { ...fact, confidence: 'heuristic' } : fact, owner);
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * What a Python call or decorator means as a contract: which constructors build a gRPC stub, a Kafka
+ * client, an HTTP client, a web router or a Celery app, and which method calls on them produce, consume or
+ * call something. The walk in `python.ts` supplies where names come from (imports) and what a receiver
+ * holds; this file only decides.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { Confidence } from '../../facts.js';
+import {
+  callArguments,
+  dotted,
+  literalString,
+  resolveParts,
+  type Parts,
+  type ValueScope,
+} from './values.js';
+import { joinHttpPath } from '../shared/tree-utils.js';
+
+export type KafkaLib = 'confluent_kafka' | 'aiokafka' | 'kafka-python';
+export type HttpLib = 'requests' | 'httpx' | 'aiohttp';
+
+/** What a name or attribute is known to hold. */
+export type Binding =
+  | { readonly kind: 'stub'; readonly service: string; readonly confidence: Confidence }
+  | { readonly kind: 'producer'; readonly lib: KafkaLib }
+  | { readonly kind: 'consumer'; readonly lib: KafkaLib }
+  | { readonly kind: 'http'; readonly lib: HttpLib; readonly base?: Parts }
+  | { readonly kind: 'router'; readonly framework: 'flask' | 'fastapi'; readonly prefix: string }
+  | { readonly kind: 'celery' };
+
+/** Where a (possibly dotted) name comes from: the module it was imported from and its original name. */
+export interface Origin {
+  readonly module?: string;
+  readonly name: string;
+  /** Written with a module qualifier (`pb2_grpc.XStub`) rather than as a bare imported name. */
+  readonly qualified: boolean;
+}
+
+/** Resolves the first segment of a dotted name through the file's imports. */
+export type OriginOf = (path: string) => Origin;
+
+const PRODUCERS: Readonly<Record<KafkaLib, readonly string[]>> = {
+  confluent_kafka: ['Producer', 'SerializingProducer', 'AvroProducer'],
+  aiokafka: ['AIOKafkaProducer'],
+  'kafka-python': ['KafkaProducer'],
+};
+const CONSUMERS: Readonly<Record<KafkaLib, readonly string[]>> = {
+  confluent_kafka: ['Consumer', 'DeserializingConsumer', 'AvroConsumer'],
+  aiokafka: ['AIOKafkaConsumer'],
+  'kafka-python': ['KafkaConsumer'],
+};
+
+function inModule(origin: Origin, root: string): boolean {
+  return origin.module !== undefined && (origin.module === root || origin.module.startsWith(`${root}.`));
+}
+
+function kafkaLib(origin: Origin): KafkaLib | undefined {
+  if (inModule(origin, 'confluent_kafka')) return 'confluent_kafka';
+  if (inModule(origin, 'aiokafka')) return 'aiokafka';
+  if (inModule(origin, 'kafka')) return 'kafka-python';
+  return undefined;
+}
+
+/** Health checks are infrastructure, not contracts. */
+export function isHealthService(service: string, module?: string): boolean {
+  return service === 'Health' || (module?.includes('health_pb2') ?? false);
+}
+
+/**
+ * The binding a constructor call (or a type annotation, without arguments) creates, or undefined when the
+ * callee is nothing we track.
+ */
+export function classifyCallee(origin: Origin, args: Node | null, scope: ValueScope): Binding | undefined {
+  const { name } = origin;
+  if (name.length > 4 && name.endsWith('Stub')) {
+    const service = name.slice(0, -4);
+    if (isHealthService(service, origin.module) || origin.module === undefined) return undefined;
+    if (origin.module.endsWith('_pb2_grpc')) return { kind: 'stub', service, confidence: 'exact' };
+    // A bare name imported from a module that re-exports generated stubs: the name is the only evidence.
+    return origin.qualified ? undefined : { kind: 'stub', service, confidence: 'heuristic' };
+  }
+  const lib = kafkaLib(origin);
+  if (lib !== undefined) {
+    if (PRODUCERS[lib].includes(name)) return { kind: 'producer', lib };
+    if (CONSUMERS[lib].includes(name)) return { kind: 'consumer', lib };
+    return undefined;
+  }
+  // Argument lists are read only for the few constructors that take a base or a prefix: most calls are none.
+  if (!['requests', 'httpx', 'aiohttp', 'flask', 'fastapi', 'celery'].some((root) => inModule(origin, root)))
+    return undefined;
+  const { positional, keywords } = callArguments(args);
+  const parts = (node: Node | undefined): Parts | undefined =>
+    node === undefined ? undefined : resolveParts(node, scope);
+  if (inModule(origin, 'requests') && (name === 'Session' || name === 'session'))
+    return { kind: 'http', lib: 'requests' };
+  if (inModule(origin, 'httpx') && (name === 'Client' || name === 'AsyncClient')) {
+    return withBase({ kind: 'http', lib: 'httpx' }, parts(keywords.get('base_url')));
+  }
+  if (inModule(origin, 'aiohttp') && name === 'ClientSession') {
+    return withBase({ kind: 'http', lib: 'aiohttp' }, parts(positional[0] ?? keywords.get('base_url')));
+  }
+  if (inModule(origin, 'flask') && (name === 'Flask' || name === 'Blueprint')) {
+    return { kind: 'router', framework: 'flask', prefix: literalString(keywords.get('url_prefix')) ?? '' };
+  }
+  if (inModule(origin, 'fastapi') && (name === 'FastAPI' || name === 'APIRouter')) {
+    return { kind: 'router', framework: 'fastapi', prefix: literalString(keywords.get('prefix')) ?? '' };
+  }
+  if (inModule(origin, 'celery') && name === 'Celery') return { kind: 'celery' };
+  return undefined;
+}
+
+function withBase(binding: Binding & { kind: 'http' }, base: Parts | undefined): Binding {
+  return base === undefined ? binding : { ...binding, base };
+}
+
+/** The consumer topics a Kafka consumer constructor names positionally (aiokafka, kafka-python). */
+export function constructorTopics(binding: Binding, args: Node | null): readonly Node[] {
+  if (binding.kind !== 'consumer' || binding.lib === 'confluent_kafka') return [];
+  return callArguments(args).positional;
+}
+
+const HTTP_VERBS = new Set(['get', 'post', 'put', 'delete', 'patch', 'head', 'options']);
+
+/** A call on an HTTP client or module: its method and URL argument; undefined when it is no request. */
+export function httpRequest(
+  method: string,
+  args: Node | null,
+): { readonly verb: string; readonly url: Node } | undefined {
+  if (!HTTP_VERBS.has(method) && method !== 'request' && method !== 'stream') return undefined;
+  const { positional, keywords } = callArguments(args);
+  if (HTTP_VERBS.has(method)) {
+    const url = positional[0] ?? keywords.get('url');
+    return url === undefined ? undefined : { verb: method.toUpperCase(), url };
+  }
+  if (method === 'request' || method === 'stream') {
+    const verb = literalString(positional[0] ?? keywords.get('method'));
+    const url = positional[1] ?? keywords.get('url');
+    return verb === undefined || url === undefined ? undefined : { verb: verb.toUpperCase(), url };
+  }
+  return undefined;
+}
+
+const PRODUCE_METHODS: Readonly<Record<KafkaLib, readonly string[]>> = {
+  confluent_kafka: ['produce'],
+  aiokafka: ['send', 'send_and_wait'],
+  'kafka-python': ['send'],
+};
+
+/** Whether `method` publishes on a producer of `lib` (`send` alone is too common a name to trust elsewhere). */
+export function isProduceMethod(lib: KafkaLib, method: string): boolean {
+  return PRODUCE_METHODS[lib].includes(method);
+}
+
+/** The topic argument of a produce call (`produce("t", …)`, `send(topic="t")`, `send_task(name="t")`). */
+export function topicArgument(args: Node | null): Node | undefined {
+  const { positional, keywords } = callArguments(args);
+  return positional[0] ?? keywords.get('topic') ?? keywords.get('name');
+}
+
+/** The topic expressions of `subscribe([...])` / `subscribe(topics=[...])`. */
+export function subscribedTopics(args: Node | null): readonly Node[] {
+  const { positional, keywords } = callArguments(args);
+  const list = positional[0] ?? keywords.get('topics');
+  if (list === undefined) return [];
+  if (list.type === 'list' || list.type === 'tuple' || list.type === 'set') {
+    return list.namedChildren.filter((item): item is Node => item !== null && item.type !== 'comment');
+  }
+  return [list];
+}
+
+const ROUTE_VERBS = new Set([...HTTP_VERBS, 'route', 'api_route']);
+const CONVENTIONAL_ROUTERS = /^(app|api|router|bp|blueprint)$|_(router|bp|blueprint|api)$/;
+
+export interface RouteDecl {
+  readonly methods: readonly string[];
+  readonly path: string;
+  readonly via: string;
+}
+
+/**
+ * A route from a decorator such as `@app.get("/x")`, `@bp.route("/x", methods=[...])` or
+ * `@router.api_route("/x", methods=[...])`. `receiver` is what the decorated object is known to hold.
+ */
+export function routeFromDecorator(call: Node, receiver: Binding | undefined): RouteDecl | undefined {
+  const callee = call.childForFieldName('function');
+  if (callee?.type !== 'attribute') return undefined;
+  const method = callee.childForFieldName('attribute')?.text ?? '';
+  const objectName = dotted(callee.childForFieldName('object'));
+  if (!ROUTE_VERBS.has(method) || objectName === undefined) return undefined;
+  const { positional, keywords } = callArguments(call.childForFieldName('arguments'));
+  const raw = literalString(positional[0] ?? keywords.get('rule') ?? keywords.get('path'));
+  if (raw === undefined) return undefined;
+  const router = receiver?.kind === 'router' ? receiver : undefined;
+  if (router === undefined) {
+    // Unproven receivers: `.route("/…")` is Flask's own shape; a verb needs a router-like name too.
+    const last = objectName.slice(objectName.lastIndexOf('.') + 1);
+    if (!raw.startsWith('/') || (method !== 'route' && !CONVENTIONAL_ROUTERS.test(last))) return undefined;
+  }
+  let methods: string[];
+  if (method === 'route' || method === 'api_route') {
+    const list = keywords.get('methods');
+    const named = list?.namedChildren.map((item) => (item === null ? undefined : literalString(item))) ?? [];
+    methods = named.filter((item): item is string => item !== undefined).map((item) => item.toUpperCase());
+    if (methods.length === 0) methods = list === undefined ? ['GET'] : [];
+  } else {
+    methods = [method.toUpperCase()];
+  }
+  const framework = router?.framework ?? (method === 'route' ? 'flask' : 'python');
+  return { methods, path: joinHttpPath(router?.prefix ?? '', raw), via: `${framework} @${method}` };
+}

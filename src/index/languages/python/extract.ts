@@ -1,0 +1,297 @@
+/**
+ * Python: declarations (classes, methods, functions, module constants with decorators and docstrings),
+ * imports, and contracts — gRPC servicers and stubs, Kafka producers and consumers (confluent_kafka,
+ * aiokafka, kafka-python), Celery tasks, Flask/FastAPI/Django routes and requests/httpx/aiohttp calls.
+ *
+ * One walk of the tree. This file reads definitions, imports and bindings; the symbols themselves are built
+ * in `python-symbols.ts` and call sites are read in `python-calls.ts`, which resolves calls on a receiver
+ * (`self.stub.ReserveStock(…)`) after the walk, because `self.stub` may be bound in `__init__` below the
+ * method that uses it.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ContractFact, FileFacts, ImportFact, SymbolFact } from '../../facts.js';
+import { emptyFacts } from '../../facts.js';
+import type { Extractor } from '../extractor.js';
+import { PythonCallSites } from './calls.js';
+import { classifyCallee, isHealthService } from './contracts.js';
+import { decoratorFacts } from './decorators.js';
+import { enclosingClass, newFrame, PyScope, receiverKey, recordLocal, type Frame } from './scope.js';
+import { constantSymbol, readDefinition, type DraftSymbol } from './symbols.js';
+import { dotted, resolveParts } from './values.js';
+import { startLineOf, walkSites } from '../shared/tree-utils.js';
+
+const SITES: ReadonlySet<string> = new Set([
+  'decorated_definition',
+  'class_definition',
+  'function_definition',
+  'import_statement',
+  'import_from_statement',
+  'assignment',
+  'with_item',
+  'call',
+]);
+// Interpolations hold expressions, so only comments and plain scalars are skipped.
+const LEAVES: ReadonlySet<string> = new Set([
+  'comment',
+  'identifier',
+  'integer',
+  'float',
+  'true',
+  'false',
+  'none',
+]);
+
+class PythonExtraction {
+  readonly symbols: SymbolFact[] = [];
+  readonly imports: ImportFact[] = [];
+  readonly contracts: ContractFact[] = [];
+  private readonly scope = new PyScope();
+  private readonly calls = new PythonCallSites(this.scope, (fact, owner) => this.contract(fact, owner));
+
+  constructor(root: Node) {
+    this.scope.collect(root);
+    const module = newFrame('module');
+    this.walk(root, module, undefined);
+    this.calls.resolvePending();
+  }
+
+  /** Reads `node`'s subtree (not `node` itself). */
+  private walk(node: Node, frame: Frame, owner: number | undefined): void {
+    walkSites(node, SITES, LEAVES, (site, type) => this.site(site, type, frame, owner));
+  }
+
+  /** Reads one site; true when its subtree has been read already. */
+  private site(node: Node, type: string, frame: Frame, owner: number | undefined): boolean {
+    switch (type) {
+      case 'decorated_definition': {
+        const definition = node.childForFieldName('definition');
+        const decorators = node.namedChildren.filter((child): child is Node => child?.type === 'decorator');
+        if (definition !== null) this.definition(definition, frame, owner, node, decorators);
+        return true;
+      }
+      case 'class_definition':
+      case 'function_definition':
+        this.definition(node, frame, owner, node, []);
+        return true;
+      case 'import_statement':
+      case 'import_from_statement':
+        this.importStatement(node, frame);
+        return true;
+      case 'assignment':
+        this.assignment(node, frame, owner);
+        return false;
+      case 'with_item':
+        this.withItem(node, frame);
+        return false;
+      case 'call':
+        this.calls.call(node, frame, owner);
+        return false;
+      default:
+        return false;
+    }
+  }
+
+  private addSymbol(symbol: DraftSymbol): number {
+    const id = this.symbols.length;
+    this.symbols.push({ id, ...symbol });
+    return id;
+  }
+
+  private contract(fact: ContractFact, owner: number | undefined): void {
+    this.contracts.push(owner === undefined ? fact : { ...fact, symbol: owner });
+  }
+
+  private definition(
+    node: Node,
+    frame: Frame,
+    owner: number | undefined,
+    outer: Node,
+    decorators: Node[],
+  ): void {
+    const definition = readDefinition(node, frame, owner, outer, decorators);
+    if (definition === undefined) return;
+    const { symbol, body, qualifiedName } = definition;
+    // Functions nested in functions are locals, unless decorated: then they are registered handlers.
+    const declared =
+      frame.kind !== 'function' || (decorators.length > 0 && node.type === 'function_definition');
+    const id = declared ? this.addSymbol(symbol) : undefined;
+    const inner = id ?? owner;
+    if (node.type === 'class_definition') {
+      this.classDefinition(node, body, frame, inner, declared ? qualifiedName : undefined);
+    } else {
+      this.functionDefinition(node, body, frame, inner, decorators, qualifiedName);
+    }
+  }
+
+  private classDefinition(
+    node: Node,
+    body: Node,
+    frame: Frame,
+    owner: number | undefined,
+    className?: string,
+  ): void {
+    const bases = node.childForFieldName('superclasses');
+    let servicer: string | undefined;
+    for (const base of bases?.namedChildren ?? []) {
+      const path = dotted(base);
+      const last = path?.slice(path.lastIndexOf('.') + 1) ?? '';
+      if (path === undefined || last.length <= 8 || !last.endsWith('Servicer')) continue;
+      const service = last.slice(0, -8);
+      if (isHealthService(service, this.scope.originOf(path).module)) continue;
+      servicer = service;
+      const line = startLineOf(node.childForFieldName('name') ?? node);
+      this.contract(
+        { kind: 'grpc_server', service, line, confidence: 'exact', via: 'Servicer subclass' },
+        owner,
+      );
+    }
+    const classFrame = newFrame('class', frame, {
+      ...(className === undefined ? {} : { className }),
+      ...(servicer === undefined ? {} : { servicer }),
+    });
+    if (bases !== null) this.walk(bases, frame, owner);
+    this.walk(body, classFrame, owner);
+  }
+
+  private functionDefinition(
+    node: Node,
+    body: Node,
+    frame: Frame,
+    owner: number | undefined,
+    decorators: readonly Node[],
+    qualifiedName: string,
+  ): void {
+    const functionFrame = newFrame('function', frame);
+    const parameters = node.childForFieldName('parameters')?.namedChildren ?? [];
+    let positional = 0;
+    for (const parameter of parameters) {
+      if (parameter === null) continue;
+      if (/^(typed_|default_|typed_default_)?parameter$|^identifier$/.test(parameter.type)) positional++;
+      this.parameter(parameter, functionFrame, owner);
+    }
+    const line = startLineOf(node.childForFieldName('name') ?? node);
+    const name = node.childForFieldName('name')?.text ?? '';
+    // Generated servicer methods take exactly (self, request, context); helpers do not.
+    if (frame.kind === 'class' && frame.servicer !== undefined && !name.startsWith('_') && positional === 3) {
+      this.contract(
+        {
+          kind: 'grpc_server',
+          service: frame.servicer,
+          method: name,
+          line,
+          confidence: 'exact',
+          via: 'Servicer method',
+        },
+        owner,
+      );
+    }
+    for (const decorator of decorators) this.decorator(decorator, frame, owner, line, qualifiedName, name);
+    this.walk(body, functionFrame, owner);
+  }
+
+  private parameter(parameter: Node, frame: Frame, owner: number | undefined): void {
+    const nameNode =
+      parameter.type === 'identifier'
+        ? parameter
+        : (parameter.childForFieldName('name') ?? parameter.namedChildren[0]);
+    if (nameNode?.type !== 'identifier') return;
+    recordLocal(frame, nameNode.text);
+    const typePath = dotted(parameter.childForFieldName('type')?.namedChildren[0]);
+    if (typePath === undefined) return;
+    const origin = this.scope.originOf(typePath);
+    const binding = classifyCallee(origin, null, this.scope.valueScope(frame));
+    if (binding === undefined) return;
+    frame.bindings.set(nameNode.text, binding);
+    if (binding.kind === 'stub') {
+      const line = startLineOf(parameter);
+      this.contract(
+        {
+          kind: 'grpc_client',
+          service: binding.service,
+          line,
+          confidence: binding.confidence,
+          via: 'typed stub parameter',
+        },
+        owner,
+      );
+    }
+  }
+
+  private decorator(
+    decorator: Node,
+    frame: Frame,
+    owner: number | undefined,
+    line: number,
+    qualifiedName: string,
+    name: string,
+  ): void {
+    const { facts, task } = decoratorFacts(decorator, frame, this.scope, line, qualifiedName);
+    for (const fact of facts) this.contract(fact, owner);
+    if (task !== undefined && frame.kind === 'module') this.calls.registerTask(name, task);
+  }
+
+  private importStatement(node: Node, frame: Frame): void {
+    const line = startLineOf(node);
+    if (frame.kind !== 'module') this.scope.addImportAliases(node);
+    if (node.type === 'import_statement') {
+      for (const child of node.childrenForFieldName('name')) {
+        const source = child?.type === 'aliased_import' ? child.childForFieldName('name')?.text : child?.text;
+        if (source !== undefined) this.imports.push({ source, line });
+      }
+      return;
+    }
+    const source = node.childForFieldName('module_name')?.text;
+    if (source === undefined) return;
+    const names = node
+      .childrenForFieldName('name')
+      .map((child) =>
+        child?.type === 'aliased_import' ? child.childForFieldName('name')?.text : child?.text,
+      )
+      .filter((name): name is string => name !== undefined);
+    this.imports.push(names.length === 0 ? { source, line } : { source, names, line });
+  }
+
+  private assignment(node: Node, frame: Frame, owner: number | undefined): void {
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    if (left === null) return;
+    if (
+      frame.kind === 'module' &&
+      left.type === 'identifier' &&
+      node.parent?.type === 'expression_statement'
+    ) {
+      const constant = constantSymbol(node, left.text, owner);
+      if (constant !== undefined) this.addSymbol(constant);
+    }
+    if (right === null) return;
+    if (left.type === 'identifier')
+      recordLocal(frame, left.text, resolveParts(right, this.scope.valueScope(frame)));
+    const binding = this.calls.bindingOf(right, frame);
+    if (binding === undefined) return;
+    const key = receiverKey(left);
+    if (key === undefined) return;
+    if (key.startsWith('self.')) enclosingClass(frame)?.attrs.set(key.slice(5), binding);
+    else frame.bindings.set(key, binding);
+  }
+
+  private withItem(node: Node, frame: Frame): void {
+    const pattern = node.childForFieldName('value');
+    if (pattern?.type !== 'as_pattern') return;
+    const target = pattern.childForFieldName('alias')?.namedChildren[0];
+    if (target?.type !== 'identifier') return;
+    const binding = this.calls.bindingOf(pattern.namedChildren[0] ?? null, frame);
+    if (binding !== undefined) frame.bindings.set(target.text, binding);
+  }
+}
+
+export const extractPython: Extractor = (input) => {
+  if (input.tree === undefined) return emptyFacts('python');
+  const extraction = new PythonExtraction(input.tree.rootNode);
+  const facts: FileFacts = {
+    language: 'python',
+    symbols: extraction.symbols,
+    imports: extraction.imports,
+    contracts: [...extraction.contracts].sort((a, b) => a.line - b.line),
+  };
+  return facts;
+};

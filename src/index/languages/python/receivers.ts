@@ -1,0 +1,175 @@
+/**
+ * Python calls on a receiver (`self.stub.ReserveStock(…)`, `producer.produce("t", …)`, `client.get(url)`):
+ * what each call carries is captured during the walk, as plain data, and turned into facts once the walk
+ * knows what every receiver holds.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ContractFact } from '../../facts.js';
+import {
+  httpRequest,
+  isProduceMethod,
+  subscribedTopics,
+  topicArgument,
+  type Binding,
+} from './contracts.js';
+import type { Frame } from './scope.js';
+import { resolveParts, type ValueScope } from './values.js';
+import { topicOf, urlOf, type Parts } from '../shared/tree-utils.js';
+
+import type { Mutable } from '../shared/tree-utils.js';
+
+/** A call on a named receiver, kept (as plain data) until every binding of the file is known. */
+export interface ReceiverCall {
+  readonly frame: Frame;
+  readonly receiver: string;
+  readonly method: string;
+  readonly line: number;
+  readonly owner: number | undefined;
+  readonly topic?: string;
+  readonly topics?: readonly string[];
+  /** `inferred`: the URL came through a config object's field (see `PyScope.valueScope`). */
+  readonly http?: { readonly verb: string; readonly url: Parts; readonly inferred: boolean };
+}
+
+const TOPIC_METHODS = new Set(['produce', 'send', 'send_and_wait', 'send_task']);
+
+export function receiverCall(
+  values: ValueScope,
+  frame: Frame,
+  receiver: string,
+  method: string,
+  args: Node | null,
+  line: number,
+  owner: number | undefined,
+  urlValues: ValueScope = values,
+): ReceiverCall {
+  const call: Mutable<ReceiverCall> = { frame, receiver, method, line, owner };
+  if (TOPIC_METHODS.has(method)) {
+    const topicNode = topicArgument(args);
+    const topic = topicNode === undefined ? undefined : topicOf(resolveParts(topicNode, values));
+    if (topic !== undefined) call.topic = topic;
+  } else if (method === 'subscribe') {
+    call.topics = subscribedTopics(args)
+      .map((topicNode) => topicOf(resolveParts(topicNode, values)))
+      .filter((topic): topic is string => topic !== undefined);
+  } else {
+    const request = httpRequest(method, args);
+    if (request !== undefined) {
+      const url = resolveParts(request.url, urlValues);
+      call.http = { verb: request.verb, url, inferred: urlValues.used?.inferred === true };
+    }
+  }
+  return call;
+}
+
+/** The facts a call on a receiver yields once what the receiver holds is known. */
+export function receiverCallFacts(
+  call: ReceiverCall,
+  binding: Binding | undefined,
+  tasks: ReadonlyMap<string, string>,
+): ContractFact[] {
+  const { method, line } = call;
+  const facts: ContractFact[] = [];
+  const last = call.receiver.slice(call.receiver.lastIndexOf('.') + 1);
+  switch (binding?.kind) {
+    case 'stub':
+      facts.push({
+        kind: 'grpc_client',
+        service: binding.service,
+        method,
+        line,
+        confidence: binding.confidence,
+        via: 'stub call',
+      });
+      return facts;
+    case 'producer':
+      if (call.topic !== undefined && isProduceMethod(binding.lib, method)) {
+        facts.push({
+          kind: 'topic_producer',
+          topic: call.topic,
+          line,
+          confidence: 'exact',
+          via: `${binding.lib} ${method}`,
+        });
+      }
+      return facts;
+    case 'consumer':
+      for (const topic of method === 'subscribe' ? (call.topics ?? []) : []) {
+        facts.push({
+          kind: 'topic_consumer',
+          topic,
+          line,
+          confidence: 'exact',
+          via: `${binding.lib} subscribe`,
+        });
+      }
+      return facts;
+    case 'http':
+      if (call.http !== undefined) {
+        const fact = httpCallFact(
+          call.http.verb,
+          call.http.url,
+          binding.base,
+          `${binding.lib} ${method}`,
+          line,
+        );
+        if (fact !== undefined) facts.push(call.http.inferred ? { ...fact, confidence: 'heuristic' } : fact);
+      }
+      return facts;
+    case 'celery':
+      if (method === 'send_task' && call.topic !== undefined) {
+        facts.push({
+          kind: 'topic_producer',
+          topic: call.topic,
+          line,
+          confidence: 'exact',
+          via: 'celery send_task',
+        });
+      }
+      return facts;
+    case 'router':
+      return facts;
+    case undefined:
+      break;
+  }
+  const task = tasks.get(call.receiver);
+  if (task !== undefined && (method === 'delay' || method === 'apply_async')) {
+    facts.push({ kind: 'topic_producer', topic: task, line, confidence: 'exact', via: `celery ${method}` });
+  } else if (method === 'produce' && /producer/i.test(last) && call.topic !== undefined) {
+    // Unproven receiver: only confluent_kafka's distinctive `produce` on a producer-named object.
+    facts.push({
+      kind: 'topic_producer',
+      topic: call.topic,
+      line,
+      confidence: 'heuristic',
+      via: 'confluent_kafka produce',
+    });
+  } else if (method === 'subscribe' && /consumer/i.test(last)) {
+    for (const topic of call.topics ?? []) {
+      facts.push({ kind: 'topic_consumer', topic, line, confidence: 'heuristic', via: 'kafka subscribe' });
+    }
+  }
+  return facts;
+}
+
+/** An `http_call` from a verb and a URL (with the client's base when the URL is relative). */
+export function httpCallFact(
+  verb: string,
+  url: Parts,
+  base: Parts | undefined,
+  via: string,
+  line: number,
+): Extract<ContractFact, { kind: 'http_call' }> | undefined {
+  const resolved = urlOf(url, base);
+  if (resolved === undefined) return undefined;
+  const fact: Mutable<ContractFact & { kind: 'http_call' }> = {
+    kind: 'http_call',
+    method: verb,
+    path: resolved.path,
+    line,
+    confidence: resolved.exact ? 'exact' : 'heuristic',
+    via,
+  };
+  if (resolved.base !== undefined) fact.base = resolved.base;
+  return fact;
+}

@@ -1,0 +1,211 @@
+/**
+ * Scala (2 and 3): package, imports and declarations — classes and case classes, objects, traits, enums
+ * and their cases, defs, vals/vars, type aliases — with Scaladoc and annotations. No contracts: the JVM
+ * frameworks meshlens recognises are handled in the Java and Kotlin extractors.
+ */
+import type { Node } from 'web-tree-sitter';
+import { emptyFacts, type ImportFact, type SymbolKind } from '../../facts.js';
+import type { Extractor } from '../extractor.js';
+import { docBefore, lineOf, oneLine, shortValue, SymbolTable } from '../shared/jvm/common.js';
+
+const TEMPLATE_KINDS: Readonly<Record<string, SymbolKind>> = {
+  class_definition: 'class',
+  object_definition: 'class',
+  trait_definition: 'trait',
+  enum_definition: 'enum',
+};
+
+const present = (nodes: readonly (Node | null)[]): Node[] =>
+  nodes.filter((node): node is Node => node !== null);
+
+export const extractScala: Extractor = (input) => {
+  if (input.tree === undefined) return emptyFacts('scala');
+  const walker = new ScalaWalker(input.source);
+  walker.statements(input.tree.rootNode, undefined);
+  return {
+    language: 'scala',
+    ...(walker.packages.length === 0 ? {} : { package: walker.packages.join('.') }),
+    symbols: walker.symbols.list,
+    imports: walker.imports,
+    contracts: [],
+  };
+};
+
+interface Owner {
+  readonly id: number;
+  readonly qualified: string;
+}
+
+class ScalaWalker {
+  readonly symbols = new SymbolTable();
+  readonly imports: ImportFact[] = [];
+  /** `package a.b` followed by `package c` (chained clauses) declares `a.b.c`. */
+  readonly packages: string[] = [];
+
+  constructor(private readonly source: string) {}
+
+  statements(container: Node, owner: Owner | undefined): void {
+    for (const node of present(container.namedChildren)) {
+      if (node.type === 'package_clause') {
+        const name = node.childForFieldName('name');
+        if (name !== null && owner === undefined) this.packages.push(name.text.replace(/\s+/g, ''));
+        const body = node.childForFieldName('body');
+        if (body !== null) this.statements(body, owner);
+      } else if (node.type === 'import_declaration') {
+        if (owner === undefined) this.importDecl(node);
+      } else {
+        this.definition(node, owner);
+      }
+    }
+  }
+
+  private importDecl(node: Node): void {
+    const line = lineOf(node);
+    // `import a.b.C, d.e.F` is one node whose path identifiers run on; commas separate the clauses.
+    let path: string[] = [];
+    const flush = (): void => {
+      if (path.length > 0)
+        this.imports.push({ source: path.join('.'), names: [path[path.length - 1] ?? ''], line });
+      path = [];
+    };
+    for (const child of present(node.children)) {
+      if (child.type === ',') flush();
+      else if (child.type === 'identifier' || child.type === 'operator_identifier') path.push(child.text);
+      else if (child.type === 'namespace_wildcard') {
+        this.imports.push({ source: path.join('.'), names: ['*'], line });
+        path = [];
+      } else if (child.type === 'namespace_selectors') {
+        const base = path.join('.');
+        for (const selector of present(child.namedChildren)) {
+          if (selector.type === 'namespace_wildcard') {
+            this.imports.push({ source: base, names: ['*'], line });
+            continue;
+          }
+          const name =
+            selector.type === 'identifier' ? selector.text : selector.childForFieldName('name')?.text;
+          // `{X => _}` hides X: it imports nothing.
+          if (name === undefined || selector.childForFieldName('alias')?.type === 'wildcard') continue;
+          this.imports.push({ source: `${base}.${name}`, names: [name], line });
+        }
+        path = [];
+      }
+    }
+    flush();
+  }
+
+  private definition(node: Node, owner: Owner | undefined): void {
+    const templateKind = TEMPLATE_KINDS[node.type];
+    if (templateKind !== undefined) {
+      this.template(node, templateKind, owner);
+      return;
+    }
+    switch (node.type) {
+      case 'function_definition':
+      case 'function_declaration':
+        this.add(
+          node,
+          owner === undefined ? 'function' : 'method',
+          node.childForFieldName('name')?.text,
+          owner,
+          node.childForFieldName('body'),
+        );
+        break;
+      case 'val_definition':
+      case 'val_declaration':
+      case 'var_definition':
+      case 'var_declaration':
+        this.value(node, owner);
+        break;
+      case 'type_definition':
+        this.add(node, 'type', node.childForFieldName('name')?.text, owner, undefined);
+        break;
+      case 'enum_case_definitions':
+        for (const entry of present(node.namedChildren)) {
+          if (entry.type === 'simple_enum_case' || entry.type === 'full_enum_case') {
+            this.add(entry, 'enum_member', entry.childForFieldName('name')?.text, owner, undefined);
+          }
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  private template(node: Node, kind: SymbolKind, owner: Owner | undefined): void {
+    const name = node.childForFieldName('name')?.text;
+    const body = node.childForFieldName('body');
+    const id = this.add(node, kind, name, owner, body);
+    if (id === undefined || name === undefined || body === null) return;
+    this.statements(body, { id, qualified: owner === undefined ? name : `${owner.qualified}.${name}` });
+  }
+
+  private value(node: Node, owner: Owner | undefined): void {
+    const pattern = node.childForFieldName('pattern');
+    // Destructuring (`val (a, b) = …`) declares several names from one expression: each gets a symbol.
+    const names =
+      pattern === null
+        ? []
+        : pattern.type === 'identifier'
+          ? [pattern]
+          : present(pattern.namedChildren).filter((n) => n.type === 'identifier');
+    const kind: SymbolKind = owner === undefined ? 'variable' : 'property';
+    for (const name of names) this.add(node, kind, name.text, owner, undefined);
+  }
+
+  /** Adds a symbol; its signature is the declaration without annotations and without the body. */
+  private add(
+    node: Node,
+    kind: SymbolKind,
+    name: string | undefined,
+    owner: Owner | undefined,
+    body: Node | null | undefined,
+  ): number | undefined {
+    if (name === undefined) return undefined;
+    const children = present(node.children);
+    const annotations = children.filter((child) => child.type === 'annotation');
+    const start =
+      children.find((child) => child.type !== 'annotation' && !child.type.endsWith('comment'))?.startIndex ??
+      node.startIndex;
+    const value =
+      node.type.startsWith('val_') || node.type.startsWith('var_') ? node.childForFieldName('value') : null;
+    let signature: string;
+    if (value !== null) {
+      const shown = shortValue(value.text);
+      signature = this.source.slice(start, shown === undefined ? value.startIndex : value.endIndex);
+    } else {
+      signature = this.source.slice(start, body?.startIndex ?? node.endIndex);
+    }
+    signature = oneLine(signature)
+      .replace(/\s+/g, ' ')
+      .replace(/\s*[=:{]\s*$/, '')
+      .trim();
+    const modifiers = children.find((child) => child.type === 'modifiers');
+    const hidden = modifiers !== undefined && /\b(?:private|protected)\b/.test(modifiers.text);
+    const block = body !== null && body !== undefined;
+    return this.symbols.add({
+      kind,
+      name,
+      qualifiedName: owner === undefined ? name : `${owner.qualified}.${name}`,
+      signature,
+      startLine: lineOf(node),
+      endLine: endLineOf(node),
+      bodyStartLine: block ? lineOf(body) : undefined,
+      bodyEndLine: block ? endLineOf(body) : undefined,
+      docstring: docBefore(this.source, node.startIndex),
+      decorators: annotations.length === 0 ? undefined : annotations.map((a) => oneLine(a.text)),
+      parent: owner?.id,
+      exported: !hidden,
+    });
+  }
+}
+
+/**
+ * Last line of a node. An indentation-based body (`enum X:` + indented cases) ends where the dedent is
+ * seen, at the start of the next non-blank line; the blank lines and that line break are not part of it.
+ */
+function endLineOf(node: Node): number {
+  const end = node.endPosition;
+  if (end.column !== 0 || end.row === node.startPosition.row) return end.row + 1;
+  const trailing = /\s*$/.exec(node.text)?.[0] ?? '';
+  return end.row + 1 - (trailing.match(/\n/g)?.length ?? 0);
+}

@@ -1,0 +1,179 @@
+/**
+ * Helpers shared by the Go, Rust and C/C++ extractors: a symbol/contract sink with local ids, body line
+ * ranges, signatures cut at the body, escape decoding for C-family string literals, and the URL template
+ * model the Go and Rust HTTP-call recognisers both build (`fmt.Sprintf`/`format!`/concatenation).
+ */
+import type { Node } from 'web-tree-sitter';
+import type { Confidence, ContractFact, SymbolFact } from '../../facts.js';
+import { endLineOf, joinHttpPath, oneLine, splitUrl, startLineOf } from './tree-utils.js';
+
+export type MutableSymbol = { -readonly [K in keyof SymbolFact]: SymbolFact[K] };
+
+/** Collects one file's symbols and contracts; a symbol's id is its index, as `FileFacts` requires. */
+export class FactSink {
+  readonly symbols: MutableSymbol[] = [];
+  readonly contracts: ContractFact[] = [];
+  /** Source offset of each contract's evidence, ordering facts that share a line. */
+  private readonly offsets: number[] = [];
+
+  addSymbol(symbol: Omit<MutableSymbol, 'id'>): number {
+    const id = this.symbols.length;
+    // Absent optional fields stay absent (not `undefined`) so that golden tests and the cache see one shape.
+    const fact: Record<string, unknown> = { id };
+    for (const [key, value] of Object.entries(symbol)) if (value !== undefined) fact[key] = value;
+    this.symbols.push(fact as unknown as MutableSymbol);
+    return id;
+  }
+
+  /** `at`: the evidence's source offset when known, so that facts on one line follow the source order. */
+  addContract(contract: ContractFact, at = Number.MAX_SAFE_INTEGER): void {
+    const fact: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(contract)) if (value !== undefined) fact[key] = value;
+    this.contracts.push(fact as unknown as ContractFact);
+    this.offsets.push(at);
+  }
+
+  /** Contracts by evidence line, then offset; ties keep the order they were found in (a stable sort). */
+  sortedContracts(): ContractFact[] {
+    return this.contracts
+      .map((fact, i) => ({ fact, at: this.offsets[i] ?? 0 }))
+      .sort((a, b) => a.fact.line - b.fact.line || a.at - b.at)
+      .map(({ fact }) => fact);
+  }
+}
+
+/**
+ * The lines `include_body: false` replaces: those strictly inside the braces, so that the signature line
+ * (which holds the `{`) and the closing brace stay visible. A body on one or two lines has nothing inside
+ * and yields no range.
+ */
+export function bodyLines(body: Node): { bodyStartLine?: number; bodyEndLine?: number } {
+  const first = startLineOf(body) + 1;
+  const last = endLineOf(body) - 1;
+  return last >= first ? { bodyStartLine: first, bodyEndLine: last } : {};
+}
+
+/** The declaration text from `node` up to (not including) `stop`, on one line, e.g. `func (s *S) M(x int) error`. */
+export function signatureBefore(source: string, node: Node, stop: Node | null | undefined): string {
+  const end = stop === null || stop === undefined ? node.endIndex : stop.startIndex;
+  // A trailing comma in a wrapped parameter list reads `(a, b,)` once on one line.
+  return oneLine(source.slice(node.startIndex, end))
+    .replace(/\s*[{;]$/, '')
+    .replace(/,\)/g, ')');
+}
+
+/** First line of a declaration, with ` …` when it continues (a multi-line initialiser is not a signature). */
+export function firstLineOf(source: string, node: Node): string {
+  const text = source.slice(node.startIndex, node.endIndex);
+  const newline = text.indexOf('\n');
+  return newline < 0 ? oneLine(text).replace(/;$/, '') : `${text.slice(0, newline).trim()} …`;
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '0': '\0',
+  '\\': '\\',
+  '"': '"',
+  "'": "'",
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+};
+
+/** Decodes backslash escapes of a C-family literal body (Go, Rust, C). Unknown escapes stay as written. */
+export function decodeEscapes(body: string): string {
+  if (!body.includes('\\')) return body;
+  return body.replace(
+    /\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|x[0-9a-fA-F]{2}|.)/g,
+    (all, esc: string) => {
+      const simple = SIMPLE_ESCAPES[esc];
+      if (simple !== undefined) return simple;
+      const hex = /^(?:u\{([0-9a-fA-F]+)\}|[uUx]([0-9a-fA-F]+))$/.exec(esc);
+      const code = hex === null ? undefined : Number.parseInt(hex[1] ?? hex[2] ?? '', 16);
+      return code === undefined || code > 0x10ffff ? all : String.fromCodePoint(code);
+    },
+  );
+}
+
+/** A URL as the program builds it: literal text and placeholders, in order. */
+export type UrlPart =
+  | { readonly kind: 'text'; readonly text: string }
+  /** A value the extractor could not read: the parameter name it becomes, or `base` info for a leading part. */
+  | { readonly kind: 'hole'; readonly name: string; readonly base?: string };
+
+export interface HttpTarget {
+  readonly path: string;
+  readonly base?: string;
+  /** True when every part of the URL was read from the source (literals, resolved constants, env names). */
+  readonly resolved: boolean;
+}
+
+/**
+ * Turns URL parts into a call target. A leading hole is the base (`env:X`, a resolved literal or unknown);
+ * later holes become `{name}` path parameters. Nothing is returned when no literal path text exists: a
+ * call to a bare variable URL says nothing about the path.
+ */
+export function httpTargetOf(parts: readonly UrlPart[]): HttpTarget | undefined {
+  let base: string | undefined;
+  let resolved = true;
+  let rest = parts;
+  const first = parts[0];
+  if (first?.kind === 'hole') {
+    base = first.base;
+    if (base === undefined) resolved = false;
+    rest = parts.slice(1);
+  }
+  let text = '';
+  let hasLiteral = false;
+  for (const part of rest) {
+    if (part.kind === 'text') {
+      text += part.text;
+      if (part.text.trim() !== '') hasLiteral = true;
+    } else {
+      text += `{${part.name}}`;
+    }
+  }
+  if (!hasLiteral) return undefined;
+  if (base === undefined && first?.kind === 'text') {
+    const split = splitUrl(text);
+    if (split.base !== undefined) return { path: split.path, base: split.base, resolved };
+    return text.trimStart().startsWith('/') ? { path: split.path, resolved } : undefined;
+  }
+  if (base !== undefined && /^[a-z][a-z0-9+.-]*:\/\//i.test(base)) {
+    // A resolved literal base may carry a path prefix (`http://billing:8080/api`).
+    const split = splitUrl(base);
+    return { path: joinHttpPath(split.path, text), base: split.base ?? base, resolved };
+  }
+  return { path: joinHttpPath(text), ...(base === undefined ? {} : { base }), resolved };
+}
+
+/** The confidence of an HTTP call fact: exact only when the method and every URL part were read. */
+export function httpCallConfidence(methodKnown: boolean, target: HttpTarget): Confidence {
+  return methodKnown && target.resolved ? 'exact' : 'heuristic';
+}
+
+/** Parameter name for a placeholder, e.g. `{sku}`; `param` when the expression has no identifier. */
+export function placeholderName(name: string | undefined): string {
+  return name === undefined || name === '' ? 'param' : name;
+}
+
+/**
+ * Doc comment text from raw comment texts: strips `//`, `///`, `//!`, `/** … *\/` and leading `*`, keeps
+ * the lines, trims the whole. Empty docs yield undefined.
+ */
+export function docText(comments: readonly string[]): string | undefined {
+  const lines: string[] = [];
+  for (const raw of comments) {
+    if (raw.startsWith('/*')) {
+      const inner = raw.replace(/^\/\*+!?/, '').replace(/\*+\/$/, '');
+      for (const line of inner.split(/\r?\n/)) lines.push(line.replace(/^\s*\*(?!\/) ?/, '').trimEnd());
+    } else {
+      lines.push(raw.replace(/^\/\/[/!]? ?/, '').trimEnd());
+    }
+  }
+  const text = lines.join('\n').trim();
+  return text === '' ? undefined : text;
+}

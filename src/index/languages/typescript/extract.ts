@@ -1,0 +1,399 @@
+/**
+ * TypeScript, TSX and JavaScript extraction: declarations, imports, and gRPC/event/HTTP contracts, in one
+ * walk of the tree. Contract evidence is read into plain data during the walk and resolved at the end
+ * (see typescript-model.ts), because the constant, enum or field it depends on may be declared later.
+ */
+import type { Node } from 'web-tree-sitter';
+import { emptyFacts, type ContractFact, type FileFacts } from '../../facts.js';
+import type { Extractor } from '../extractor.js';
+import { ClassWalker } from './classes.js';
+import { grpcTarget } from './holders.js';
+import { importFact, reexportFact } from './imports.js';
+import { liveHolder, type DecoratorInfo } from './model.js';
+import { nextRouteFacts, wrappedHandlers, type ExportedFunction } from './routes.js';
+import { stringValue, toVal, type Val } from './values.js';
+import { cap, cleanDoc, FUNCTION_VALUES, named, NO_LOCALS, type MutableSymbol } from './walk.js';
+
+interface Doc {
+  readonly text: string;
+  readonly endRow: number;
+}
+
+class Walker extends ClassWalker {
+  protected readonly exportAliases: {
+    readonly local: string;
+    readonly exported: string;
+    readonly line: number;
+  }[] = [];
+
+  protected readonly exportedTopLevel: ExportedFunction[] = [];
+
+  /**
+   * `name` is the exported binding; `wrapped` the identifiers passed to a wrapper call
+   * (`export default withAuth(handler)`), innermost first: the first one declared here is the handler.
+   */
+  protected defaultExport:
+    | {
+        readonly name?: string;
+        readonly wrapped?: readonly string[];
+        readonly symbol?: number;
+        readonly line: number;
+      }
+    | undefined;
+
+  program(root: Node): void {
+    this.statements(root, undefined, '');
+  }
+
+  /** Statements of the program or a namespace: declarations become symbols, everything is walked. */
+  protected statements(container: Node, parent: number | undefined, prefix: string): void {
+    let doc: Doc | undefined;
+    for (const child of named(container)) {
+      if (child.type === 'comment') {
+        if (child.text.startsWith('/**')) doc = { text: child.text, endRow: child.endPosition.row };
+        continue;
+      }
+      const docText =
+        doc !== undefined && doc.endRow >= child.startPosition.row - 1 ? cleanDoc(doc.text) : undefined;
+      doc = undefined;
+      if (child.type === 'export_statement') this.exportStatement(child, parent, prefix, docText);
+      else if (!this.declaration(child, parent, prefix, false, docText, [])) this.visit(child);
+    }
+  }
+
+  protected exportStatement(
+    node: Node,
+    parent: number | undefined,
+    prefix: string,
+    doc: string | undefined,
+  ): void {
+    const source = node.childForFieldName('source');
+    const line = node.startPosition.row + 1;
+    if (source !== null) {
+      this.imports.push(reexportFact(node, source));
+      return;
+    }
+    const isDefault = node.children.some((c) => c?.type === 'default');
+    const decorators = named(node)
+      .filter((c) => c.type === 'decorator')
+      .map((d) => this.decorator(d));
+    const declaration = node.childForFieldName('declaration');
+    if (declaration !== null) {
+      const id = this.declaration(declaration, parent, prefix, true, doc, decorators);
+      if (isDefault && id !== false)
+        this.defaultExport = { symbol: id, line: this.symbols[id]?.startLine ?? line };
+      return;
+    }
+    const value = node.childForFieldName('value');
+    if (value !== null) {
+      if (value.type === 'identifier') {
+        this.exportedNames.add(value.text);
+        this.defaultExport = { name: value.text, line };
+      } else if (value.type === 'class' || FUNCTION_VALUES.has(value.type)) {
+        const id =
+          value.type === 'class'
+            ? this.classDeclaration(value, parent, prefix, true, doc, decorators)
+            : this.functionLike(value, 'default', parent, prefix, true, doc);
+        this.defaultExport = { symbol: id, line: value.startPosition.row + 1 };
+      } else {
+        // Any other value is still the default export: Next.js serves `export default withSentry(handler)`.
+        const wrapped = wrappedHandlers(value);
+        this.defaultExport = { ...(wrapped.length === 0 ? {} : { wrapped }), line };
+        this.visit(value);
+      }
+      return;
+    }
+    for (const child of named(node)) {
+      if (child.type === 'export_clause') {
+        for (const spec of named(child)) {
+          const local = spec.childForFieldName('name')?.text;
+          if (local === undefined) continue;
+          this.exportedNames.add(local);
+          const alias = spec.childForFieldName('alias')?.text;
+          this.exportAliases.push({ local, exported: alias ?? local, line: spec.startPosition.row + 1 });
+        }
+      } else if (child.type === 'identifier') this.exportedNames.add(child.text);
+    }
+  }
+
+  /** Records a declaration; returns its symbol id, `-1` for a declaration without a symbol, false for a non-declaration. */
+  protected declaration(
+    node: Node,
+    parent: number | undefined,
+    prefix: string,
+    exported: boolean,
+    doc: string | undefined,
+    decorators: readonly DecoratorInfo[],
+  ): number | false {
+    switch (node.type) {
+      case 'class_declaration':
+      case 'abstract_class_declaration':
+        return this.classDeclaration(node, parent, prefix, exported, doc, decorators);
+      case 'function_declaration':
+      case 'generator_function_declaration':
+        return this.functionLike(
+          node,
+          node.childForFieldName('name')?.text ?? 'default',
+          parent,
+          prefix,
+          exported,
+          doc,
+        );
+      case 'function_signature': {
+        // An overload is shown once, by its implementation; a lone signature (`declare function`) is the declaration.
+        const name = node.childForFieldName('name')?.text ?? '';
+        const wrapper = node.parent;
+        const wrapperType = wrapper === null ? undefined : wrapper.type;
+        let next = (
+          wrapper !== null && (wrapperType === 'export_statement' || wrapperType === 'ambient_declaration')
+            ? wrapper
+            : node
+        ).nextNamedSibling;
+        if (next?.type === 'export_statement') next = next.childForFieldName('declaration');
+        if (
+          (next?.type === 'function_declaration' || next?.type === 'function_signature') &&
+          next.childForFieldName('name')?.text === name
+        )
+          return -1;
+        return this.functionLike(node, name, parent, prefix, exported, doc);
+      }
+      case 'lexical_declaration':
+      case 'variable_declaration':
+        this.variables(node, parent, prefix, exported, doc);
+        return -1;
+      case 'enum_declaration':
+        return this.enumDeclaration(node, parent, prefix, exported, doc);
+      case 'interface_declaration':
+      case 'type_alias_declaration': {
+        const name = node.childForFieldName('name')?.text ?? '';
+        const body = node.type === 'interface_declaration' ? node.childForFieldName('body') : null;
+        const kind = node.type === 'interface_declaration' ? 'interface' : 'type';
+        return this.addSymbol(
+          kind,
+          name,
+          prefix + name,
+          node,
+          node.startIndex,
+          body?.startIndex ?? node.endIndex,
+          this.meta(parent, exported, doc),
+        );
+      }
+      case 'internal_module':
+      case 'module': {
+        const nameNode = node.childForFieldName('name');
+        const name = nameNode?.type === 'string' ? stringValue(nameNode) : (nameNode?.text ?? '');
+        const body = node.childForFieldName('body');
+        const kind = node.type === 'internal_module' ? 'namespace' : 'module';
+        const id = this.addSymbol(
+          kind,
+          name,
+          prefix + name,
+          node,
+          node.startIndex,
+          body?.startIndex ?? node.endIndex,
+          this.meta(parent, exported, doc),
+        );
+        if (body !== null) this.statements(body, id, `${prefix}${name}.`);
+        return id;
+      }
+      case 'ambient_declaration':
+      case 'expression_statement': {
+        const inner = node.firstNamedChild;
+        if (inner === null || (node.type === 'expression_statement' && inner.type !== 'internal_module'))
+          return false;
+        return this.declaration(inner, parent, prefix, exported, doc, decorators);
+      }
+      case 'import_statement': {
+        const fact = importFact(node, this.state.importBindings);
+        if (fact !== undefined) this.imports.push(fact);
+        return -1;
+      }
+      default:
+        return false;
+    }
+  }
+
+  /** Top-level (or namespace-level) functions, arrow-function constants and function expressions. */
+  protected functionLike(
+    node: Node,
+    name: string,
+    parent: number | undefined,
+    prefix: string,
+    exported: boolean,
+    doc: string | undefined,
+    fnNode = node,
+    sigPrefix = '',
+  ): number {
+    const body = fnNode.childForFieldName('body');
+    const id = this.addSymbol(
+      'function',
+      name,
+      prefix + name,
+      node,
+      node.startIndex,
+      body?.startIndex ?? node.endIndex,
+      { ...this.meta(parent, exported, doc), ...this.bodyLines(body) },
+    );
+    const symbol = this.symbols[id] as MutableSymbol;
+    if (sigPrefix !== '') symbol.signature = cap(`${sigPrefix} ${symbol.signature ?? ''}`);
+    if (parent === undefined && exported && name !== 'default') {
+      this.exportedTopLevel.push({
+        name,
+        symbol: id,
+        line: (node.childForFieldName('name') ?? node).startPosition.row + 1,
+      });
+    }
+    const outer = this.symbol;
+    this.symbol = id;
+    this.fn(fnNode);
+    this.symbol = outer;
+    return id;
+  }
+
+  protected variables(
+    node: Node,
+    parent: number | undefined,
+    prefix: string,
+    exported: boolean,
+    doc: string | undefined,
+  ): void {
+    const keyword = node.firstChild?.text ?? 'const';
+    for (const declarator of named(node)) {
+      if (declarator.type !== 'variable_declarator') continue;
+      const nameNode = declarator.childForFieldName('name');
+      const value = declarator.childForFieldName('value');
+      if (nameNode?.type !== 'identifier') {
+        this.declarator(declarator, keyword === 'const' ? prefix : undefined);
+        continue;
+      }
+      const name = nameNode.text;
+      const meta = this.meta(parent, exported, doc);
+      if (value !== null && FUNCTION_VALUES.has(value.type)) {
+        this.bind(name, {});
+        this.functionLike(declarator, name, parent, prefix, exported, doc, value, keyword);
+        continue;
+      }
+      const kind = keyword === 'const' ? 'const' : 'variable';
+      const id = this.addSymbol(
+        kind,
+        name,
+        prefix + name,
+        declarator,
+        declarator.startIndex,
+        declarator.endIndex,
+        meta,
+      );
+      const symbol = this.symbols[id] as MutableSymbol;
+      symbol.signature = cap(`${keyword} ${symbol.signature ?? ''}`);
+      if (parent === undefined && exported)
+        this.exportedTopLevel.push({ name, symbol: id, line: nameNode.startPosition.row + 1 });
+      const outer = this.symbol;
+      this.symbol = id;
+      this.declarator(declarator, keyword === 'const' ? prefix : undefined);
+      this.symbol = outer;
+    }
+  }
+
+  protected enumDeclaration(
+    node: Node,
+    parent: number | undefined,
+    prefix: string,
+    exported: boolean,
+    doc: string | undefined,
+  ): number {
+    const name = node.childForFieldName('name')?.text ?? '';
+    const body = node.childForFieldName('body');
+    const id = this.addSymbol(
+      'enum',
+      name,
+      prefix + name,
+      node,
+      node.startIndex,
+      body?.startIndex ?? node.endIndex,
+      this.meta(parent, exported, doc),
+    );
+    const members = new Map<string, Val | undefined>();
+    for (const member of body === null ? [] : named(body)) {
+      const nameNode = member.type === 'enum_assignment' ? member.childForFieldName('name') : member;
+      if (nameNode === null || (nameNode.type !== 'property_identifier' && nameNode.type !== 'string'))
+        continue;
+      const memberName = nameNode.type === 'string' ? stringValue(nameNode) : nameNode.text;
+      const value = member.type === 'enum_assignment' ? member.childForFieldName('value') : null;
+      const val = value === null || value.type === 'number' ? undefined : toVal(value, NO_LOCALS, undefined);
+      members.set(memberName, val?.k === 'opaque' ? undefined : val);
+      this.addSymbol(
+        'enum_member',
+        memberName,
+        `${prefix}${name}.${memberName}`,
+        member,
+        member.startIndex,
+        member.endIndex,
+        { parent: id },
+      );
+    }
+    this.state.enums.set(prefix + name, members);
+    if (prefix !== '' && !this.state.enums.has(name)) this.state.enums.set(name, members);
+    return id;
+  }
+
+  finish(language: FileFacts['language']): FileFacts {
+    const contracts: ContractFact[] = [];
+    for (const run of this.state.pending) run(contracts);
+    // An injected stub (`private readonly payments: PaymentServiceClient`) never assigned here is a client too.
+    for (const cls of this.state.classes) {
+      for (const field of cls.fields.values()) {
+        if (liveHolder(this.state, field.assigned) !== undefined || field.typed?.t !== 'grpc') continue;
+        const target = grpcTarget(this.state, field.typed);
+        if (target !== undefined)
+          contracts.push({
+            kind: 'grpc_client',
+            service: target.service,
+            symbol: field.symbol,
+            line: field.line,
+            confidence: target.exact ? 'exact' : 'heuristic',
+            via: target.via,
+          });
+      }
+    }
+    const topLevel = new Map<string, MutableSymbol>();
+    for (const s of this.symbols)
+      if (s.parent === undefined && !topLevel.has(s.name)) topLevel.set(s.name, s);
+    for (const name of this.exportedNames) {
+      const s = topLevel.get(name);
+      if (s !== undefined) s.exported = true;
+    }
+    const exported = [...this.exportedTopLevel];
+    for (const alias of this.exportAliases) {
+      const s = topLevel.get(alias.local);
+      exported.push({
+        name: alias.exported,
+        ...(s === undefined ? { line: alias.line } : { symbol: s.id, line: s.startLine }),
+      });
+    }
+    let defaultExport: ExportedFunction | undefined;
+    if (this.defaultExport !== undefined) {
+      const names =
+        this.defaultExport.name === undefined
+          ? (this.defaultExport.wrapped ?? [])
+          : [this.defaultExport.name];
+      const byName = names.map((n) => topLevel.get(n)).find((s) => s !== undefined);
+      const symbol = this.defaultExport.symbol ?? byName?.id;
+      defaultExport = {
+        name: 'default',
+        line: byName?.startLine ?? this.defaultExport.line,
+        ...(symbol === undefined || symbol < 0 ? {} : { symbol }),
+      };
+    }
+    contracts.push(...nextRouteFacts(this.state.path, defaultExport, exported));
+    contracts.sort((a, b) => a.line - b.line);
+    return { language, symbols: this.symbols, imports: this.imports, contracts };
+  }
+}
+
+/** The extractor registered for `typescript`, `tsx` and `javascript`. */
+export const extractTypeScript: Extractor = (input) => {
+  if (input.tree === undefined) return emptyFacts(input.language);
+  const walker = new Walker(input.path, input.source);
+  walker.program(input.tree.rootNode);
+  return walker.finish(input.language);
+};
