@@ -7,7 +7,7 @@ import { copyFile, mkdir, readFile, readdir, rm, writeFile, chmod } from 'node:f
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GRAMMARS } from './grammars.mjs';
+import { registeredGrammars } from './registered-grammars.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist');
@@ -95,9 +95,10 @@ const cli = path.join(out, 'meshlens.js');
 await writeFile(cli, `#!/usr/bin/env node\n${await readFile(cli, 'utf8')}`);
 await chmod(cli, 0o755);
 
-// The grammars ship as .wasm inside their npm packages; copy them next to the bundle.
+// The grammars ship as .wasm inside their npm packages; copy the ones the language registry names next to
+// the bundle.
 const grammarsOut = path.join(out, 'grammars');
 await mkdir(grammarsOut, { recursive: true });
-for (const grammar of GRAMMARS) {
-  await copyFile(path.join(root, 'node_modules', grammar.source), path.join(grammarsOut, grammar.file));
+for (const grammar of await registeredGrammars(root)) {
+  await copyFile(path.join(root, 'node_modules', grammar.from), path.join(grammarsOut, grammar.file));
 }

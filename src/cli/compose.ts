@@ -4,6 +4,7 @@ import { createPolicyGovernance } from '../core/governance.js';
 import type { Logger } from '../core/logger.js';
 import { createPathJail } from '../core/path-jail.js';
 import { Registry } from '../core/registry.js';
+import { languageSpec } from '../index/languages/registry.js';
 import { OPERATIONS } from '../ops/catalog.js';
 import type { DocsSettings, MeshServices } from '../ops/services.js';
 import { auditDbPath } from '../store/cache-paths.js';
@@ -45,7 +46,7 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
     : undefined;
   const registry = new Registry<MeshServices>({
     operations: OPERATIONS,
-    services: { index, docs: docsSettingsOf(loaded) },
+    services: { index, languages: languageSpec, docs: docsSettingsOf(loaded) },
     disabledDomains: loaded.config.tools.disabled_domains,
     logger: options.logger,
     governance: createPolicyGovernance(loaded, process.env),

@@ -9,7 +9,7 @@ import type { LoadedConfig, ResolvedRoot } from '../core/config.js';
 import { operationKey } from '../core/operation.js';
 import { SkillHints } from '../core/skill-hints.js';
 import { StopRules, anchoredSubject, policyAnchors } from '../core/stop-rules.js';
-import { LANGUAGE_TABLE } from '../index/languages/table.js';
+import { LANGUAGES, languageSpec } from '../index/languages/registry.js';
 import type { Snapshot } from '../index/snapshot.js';
 import { OPERATIONS } from '../ops/catalog.js';
 
@@ -172,9 +172,9 @@ export function duplicatedSubmoduleChecks(roots: readonly ResolvedRoot[]): Docto
 
 export async function grammarCheck(): Promise<DoctorCheck> {
   const { loadLanguage } = await import('../index/parse/parser.js');
-  const byGrammar = new Map<string, (typeof LANGUAGE_TABLE)[number]['id']>();
-  for (const spec of LANGUAGE_TABLE)
-    if (spec.grammar && !byGrammar.has(spec.grammar)) byGrammar.set(spec.grammar, spec.id);
+  const byGrammar = new Map<string, string>();
+  for (const spec of LANGUAGES)
+    if (spec.grammar && !byGrammar.has(spec.grammar.file)) byGrammar.set(spec.grammar.file, spec.id);
   const failures: string[] = [];
   for (const [grammar, language] of [...byGrammar].sort(([a], [b]) => (a < b ? -1 : 1))) {
     try {
@@ -256,7 +256,7 @@ export function deadConfigChecks(
   const anchors = policyAnchors(loaded);
   if (snapshot) {
     if (docs.enabled) {
-      const markdown = files.filter((f) => f.language === 'markdown').map((f) => f.absolutePath);
+      const markdown = files.filter((f) => languageSpec(f.language)?.documentation === true).map((f) => f.absolutePath);
       for (const entry of docs.paths) {
         const matcher = globRegex(path.resolve(loaded.baseDir, entry));
         if (!markdown.some((file) => matcher.test(file))) {
@@ -270,7 +270,7 @@ export function deadConfigChecks(
         }
       }
     }
-    const protos = files.filter((f) => f.language === 'proto');
+    const protos = files.filter((f) => languageSpec(f.language)?.grpcSchema === true);
     for (const dir of contracts.proto_dirs) {
       // The same test the reconciler applies (root name or root-relative path prefix).
       const clean = dir.replace(/^\.\//, '').replace(/\/$/, '');

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
-import { grammarOf, languageOf } from '../index/languages/table.js';
+import { languageOf, languageSpec } from '../index/languages/registry.js';
 import type { RejectReason } from '../index/reader.js';
 import type { Snapshot } from '../index/snapshot.js';
 import { verifyAuditLog } from '../store/audit-log.js';
@@ -160,8 +160,8 @@ export interface IndexCheckResult {
 }
 
 const sourceLike = (relativePath: string): boolean => {
-  const language = languageOf(relativePath);
-  return language !== undefined && (language === 'proto' || grammarOf(language) !== undefined);
+  const spec = languageSpec(languageOf(relativePath));
+  return spec !== undefined && spec.prose !== true;
 };
 
 /** One index run, like `meshlens index`: files indexed, rejections by reason, the first rejected source files. */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { CrawledFile } from './crawl.js';
 import { emptyFacts, type FileFacts, type LanguageId } from './facts.js';
 import { checkContent, checkSize } from './guard.js';
-import { languageOf } from './languages/table.js';
+import { languageOf, languageSpec } from './languages/registry.js';
 import type { ParseJob, ParseOutcome } from './parse/parser.js';
 import type { ParsePool } from './parse/pool.js';
 import type { RejectedFile } from './reader.js';
@@ -69,24 +69,6 @@ export interface RunOutput {
   readonly read: number;
 }
 
-/** Languages whose `#` starts a comment, for the guard's bracket scanner. */
-const HASH_COMMENT_LANGUAGES: ReadonlySet<LanguageId> = new Set([
-  'python',
-  'ruby',
-  'yaml',
-  'spring',
-  'openapi',
-  'asyncapi',
-  'php',
-]);
-/** Prose and config are not code: a long paragraph line or deep YAML is no sign of a minified or generated file. */
-const PROSE_LANGUAGES: ReadonlySet<LanguageId> = new Set([
-  'markdown',
-  'yaml',
-  'spring',
-  'openapi',
-  'asyncapi',
-]);
 
 interface Pending {
   readonly file: CrawledFile;
@@ -183,10 +165,11 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
         tick();
         return undefined;
       }
+      const spec = languageSpec(language);
       const verdict = checkContent(file.path, content, {
-        hashComments: HASH_COMMENT_LANGUAGES.has(language),
-        checkNesting: !PROSE_LANGUAGES.has(language),
-        checkLineLength: !PROSE_LANGUAGES.has(language),
+        hashComments: spec?.hashComments === true,
+        checkNesting: spec?.prose !== true,
+        checkLineLength: spec?.prose !== true,
       });
       if (!verdict.ok) {
         reject(file, verdict.reason, verdict.detail);

@@ -1,3 +1,5 @@
+import type { LanguageId } from '../index/facts.js';
+import type { LanguageSpec } from '../index/languages/language-spec.js';
 import type { IndexReader } from '../index/reader.js';
 
 /** Docs search vocabulary from `[docs]` in the config. */
@@ -12,5 +14,7 @@ export interface DocsSettings {
 /** The services every mesh operation receives in its context. */
 export interface MeshServices {
   readonly index: IndexReader;
+  /** The registered language of a file (its body layout, fence, import conventions). */
+  readonly languages: (language: LanguageId | undefined) => LanguageSpec | undefined;
   readonly docs?: DocsSettings;
 }

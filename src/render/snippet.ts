@@ -122,15 +122,3 @@ export function fenced(text: string, language: string): string {
   return `${fence}${language}\n${text}\n${fence}`;
 }
 
-const FENCE_LANGUAGE: Record<string, string> = {
-  typescript: 'ts',
-  tsx: 'tsx',
-  javascript: 'js',
-  csharp: 'csharp',
-  cpp: 'cpp',
-  spring: 'yaml',
-  openapi: 'yaml',
-  asyncapi: 'yaml',
-};
-export const fenceLanguage = (language: string | undefined): string =>
-  language ? (FENCE_LANGUAGE[language] ?? language) : '';

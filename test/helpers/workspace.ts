@@ -5,6 +5,7 @@ import { silentLogger } from '../../src/core/logger.js';
 import { createPathJail } from '../../src/core/path-jail.js';
 import { Registry } from '../../src/core/registry.js';
 import { IndexEngine } from '../../src/index/engine.js';
+import { languageSpec } from '../../src/index/languages/registry.js';
 import { OPERATIONS } from '../../src/ops/catalog.js';
 import type { MeshServices } from '../../src/ops/services.js';
 
@@ -19,7 +20,7 @@ export async function indexedRegistry(
   await engine.indexAll();
   const registry = new Registry<MeshServices>({
     operations: OPERATIONS,
-    services: { index: engine, docs: docsSettingsOf(loaded) },
+    services: { index: engine, languages: languageSpec, docs: docsSettingsOf(loaded) },
     resolvePath: createPathJail({
       roots: loaded.roots,
       workspaceDir: loaded.baseDir,

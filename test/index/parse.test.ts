@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { emptyFacts, LANGUAGES, type LanguageId } from '../../src/index/facts.js';
+import { emptyFacts, type LanguageId } from '../../src/index/facts.js';
 import type { Extractor, ExtractorMap } from '../../src/index/languages/extractor.js';
-import { EXTRACTORS } from '../../src/index/languages/index.js';
-import { GRAMMAR_FILES, grammarOf, LANGUAGE_TABLE, languageOf } from '../../src/index/languages/table.js';
+import { GRAMMARS, grammarOf, LANGUAGES, languageOf } from '../../src/index/languages/registry.js';
 import { findGrammarsDir, loadLanguage, parseFile, type ParseJob } from '../../src/index/parse/parser.js';
 import { createParsePool, findWorkerFile } from '../../src/index/parse/pool.js';
 
@@ -21,23 +20,10 @@ const scratch = path.join(root, 'node_modules', '.cache', `meshlens-parse-test-$
 const grammarsDir = path.join(scratch, 'grammars');
 const workerPath = path.join(scratch, 'parse-worker.js');
 
-interface GrammarSource {
-  readonly file: string;
-  readonly source: string;
-}
-
-async function grammarSources(): Promise<readonly GrammarSource[]> {
-  // A computed specifier: scripts/*.mjs has no type declarations, the cast states the shape we rely on.
-  const module = (await import(pathToFileURL(path.join(root, 'scripts', 'grammars.mjs')).href)) as {
-    GRAMMARS: readonly GrammarSource[];
-  };
-  return module.GRAMMARS;
-}
-
 beforeAll(async () => {
   await mkdir(grammarsDir, { recursive: true });
-  for (const grammar of await grammarSources()) {
-    await copyFile(path.join(root, 'node_modules', grammar.source), path.join(grammarsDir, grammar.file));
+  for (const grammar of GRAMMARS) {
+    await copyFile(path.join(root, 'node_modules', grammar.from), path.join(grammarsDir, grammar.file));
   }
   await build({
     absWorkingDir: root,
@@ -111,27 +97,10 @@ describe('language table', () => {
       expect(grammarOf(language)).toBeUndefined();
     }
   });
-
-  test('every language has one row and the build copies exactly the grammars the table names', async () => {
-    expect(LANGUAGE_TABLE.map((spec) => spec.id).sort()).toEqual([...LANGUAGES].sort());
-    const built = (await grammarSources()).map((grammar) => grammar.file).sort();
-    expect(GRAMMAR_FILES).toEqual(built);
-  });
-
-  test('every extractor file in src/index/languages is registered in EXTRACTORS', async () => {
-    const files = await readdir(path.join(root, 'src', 'index', 'languages'));
-    const known = new Set<string>(LANGUAGES);
-    for (const file of files) {
-      const id = file.replace(/\.ts$/, '');
-      if (known.has(id))
-        expect(EXTRACTORS[id as LanguageId], `${file} is not listed in EXTRACTORS`).toBeDefined();
-    }
-    for (const id of Object.keys(EXTRACTORS)) expect(known.has(id)).toBe(true);
-  });
 });
 
 // [file, root node type, source]: a small real program per grammar.
-const SNIPPET_ROWS: Partial<Record<LanguageId, readonly [string, string, string]>> = {
+const SNIPPET_ROWS: Record<LanguageId, readonly [string, string, string]> = {
   typescript: [
     'a.ts',
     'program',
@@ -177,7 +146,7 @@ const SNIPPET_ROWS: Partial<Record<LanguageId, readonly [string, string, string]
 };
 const SNIPPETS = Object.fromEntries(
   Object.entries(SNIPPET_ROWS).map(([language, [file, root, source]]) => [language, { file, root, source }]),
-) as Partial<Record<LanguageId, { readonly file: string; readonly root: string; readonly source: string }>>;
+) as Record<LanguageId, { readonly file: string; readonly root: string; readonly source: string }>;
 
 /** An extractor that reports what it saw, to look at the tree without exporting it from the parser. */
 function probe(seen: { root?: string; hasError?: boolean }): Extractor {
@@ -189,7 +158,7 @@ function probe(seen: { root?: string; hasError?: boolean }): Extractor {
 }
 
 describe('parseFile', () => {
-  const withGrammar = LANGUAGE_TABLE.filter((spec) => spec.grammar !== undefined).map((spec) => spec.id);
+  const withGrammar = LANGUAGES.filter((spec) => spec.grammar !== undefined).map((spec) => spec.id);
 
   test('the table and the snippets cover the same languages', () => {
     expect(Object.keys(SNIPPETS).sort()).toEqual([...withGrammar].sort());

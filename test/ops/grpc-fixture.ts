@@ -13,6 +13,7 @@ import type {
 import { reconcile } from '../../src/index/graph/reconcile.js';
 import type { IndexReader, RootInfo } from '../../src/index/reader.js';
 import type { IndexedFile, Snapshot } from '../../src/index/snapshot.js';
+import { languageSpec } from '../../src/index/languages/registry.js';
 import { contractsGrpc } from '../../src/ops/contracts/grpc.js';
 import type { MeshServices } from '../../src/ops/services.js';
 import { connectClient } from '../helpers/mcp.js';
@@ -140,7 +141,7 @@ export function buildFixture(
   };
   const registry = new Registry<MeshServices>({
     operations: [contractsGrpc],
-    services: { index },
+    services: { index, languages: languageSpec },
     resolvePath: createPathJail({ roots, workspaceDir: base }),
   });
   return {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Registry } from '../../src/core/registry.js';
 import { FORBIDDEN_SCHEMA_KEYS, PROPERTY_NAME_PATTERN } from '../../src/core/schema.js';
+import { languageSpec } from '../../src/index/languages/registry.js';
 import { OPERATIONS } from '../../src/ops/catalog.js';
 import { renderToolsReference } from '../../src/render/tools-reference.js';
 import { MAX_INSTRUCTIONS_CHARS, SERVER_INSTRUCTIONS } from '../../src/server/instructions.js';
@@ -10,7 +11,7 @@ import { fakeIndex } from '../helpers/fake-index.js';
 import { connectClient } from '../helpers/mcp.js';
 import { SAMPLE_OPERATIONS } from '../helpers/sample-ops.js';
 
-const real = new Registry({ operations: OPERATIONS, services: { index: fakeIndex() } });
+const real = new Registry({ operations: OPERATIONS, services: { index: fakeIndex(), languages: languageSpec } });
 const sample = new Registry({ operations: SAMPLE_OPERATIONS, services: undefined });
 
 /** Every key anywhere in a JSON value, with the path to it. */

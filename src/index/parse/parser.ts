@@ -13,10 +13,9 @@ import { fileURLToPath } from 'node:url';
 import type * as TreeSitterModule from 'web-tree-sitter';
 import type { Language, Parser, Tree } from 'web-tree-sitter';
 import { emptyFacts, type FileFacts, type LanguageId } from '../facts.js';
-import type { ExtractInput, ExtractOptions, ExtractorMap } from '../languages/extractor.js';
-import { EXTRACTORS } from '../languages/index.js';
+import type { ExtractInput, ExtractOptions, Extractor, ExtractorMap } from '../languages/extractor.js';
 import { applyPatterns } from '../languages/shared/patterns.js';
-import { grammarOf } from '../languages/table.js';
+import { extractorOf, grammarOf } from '../languages/registry.js';
 
 export interface ParseJob {
   /** Root-relative, `/`-separated. */
@@ -41,7 +40,7 @@ export const PARSE_TIMEOUT_MS = 2_000;
 export interface ParseFileOptions {
   /** Folder holding the grammar `.wasm` files; default: see {@link resolveGrammarsDir}. */
   readonly grammarsDir?: string;
-  /** Default {@link EXTRACTORS}; only in-process callers can pass others (functions cannot cross threads). */
+  /** Default: the registered extractors; only in-process callers can pass others (functions cannot cross threads). */
   readonly extractors?: ExtractorMap;
   /** Default {@link PARSE_TIMEOUT_MS}. */
   readonly timeoutMs?: number;
@@ -144,7 +143,12 @@ export async function loadLanguage(
  * that names no path outside the workspace.
  */
 export async function parseFile(job: ParseJob, options: ParseFileOptions = {}): Promise<ParseOutcome> {
-  const extractor = (options.extractors ?? EXTRACTORS)[job.language];
+  let extractor: Extractor | undefined;
+  try {
+    extractor = options.extractors ? options.extractors[job.language] : await extractorOf(job.language);
+  } catch (error) {
+    return failed(`extractor could not be loaded: ${describe(error, true)}`);
+  }
   const grammar = grammarOf(job.language);
   const input: ExtractInput = {
     path: job.path,

@@ -5,7 +5,7 @@ import { defineOperation, type OperationContext } from '../../core/operation.js'
 import { compareStrings } from '../../core/order.js';
 import type { SymbolFact } from '../../index/facts.js';
 import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
-import { fenceLanguage, fenced, renderSnippet } from '../../render/snippet.js';
+import { fenced, renderSnippet } from '../../render/snippet.js';
 import type { MeshServices } from '../services.js';
 import { rejectedNote } from '../shared/rejected-note.js';
 import { requireSnapshot } from '../shared/snapshot.js';
@@ -14,8 +14,6 @@ import { fuzzyScan } from './fuzzy-scan.js';
 import { kindPriority, symbolIndexOf, type MatchTier } from './symbol-index.js';
 
 const STRIPPED_KINDS = new Set(['function', 'method']);
-const INDENT_LANGUAGES = new Set(['python']);
-const BRACES_INCLUDED = new Set(['java', 'kotlin', 'scala']);
 
 interface FileHit {
   readonly file: IndexedFile;
@@ -89,6 +87,7 @@ function renderEntry(
   query: string,
   includeBody: boolean,
   position: number,
+  languages: MeshServices['languages'],
 ): RenderedEntry | undefined {
   let source: string;
   try {
@@ -114,21 +113,22 @@ function renderEntry(
           bodyStartLine: s.bodyStartLine as number,
           bodyEndLine: s.bodyEndLine as number,
         }));
-  const language = hit.file.language ?? '';
+  const spec = languages(hit.file.language);
   const snippet = renderSnippet({
     lines,
     anchor,
     bodies,
-    indentBodies: INDENT_LANGUAGES.has(language),
-    bracesIncluded: BRACES_INCLUDED.has(language),
+    indentBodies: spec?.bodyLayout === 'indented',
+    bracesIncluded: spec?.bodyLayout === 'braces-included',
   });
+  const fence = hit.file.language === undefined ? '' : (spec?.fence ?? hit.file.language);
   const path = displayOf(snapshot, hit.file);
   const declared = hit.symbols
     .slice(0, 3)
     .map((s) => `${s.kind} \`${s.qualifiedName}\` L${s.startLine}`)
     .join(', ');
   const more = hit.symbols.length > 3 ? ` and ${hit.symbols.length - 3} more` : '';
-  const markdown = `### [${position}] \`${path}\` (L${snippet.startLine}-L${snippet.endLine})\n${declared}${more}\n${fenced(snippet.text, fenceLanguage(hit.file.language))}\n`;
+  const markdown = `### [${position}] \`${path}\` (L${snippet.startLine}-L${snippet.endLine})\n${declared}${more}\n${fenced(snippet.text, fence)}\n`;
   return {
     markdown,
     path,
@@ -234,7 +234,10 @@ export const codeSearch = defineOperation({
     const rendered = new Map<number, RenderedEntry | undefined>();
     const entryOf = (hit: FileHit, index: number) => {
       if (!rendered.has(index))
-        rendered.set(index, renderEntry(snapshot, hit, args.query, args.include_body, index + 1));
+        rendered.set(
+          index,
+          renderEntry(snapshot, hit, args.query, args.include_body, index + 1, ctx.services.languages),
+        );
       return rendered.get(index);
     };
     const page = takePage(hits, {

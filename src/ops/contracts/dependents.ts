@@ -10,6 +10,8 @@ import { requireSnapshot } from '../shared/snapshot.js';
 import { displayPath, isTestPath } from '../shared/workspace-paths.js';
 import { compareStrings as cmp } from '../../core/order.js';
 
+type Languages = MeshServices['languages'];
+
 interface Dependent {
   readonly root: string;
   readonly file: string;
@@ -46,7 +48,7 @@ function topLevelNames(file: IndexedFile): string {
  * Exact dependents: imports naming the target, files whose resolved imports reach the file declaring it,
  * and code linked to a contract named like it.
  */
-function exactDependents(snapshot: Snapshot, target: string): Dependent[] {
+function exactDependents(snapshot: Snapshot, target: string, languages: Languages): Dependent[] {
   const out: Dependent[] = [];
   const lower = target.toLowerCase();
   const byRawImport = new Set<string>();
@@ -71,7 +73,7 @@ function exactDependents(snapshot: Snapshot, target: string): Dependent[] {
       }
     }
   }
-  out.push(...resolvedImportDependents(snapshot, target, byRawImport));
+  out.push(...resolvedImportDependents(snapshot, target, byRawImport, languages));
   const matched = snapshot.graph.nodes.filter((node) => contractMatches(node, target, lower));
   // Depending on a service includes implementing or calling any of its methods.
   const services = new Set(matched.filter((n) => n.kind === 'grpc_service').map((n) => `${n.name}/`));
@@ -104,8 +106,6 @@ function exactDependents(snapshot: Snapshot, target: string): Dependent[] {
 
 /** `src/orders/order.model.ts` → `src/orders/order.model` (`.d.ts` counts as one extension). */
 const withoutExtension = (path: string): string => path.replace(/(?:\.d)?\.[^./]+$/, '');
-/** Languages whose import names are the bindings taken (so a named import of something else is no dependency). */
-const NAMED_IMPORTS = new Set(['typescript', 'tsx', 'javascript', 'python']);
 
 /**
  * Files whose resolved imports (`imports` edges) point at a file declaring the target at top level, or at
@@ -116,6 +116,7 @@ function resolvedImportDependents(
   snapshot: Snapshot,
   target: string,
   skip: ReadonlySet<string>,
+  languages: Languages,
 ): Dependent[] {
   const graph = snapshot.graph;
   const modules = new Map<string, GraphNode>();
@@ -128,7 +129,8 @@ function resolvedImportDependents(
   const seen = new Set<string>();
   for (const file of snapshot.files) {
     const stem = withoutExtension(file.path);
-    const dotted = file.language === 'python' ? stem.replace(/\//g, '.') : undefined;
+    const spec = languages(file.language);
+    const dotted = spec?.moduleName?.(stem);
     const byModule =
       stem === target ||
       stem.endsWith(`/${target}`) ||
@@ -145,7 +147,7 @@ function resolvedImportDependents(
     if (!declares) continue;
     const dir = file.path.includes('/') ? file.path.slice(0, file.path.lastIndexOf('/')) : '';
     // A Go file is imported through its package folder.
-    const names = file.language === 'go' ? [file.path, dir === '' ? './' : `${dir}/`] : [file.path];
+    const names = spec?.importedByFolder === true ? [file.path, dir === '' ? './' : `${dir}/`] : [file.path];
     const declaringStem = stem.slice(stem.lastIndexOf('/') + 1);
     for (const name of names) {
       const node = modules.get(`${file.root}\u0000${name}`);
@@ -156,7 +158,7 @@ function resolvedImportDependents(
         if (skip.has(key) || seen.has(key)) continue;
         const importer = files.get(key);
         if (!importer) continue;
-        if (!byModule && importer.language !== undefined && NAMED_IMPORTS.has(importer.language)) {
+        if (!byModule && languages(importer.language)?.namedImports === true) {
           const takesModule = importer.facts.imports.some(
             (imp) =>
               imp.source === edge.via &&
@@ -265,7 +267,7 @@ export const contractsDependents = defineOperation({
   run(args, ctx: OperationContext<MeshServices>) {
     const snapshot = requireSnapshot(ctx.services);
     const granularity = args.granularity as Granularity;
-    let found = exactDependents(snapshot, args.target);
+    let found = exactDependents(snapshot, args.target, ctx.services.languages);
     let heuristic = false;
     if (found.length === 0 && args.target.length >= 3) {
       found = substringDependents(snapshot, args.target);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { FileFacts } from '../../../src/index/facts.js';
-import { EXTRACTORS } from '../../../src/index/languages/index.js';
+import { extractorOf } from '../../../src/index/languages/registry.js';
 import { extractJava } from '../../../src/index/languages/java/extract.js';
 import { parseFile } from '../../../src/index/parse/parser.js';
 
@@ -26,8 +26,8 @@ function extract(name: string): Promise<FileFacts> {
   return extractSource(readFileSync(path.join(fixtures, name), 'utf8'), `services/java/${name}`);
 }
 
-test('the extractor is registered', () => {
-  expect(EXTRACTORS.java).toBe(extractJava);
+test('the extractor is registered', async () => {
+  expect(await extractorOf('java')).toBe(extractJava);
 });
 
 describe('java golden fixtures', () => {

@@ -3,10 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { FileFacts } from '../../../src/index/facts.js';
-import { EXTRACTORS } from '../../../src/index/languages/index.js';
 import { nextRoute } from '../../../src/index/languages/typescript/routes.js';
 import { extractTypeScript } from '../../../src/index/languages/typescript/extract.js';
-import { languageOf } from '../../../src/index/languages/table.js';
+import { extractorOf, languageOf } from '../../../src/index/languages/registry.js';
 import { parseFile } from '../../../src/index/parse/parser.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -984,10 +983,10 @@ describe('look-alikes create nothing', () => {
 });
 
 describe('behaviour', () => {
-  test('one extractor is registered for typescript, tsx and javascript', () => {
-    expect(EXTRACTORS.typescript).toBe(extractTypeScript);
-    expect(EXTRACTORS.tsx).toBe(extractTypeScript);
-    expect(EXTRACTORS.javascript).toBe(extractTypeScript);
+  test('one extractor is registered for typescript, tsx and javascript', async () => {
+    expect(await extractorOf('typescript')).toBe(extractTypeScript);
+    expect(await extractorOf('tsx')).toBe(extractTypeScript);
+    expect(await extractorOf('javascript')).toBe(extractTypeScript);
   });
 
   test('Next.js routes come from the file path', () => {

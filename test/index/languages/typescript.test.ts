@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { FileFacts } from '../../../src/index/facts.js';
 import { extractTypeScript } from '../../../src/index/languages/typescript/extract.js';
-import { languageOf } from '../../../src/index/languages/table.js';
+import { languageOf } from '../../../src/index/languages/registry.js';
 import { parseFile } from '../../../src/index/parse/parser.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -16,14 +16,7 @@ import {
   controllerPrefix,
   serviceBase,
 } from './contracts.js';
-import {
-  CsScope,
-  declarator,
-  innermostClass,
-  newCsFrame,
-  TYPE_DECLARATIONS,
-  type CsFrame,
-} from './scope.js';
+import { CsScope, declarator, innermostClass, newCsFrame, TYPE_DECLARATIONS, type CsFrame } from './scope.js';
 import { CsCalls } from './calls.js';
 import { docComment, innerLines, signatureStart } from './decl.js';
 import { csDotted, kids, resolveCs } from './values.js';

@@ -6,14 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { Confidence } from '../../facts.js';
-import {
-  callArguments,
-  dotted,
-  literalString,
-  resolveParts,
-  type Parts,
-  type ValueScope,
-} from './values.js';
+import { callArguments, dotted, literalString, resolveParts, type Parts, type ValueScope } from './values.js';
 import { joinHttpPath } from '../shared/tree-utils.js';
 
 export type KafkaLib = 'confluent_kafka' | 'aiokafka' | 'kafka-python';

@@ -5,13 +5,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ContractFact } from '../../facts.js';
-import {
-  httpRequest,
-  isProduceMethod,
-  subscribedTopics,
-  topicArgument,
-  type Binding,
-} from './contracts.js';
+import { httpRequest, isProduceMethod, subscribedTopics, topicArgument, type Binding } from './contracts.js';
 import type { Frame } from './scope.js';
 import { resolveParts, type ValueScope } from './values.js';
 import { topicOf, urlOf, type Parts } from '../shared/tree-utils.js';

@@ -7,13 +7,7 @@ import type { ContractFact } from '../../facts.js';
 import { isHealthService } from './holders.js';
 import type { ClassState, DecoratorInfo, FileState } from './model.js';
 import { joinHttpPath } from '../shared/tree-utils.js';
-import {
-  resolveIdentifierLike,
-  resolveName,
-  resolveString,
-  type Resolved,
-  type Val,
-} from './values.js';
+import { resolveIdentifierLike, resolveName, resolveString, type Resolved, type Val } from './values.js';
 
 /** Decorators whose arguments extraction reads; the others are kept as text only. */
 export const READ_DECORATORS = new Set([

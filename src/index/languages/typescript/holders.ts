@@ -5,14 +5,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { resolveRef, type Entry, type FileState, type Holder, type Ref } from './model.js';
-import {
-  memberPath,
-  resolveIdentifierLike,
-  resolveString,
-  toVal,
-  unwrap,
-  type Val,
-} from './values.js';
+import { memberPath, resolveIdentifierLike, resolveString, toVal, unwrap, type Val } from './values.js';
 
 /** Where a call sits: enclosing class index and symbol id, and the locals visible there. */
 export interface Site {

@@ -1,0 +1,18 @@
+import type { LanguageSpec } from '../language-spec.js';
+import { GoImports } from './resolve-imports.js';
+
+export const goLanguage: LanguageSpec = {
+  id: 'go',
+  extensions: ['.go'],
+  grammar: { file: 'tree-sitter-go.wasm', from: 'tree-sitter-go/tree-sitter-go.wasm' },
+  extractor: () => import('./extract.js').then((m) => m.extractGo),
+  imports: {
+    family: 'go',
+    scope: (file) => file.root,
+    create: ({ files, settings }) => {
+      const resolver = new GoImports(files, settings);
+      return (_file, fact) => resolver.resolve(fact.source);
+    },
+  },
+  importedByFolder: true,
+};
