@@ -34,6 +34,8 @@ export default tseslint.config(
       'bench/workspaces/**',
       'coverage/**',
       'test/fixtures/**',
+      // Golden case folders hold extractor inputs (any language) and generated expected.json.
+      'test/golden/*/*/**',
     ],
   },
   js.configs.recommended,

@@ -11,7 +11,8 @@ import { parseFile, type ParseJob } from '../../../src/index/parse/parser.js';
 import { createParsePool } from '../../../src/index/parse/pool.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const dir = path.join(root, 'test/fixtures/languages/patterns');
+// The golden case of custom patterns: its options.json holds the patterns, its files the inputs.
+const dir = path.join(root, 'test/golden/patterns/custom-patterns');
 const read = (name: string): string => readFileSync(path.join(dir, name), 'utf8');
 
 // Our own worker build and grammar copy, like test/index/parse.test.ts: dist/ may be stale or being rebuilt.
@@ -47,40 +48,7 @@ afterAll(() => {
   rmSync(grammarsDir, { recursive: true, force: true });
 });
 
-const PATTERNS: readonly ExtractPattern[] = [
-  {
-    name: 'py-producer',
-    kind: 'topic_producer',
-    regex: String.raw`topic='([^']+)'`,
-    filePattern: '*.py',
-    targetGroup: 1,
-  },
-  {
-    name: 'py-rpc',
-    kind: 'rpc',
-    regex: String.raw`self\.payment_client\.(\w+)\(`,
-    filePattern: '_service.py',
-    targetGroup: 1,
-  },
-  { name: 'saga', kind: 'saga', regex: String.raw`class (\w+Saga)\b`, targetGroup: 1 },
-  { name: 'broken', kind: 'topic_consumer', regex: '([', targetGroup: 1 },
-  { name: 'go-only', kind: 'topic_consumer', regex: 'topic', filePattern: '*.go', targetGroup: 0 },
-  {
-    name: 'yaml-consumer',
-    kind: 'topic_consumer',
-    regex: String.raw`consumeTopic:\s*([\w.-]+)`,
-    filePattern: '.yaml',
-    targetGroup: 1,
-  },
-  {
-    name: 'yaml-rpc',
-    kind: 'rpc',
-    regex: String.raw`rpc:\s*([\w./]+)`,
-    filePattern: '**/*.yaml',
-    targetGroup: 1,
-  },
-];
-const options: ExtractOptions = { patterns: PATTERNS };
+const options = JSON.parse(read('options.json')) as ExtractOptions;
 
 const symbol = (
   id: number,
@@ -113,7 +81,7 @@ describe('custom patterns', () => {
       {
         path: 'services/order-gateway/app/order_service.py',
         language: 'python',
-        source: read('order_service.py'),
+        source: read('services/order-gateway/app/order_service.py'),
       },
       { grammarsDir, extractors: { python: stubPython }, options },
     );
@@ -151,7 +119,7 @@ describe('custom patterns', () => {
 
   test('languages without an extractor get pattern facts on empty facts; qualified RPC names split', async () => {
     const outcome = await parseFile(
-      { path: 'deploy/events.yaml', language: 'yaml', source: read('events.yaml') },
+      { path: 'deploy/events.yaml', language: 'yaml', source: read('deploy/events.yaml') },
       { extractors: {}, options },
     );
     expect(outcome).toEqual({
@@ -225,7 +193,7 @@ describe('custom patterns', () => {
 
   test('the options reach pool workers: two threads and in-process give the same pattern facts', async () => {
     const jobs: ParseJob[] = [
-      { path: 'deploy/events.yaml', language: 'yaml', source: read('events.yaml') },
+      { path: 'deploy/events.yaml', language: 'yaml', source: read('deploy/events.yaml') },
       { path: 'proto/a.proto', language: 'proto', source: 'syntax = "proto3";\n// consumeTopic: x\n' },
       { path: 'docs/saga.md', language: 'markdown', source: '# class RefundSaga\n' },
     ];

@@ -1,0 +1,5 @@
+
+fun notRouting(cache: Cache) {
+    get("/not-a-route") { }
+    cache.get("/key") { }
+}

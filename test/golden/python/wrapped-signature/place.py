@@ -1,0 +1,5 @@
+def place(
+    order_id: str,
+    sku: str,
+) -> None:
+    """Only a docstring."""

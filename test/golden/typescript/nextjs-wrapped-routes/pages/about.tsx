@@ -1,0 +1,2 @@
+function About() { return null; }
+export default connect(mapState)(About);

@@ -1,0 +1,2 @@
+import { withAuth } from "../../auth";
+export default withAuth(async (req, res) => res.end());

@@ -1,0 +1,2 @@
+async function handler(req, res) { res.end(); }
+export default withSentry(withAuth(handler, { roles: ['admin'] }));
