@@ -26,7 +26,7 @@ describe('golden extraction', () => {
   });
 
   test('every registered language has a golden case', () => {
-    const covered = new Set(
+    const covered = new Set<string>(
       cases.flatMap((c) => inputFiles(c.dir).map((file) => languageOf(file) ?? '')),
     );
     const missing = REGISTERED_LANGUAGES.filter((id) => !covered.has(id));
