@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FileFacts } from '../../src/index/facts.js';
 import type { ExtractOptions } from '../../src/index/languages/extractor.js';
-import { languageOf, LANGUAGE_TABLE } from '../../src/index/languages/table.js';
+import { languageOf, LANGUAGES } from '../../src/index/languages/registry.js';
 import { parseFile } from '../../src/index/parse/parser.js';
 
 /** Files of a case folder that describe the case rather than feed it. */
@@ -21,7 +21,7 @@ export interface GoldenCase {
 }
 
 /** The ids of every registered language, for the coverage check. */
-export const REGISTERED_LANGUAGES: readonly string[] = LANGUAGE_TABLE.map((spec) => spec.id);
+export const REGISTERED_LANGUAGES: readonly string[] = LANGUAGES.map((spec) => spec.id);
 
 /** Every `<language folder>/<case>` under `goldenDir`, sorted. */
 export function listCases(goldenDir: string): GoldenCase[] {

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { languageOf } from '../../src/index/languages/table.js';
+import { languageOf } from '../../src/index/languages/registry.js';
 import { extractCase, inputFiles, listCases, REGISTERED_LANGUAGES } from './extract.js';
 
 const goldenDir = path.dirname(fileURLToPath(import.meta.url));

@@ -1,278 +1,27 @@
+// The facts of each .proto file are golden cases (test/golden/proto); this file keeps the failure outcome and
+// the schema reader, whose output is not part of the facts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import type { FileFacts } from '../../../src/index/facts.js';
 import { extractProto } from '../../../src/index/languages/proto/extract.js';
 import { parseProtoSchema, type ProtoField } from '../../../src/index/languages/proto/schema.js';
 import { parseFile } from '../../../src/index/parse/parser.js';
 
-const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/languages/proto');
-const read = (name: string): string => readFileSync(path.join(dir, name), 'utf8');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const fixture = (name: string): string =>
+  readFileSync(path.join(root, 'test/fixtures/languages/proto', name), 'utf8');
+const golden = (file: string): string => readFileSync(path.join(root, 'test/golden/proto', file), 'utf8');
 
-async function facts(name: string): Promise<FileFacts> {
+test('a proto protobufjs rejects fails with its reason', async () => {
   const outcome = await parseFile(
-    { path: `proto/${name}`, language: 'proto', source: read(name) },
+    { path: 'proto/broken.proto', language: 'proto', source: fixture('broken.proto') },
     { extractors: { proto: extractProto } },
   );
-  if (outcome.kind !== 'no-grammar') throw new Error(`unexpected outcome ${JSON.stringify(outcome)}`);
-  return outcome.facts;
-}
-
-describe('proto extractor', () => {
-  test('payment.proto: services, rpcs, messages, enums, imports with exact lines', async () => {
-    expect(await facts('payment.proto')).toEqual({
-      language: 'proto',
-      package: 'shop.payment.v1',
-      symbols: [
-        {
-          id: 0,
-          kind: 'grpc_service',
-          name: 'PaymentService',
-          qualifiedName: 'shop.payment.v1.PaymentService',
-          signature: 'service PaymentService',
-          startLine: 17,
-          endLine: 28,
-          docstring: 'Charges and refunds card payments.',
-        },
-        {
-          id: 1,
-          kind: 'grpc_method',
-          name: 'ProcessPayment',
-          qualifiedName: 'shop.payment.v1.PaymentService/ProcessPayment',
-          signature: 'rpc ProcessPayment(ProcessPaymentRequest) returns (ProcessPaymentResponse)',
-          startLine: 19,
-          endLine: 24,
-          docstring: 'Charges the card of an order.',
-          parent: 0,
-        },
-        {
-          id: 2,
-          kind: 'grpc_method',
-          name: 'RefundPayment',
-          qualifiedName: 'shop.payment.v1.PaymentService/RefundPayment',
-          signature: 'rpc RefundPayment(RefundRequest) returns (ProcessPaymentResponse)',
-          startLine: 25,
-          endLine: 25,
-          parent: 0,
-        },
-        {
-          id: 3,
-          kind: 'grpc_method',
-          name: 'WatchPayments',
-          qualifiedName: 'shop.payment.v1.PaymentService/WatchPayments',
-          signature: 'rpc WatchPayments(stream WatchRequest) returns (stream PaymentEvent)',
-          startLine: 26,
-          endLine: 27,
-          parent: 0,
-        },
-        {
-          id: 4,
-          kind: 'proto_message',
-          name: 'ProcessPaymentRequest',
-          qualifiedName: 'shop.payment.v1.ProcessPaymentRequest',
-          signature: 'message ProcessPaymentRequest',
-          startLine: 30,
-          endLine: 56,
-        },
-        {
-          id: 5,
-          kind: 'proto_message',
-          name: 'LineItem',
-          qualifiedName: 'shop.payment.v1.ProcessPaymentRequest.LineItem',
-          signature: 'message LineItem',
-          startLine: 46,
-          endLine: 54,
-          docstring: 'One line of the order being paid.',
-          parent: 4,
-        },
-        {
-          id: 6,
-          kind: 'proto_enum',
-          name: 'Kind',
-          qualifiedName: 'shop.payment.v1.ProcessPaymentRequest.LineItem.Kind',
-          signature: 'enum Kind',
-          startLine: 49,
-          endLine: 52,
-          parent: 5,
-        },
-        {
-          id: 7,
-          kind: 'proto_message',
-          name: 'ProcessPaymentResponse',
-          qualifiedName: 'shop.payment.v1.ProcessPaymentResponse',
-          signature: 'message ProcessPaymentResponse',
-          startLine: 58,
-          endLine: 61,
-        },
-        {
-          id: 8,
-          kind: 'proto_message',
-          name: 'RefundRequest',
-          qualifiedName: 'shop.payment.v1.RefundRequest',
-          signature: 'message RefundRequest',
-          startLine: 63,
-          endLine: 63,
-        },
-        {
-          id: 9,
-          kind: 'proto_message',
-          name: 'WatchRequest',
-          qualifiedName: 'shop.payment.v1.WatchRequest',
-          signature: 'message WatchRequest',
-          startLine: 64,
-          endLine: 64,
-        },
-        {
-          id: 10,
-          kind: 'proto_message',
-          name: 'PaymentEvent',
-          qualifiedName: 'shop.payment.v1.PaymentEvent',
-          signature: 'message PaymentEvent',
-          startLine: 65,
-          endLine: 65,
-        },
-        {
-          id: 11,
-          kind: 'proto_enum',
-          name: 'Status',
-          qualifiedName: 'shop.payment.v1.Status',
-          signature: 'enum Status',
-          startLine: 67,
-          endLine: 76,
-        },
-      ],
-      imports: [
-        { source: 'google/protobuf/timestamp.proto', line: 6 },
-        { source: 'shop/common/money.proto', line: 7, reexport: true },
-        { source: 'shop/legacy/flags.proto', line: 8 },
-      ],
-      contracts: [],
-      protoServices: [
-        {
-          package: 'shop.payment.v1',
-          name: 'PaymentService',
-          line: 17,
-          methods: [
-            {
-              name: 'ProcessPayment',
-              line: 19,
-              requestType: 'ProcessPaymentRequest',
-              responseType: 'ProcessPaymentResponse',
-              clientStreaming: false,
-              serverStreaming: false,
-            },
-            {
-              name: 'RefundPayment',
-              line: 25,
-              requestType: 'RefundRequest',
-              responseType: 'ProcessPaymentResponse',
-              clientStreaming: false,
-              serverStreaming: false,
-            },
-            {
-              name: 'WatchPayments',
-              line: 26,
-              requestType: 'WatchRequest',
-              responseType: 'PaymentEvent',
-              clientStreaming: true,
-              serverStreaming: true,
-            },
-          ],
-        },
-      ],
-    });
-  });
-
-  test('grpc.health.v1 is declared like any other package (filtering happens downstream)', async () => {
-    const result = await facts('health.proto');
-    expect(result.package).toBe('grpc.health.v1');
-    expect(result.protoServices).toEqual([
-      {
-        package: 'grpc.health.v1',
-        name: 'Health',
-        line: 18,
-        methods: [
-          {
-            name: 'Check',
-            line: 19,
-            requestType: 'HealthCheckRequest',
-            responseType: 'HealthCheckResponse',
-            clientStreaming: false,
-            serverStreaming: false,
-          },
-          {
-            name: 'Watch',
-            line: 20,
-            requestType: 'HealthCheckRequest',
-            responseType: 'HealthCheckResponse',
-            clientStreaming: false,
-            serverStreaming: true,
-          },
-        ],
-      },
-    ]);
-    expect(result.symbols.map((s) => [s.kind, s.qualifiedName, s.startLine, s.endLine, s.parent])).toEqual([
-      ['proto_message', 'grpc.health.v1.HealthCheckRequest', 5, 7, undefined],
-      ['proto_message', 'grpc.health.v1.HealthCheckResponse', 9, 16, undefined],
-      ['proto_enum', 'grpc.health.v1.HealthCheckResponse.ServingStatus', 10, 14, 1],
-      ['grpc_service', 'grpc.health.v1.Health', 18, 21, undefined],
-      ['grpc_method', 'grpc.health.v1.Health/Check', 19, 19, 3],
-      ['grpc_method', 'grpc.health.v1.Health/Watch', 20, 20, 3],
-    ]);
-  });
-
-  test('declarations inside comments and option strings create nothing', async () => {
-    expect(await facts('lookalikes.proto')).toEqual({
-      language: 'proto',
-      package: 'shop.lookalike.v1',
-      symbols: [
-        {
-          id: 0,
-          kind: 'proto_message',
-          name: 'Note',
-          qualifiedName: 'shop.lookalike.v1.Note',
-          signature: 'message Note',
-          startLine: 10,
-          endLine: 16,
-        },
-        {
-          id: 1,
-          kind: 'proto_enum',
-          name: 'Mode',
-          qualifiedName: 'shop.lookalike.v1.Mode',
-          signature: 'enum Mode',
-          startLine: 18,
-          endLine: 21,
-        },
-      ],
-      imports: [],
-      contracts: [],
-      protoServices: [],
-    });
-  });
-
-  test('a proto protobufjs rejects fails with its reason', async () => {
-    const outcome = await parseFile(
-      { path: 'proto/broken.proto', language: 'proto', source: read('broken.proto') },
-      { extractors: { proto: extractProto } },
-    );
-    expect(outcome).toEqual({
-      kind: 'failed',
-      reason: "extractor failed: illegal id ';' (line 5)",
-      timedOut: false,
-    });
-  });
-
-  test('a file without package has unqualified names and no package', () => {
-    const result = extractProto({
-      path: 'a.proto',
-      language: 'proto',
-      source: 'syntax = "proto3";\nservice Echo {\n  rpc Say(Msg) returns (Msg);\n}\nmessage Msg {}\n',
-    });
-    expect(result.package).toBeUndefined();
-    expect(result.symbols.map((s) => s.qualifiedName)).toEqual(['Echo', 'Echo/Say', 'Msg']);
-    expect(result.protoServices?.[0]?.package).toBe('');
+  expect(outcome).toEqual({
+    kind: 'failed',
+    reason: "extractor failed: illegal id ';' (line 5)",
+    timedOut: false,
   });
 });
 
@@ -288,7 +37,7 @@ describe('parseProtoSchema', () => {
   });
 
   test('proto3: reserved numbers, ranges, max and names; map, oneof, optional, packing, nesting', () => {
-    const schema = parseProtoSchema(read('payment.proto'));
+    const schema = parseProtoSchema(golden('services-messages-and-enums/proto/payment.proto'));
     expect(schema.syntax).toBe('proto3');
     expect(schema.package).toBe('shop.payment.v1');
     expect(schema.imports).toEqual([
@@ -450,7 +199,7 @@ describe('parseProtoSchema', () => {
   });
 
   test('proto2: required, default, packing only when asked, groups, extensions, enum `to max`', () => {
-    const schema = parseProtoSchema(read('legacy.proto'));
+    const schema = parseProtoSchema(golden('proto2-groups-and-extensions/proto/legacy.proto'));
     expect(schema.syntax).toBe('proto2');
     const order = schema.messages[0];
     expect(order?.fields).toEqual([

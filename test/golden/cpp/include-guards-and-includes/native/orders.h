@@ -1,0 +1,6 @@
+#ifndef ORDERS_H
+#define ORDERS_H
+#include <vector>
+#include "orders/model.h"
+#define ORDERS_MAX 10
+#endif
