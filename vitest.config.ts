@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Golden case folders hold extractor inputs, which may be named like tests.
+    exclude: ['**/node_modules/**', 'test/golden/*/*/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
