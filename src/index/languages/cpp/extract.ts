@@ -5,15 +5,15 @@
  * macros, Doxygen docs, `#include`s, and — through cpp-grpc.ts — gRPC C++ services and stubs.
  */
 import type { Node } from 'web-tree-sitter';
-import type { FileFacts, ImportFact, LanguageId, SymbolKind } from '../../facts.js';
+import { emptyFacts, type FileFacts, type LanguageId, type SymbolKind } from '../../facts.js';
 import { collectCppGrpc, type CppClass, type CppFile, type CppWalk } from './grpc.js';
 import type { ExtractInput } from '../extractor.js';
-import { bodyLines, docText, FactSink, firstLineOf, signatureBefore } from '../shared/native-common.js';
+import { FactBuilder } from '../shared/fact-builder.js';
+import { bodyLines, docText, firstLineOf, signatureBefore } from '../shared/native-common.js';
 import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
 
 interface Context {
   readonly file: CppFile;
-  readonly imports: ImportFact[];
   readonly walks: CppWalk[];
   /** Qualified class name → class, for out-of-line `Class::method` definitions. */
   readonly classes: Map<string, CppClass>;
@@ -46,22 +46,16 @@ export function extractC(input: ExtractInput): FileFacts {
 
 function extractCFamily(input: ExtractInput, language: LanguageId): FileFacts {
   const tree = input.tree;
-  if (tree === undefined) return { language, symbols: [], imports: [], contracts: [] };
+  if (tree === undefined) return emptyFacts(language);
   const context: Context = {
-    file: { source: input.source, sink: new FactSink(), stubFields: new Map() },
-    imports: [],
+    file: { source: input.source, facts: new FactBuilder(language), stubFields: new Map() },
     walks: [],
     classes: new Map(),
     namespaces: new Set(),
   };
   declareAll(tree.rootNode, { prefix: '' }, context, guardName(tree.rootNode));
   collectCppGrpc(context.file, context.walks, [...context.classes.values()]);
-  return {
-    language,
-    symbols: context.file.sink.symbols,
-    imports: context.imports,
-    contracts: context.file.sink.sortedContracts(),
-  };
+  return context.file.facts.build();
 }
 
 /** The include-guard macro (`#ifndef X_H` wrapping the file and starting with `#define X_H`), not a constant. */
@@ -141,14 +135,17 @@ function declare(
     case 'preproc_include': {
       const path = node.childForFieldName('path');
       if (path !== null)
-        context.imports.push({ source: path.text.replace(/^["<]|[">]$/g, ''), line: startLineOf(node) });
+        context.file.facts.addImport({
+          source: path.text.replace(/^["<]|[">]$/g, ''),
+          line: startLineOf(node),
+        });
       return;
     }
     case 'preproc_def':
     case 'preproc_function_def': {
       const name = node.childForFieldName('name')?.text;
       if (name === undefined || name === guard || place.owner !== undefined) return;
-      file.sink.addSymbol({
+      file.facts.addSymbol({
         kind: node.type === 'preproc_def' ? 'const' : 'function',
         name,
         qualifiedName: name,
@@ -167,7 +164,7 @@ function declare(
       const prefix = name === undefined ? place.prefix : `${place.prefix}${name}::`;
       if (name !== undefined) {
         context.namespaces.add(prefix.slice(0, -2));
-        file.sink.addSymbol({
+        file.facts.addSymbol({
           kind: 'namespace',
           name,
           qualifiedName: prefix.slice(0, -2),
@@ -246,7 +243,7 @@ function addType(
   doc: string | undefined,
   context: Context,
 ): void {
-  context.file.sink.addSymbol({
+  context.file.facts.addSymbol({
     kind: 'type',
     name,
     qualifiedName: qualify(place, name),
@@ -288,7 +285,7 @@ function declareFunction(
     kind =
       owner !== undefined || !context.namespaces.has(`${place.prefix}${scopePath}`) ? 'method' : 'function';
   }
-  const symbol = context.file.sink.addSymbol({
+  const symbol = context.file.facts.addSymbol({
     kind,
     name,
     qualifiedName,
@@ -348,7 +345,7 @@ function declareClass(
   const body = node.childForFieldName('body');
   if (name === undefined || body === null) return;
   const qualifiedName = qualify(place, name);
-  const symbol = context.file.sink.addSymbol({
+  const symbol = context.file.facts.addSymbol({
     kind: node.type === 'class_specifier' ? 'class' : 'struct',
     name,
     qualifiedName,
@@ -385,7 +382,7 @@ function declareEnum(node: Node, outer: Node, place: Place, doc: string | undefi
   const body = node.childForFieldName('body');
   if (name === undefined || body === null) return;
   const qualifiedName = qualify(place, name);
-  const symbol = context.file.sink.addSymbol({
+  const symbol = context.file.facts.addSymbol({
     kind: 'enum',
     name,
     qualifiedName,
@@ -398,7 +395,7 @@ function declareEnum(node: Node, outer: Node, place: Place, doc: string | undefi
   for (const enumerator of body.namedChildren) {
     const member = enumerator?.type === 'enumerator' ? enumerator.childForFieldName('name')?.text : undefined;
     if (enumerator === null || member === undefined) continue;
-    context.file.sink.addSymbol({
+    context.file.facts.addSymbol({
       kind: 'enum_member',
       name: member,
       qualifiedName: `${qualifiedName}::${member}`,

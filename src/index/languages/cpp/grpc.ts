@@ -5,12 +5,12 @@
  * Namespaced names keep their qualification, written with dots (`shop::v1::X` → `shop.v1.X`).
  */
 import type { Node } from 'web-tree-sitter';
-import type { FactSink } from '../shared/native-common.js';
+import type { FactBuilder } from '../shared/fact-builder.js';
 import { startLineOf } from '../shared/tree-utils.js';
 
 export interface CppFile {
   readonly source: string;
-  readonly sink: FactSink;
+  readonly facts: FactBuilder;
   /** Class (qualified) → member name → service of the stub it holds. */
   readonly stubFields: Map<string, Map<string, string>>;
 }
@@ -68,7 +68,7 @@ export function collectCppGrpc(file: CppFile, walks: readonly CppWalk[], classes
   for (const cls of classes) {
     const services = cls.bases.flatMap((b) => servedService(b) ?? []).filter((s) => !isHealth(s));
     for (const service of services) {
-      file.sink.addContract({
+      file.facts.addContract({
         kind: 'grpc_server',
         service,
         symbol: cls.symbol,
@@ -78,7 +78,7 @@ export function collectCppGrpc(file: CppFile, walks: readonly CppWalk[], classes
       });
       for (const method of cls.methods) {
         if (!/\b(Callback)?ServerContext\b/.test(method.params?.text ?? '')) continue;
-        file.sink.addContract({
+        file.facts.addContract({
           kind: 'grpc_server',
           service,
           method: method.name,
@@ -95,7 +95,7 @@ export function collectCppGrpc(file: CppFile, walks: readonly CppWalk[], classes
       let fields = file.stubFields.get(cls.qualifiedName);
       if (fields === undefined) file.stubFields.set(cls.qualifiedName, (fields = new Map()));
       fields.set(field.name, service);
-      file.sink.addContract({
+      file.facts.addContract({
         kind: 'grpc_client',
         service,
         symbol: cls.symbol,
@@ -181,7 +181,7 @@ function onCall(call: Node, scope: Scope): void {
   if (created !== undefined) {
     if (!isHealth(created)) {
       const line = startLineOf(fn.childForFieldName('name') ?? fn);
-      scope.file.sink.addContract({
+      scope.file.facts.addContract({
         kind: 'grpc_client',
         service: created,
         symbol: scope.symbol,
@@ -199,7 +199,7 @@ function onCall(call: Node, scope: Scope): void {
   if (argument === null || field === null || !/^[A-Z]/.test(field.text)) return;
   const stub = stubOf(argument, scope);
   if (stub === undefined || isHealth(stub.service)) return;
-  scope.file.sink.addContract({
+  scope.file.facts.addContract({
     kind: 'grpc_client',
     service: stub.service,
     // The generated async variants of `M` are `AsyncM`/`PrepareAsyncM`: the RPC is `M`.

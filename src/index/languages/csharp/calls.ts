@@ -16,6 +16,7 @@ import {
 import { listItems } from './decl.js';
 import type { CsFrame, CsScope } from './scope.js';
 import { csArguments, csDotted, csLiteral, kids, resolveCs } from './values.js';
+import type { FactBuilder } from '../shared/fact-builder.js';
 import { joinHttpPath, startLineOf, topicOf, urlOf, type Parts } from '../shared/tree-utils.js';
 
 import type { Mutable } from '../shared/tree-utils.js';
@@ -55,7 +56,8 @@ export class CsCalls {
 
   constructor(
     private readonly scope: CsScope,
-    private readonly emit: (fact: ContractFact, owner: number | undefined) => void,
+    /** Where contract facts go, each owned by the symbol enclosing its site when there is one. */
+    private readonly facts: FactBuilder,
   ) {}
 
   /** `x.BaseAddress = new Uri(…)`: the base of the client `x` holds, or a file-wide fallback. */
@@ -72,11 +74,11 @@ export class CsCalls {
     owner: number | undefined,
     via: string,
   ): void {
-    this.emit(
+    this.facts.addContract(
       method === undefined
         ? { kind: 'grpc_client', service, line, confidence: 'exact', via }
         : { kind: 'grpc_client', service, method, line, confidence: 'exact', via },
-      owner,
+      { owner },
     );
   }
 
@@ -141,7 +143,7 @@ export class CsCalls {
     const template = csLiteral(args.positional[0] ?? args.named.get('pattern'));
     if (verb !== undefined && template !== undefined) {
       const prefix = binding?.kind === 'group' ? binding.prefix : '';
-      this.emit(
+      this.facts.addContract(
         {
           kind: 'http_route',
           method: verb,
@@ -149,7 +151,7 @@ export class CsCalls {
           line,
           via: `aspnet ${method}`,
         },
-        owner,
+        { owner },
       );
       return;
     }
@@ -170,7 +172,10 @@ export class CsCalls {
       const topic = topicNode === undefined ? undefined : topicOf(resolveCs(topicNode, values));
       if (topic === undefined) return;
       const confidence = proven ? 'exact' : 'heuristic';
-      this.emit({ kind: 'topic_producer', topic, line, confidence, via: `Confluent.Kafka ${method}` }, owner);
+      this.facts.addContract(
+        { kind: 'topic_producer', topic, line, confidence, via: `Confluent.Kafka ${method}` },
+        { owner },
+      );
       return;
     }
     if (method === 'Subscribe') {
@@ -182,9 +187,9 @@ export class CsCalls {
         const topic = topicOf(resolveCs(topicNode, values));
         const confidence = proven ? 'exact' : 'heuristic';
         if (topic !== undefined)
-          this.emit(
+          this.facts.addContract(
             { kind: 'topic_consumer', topic, line, confidence, via: 'Confluent.Kafka Subscribe' },
-            owner,
+            { owner },
           );
       }
       return;
@@ -239,12 +244,12 @@ export class CsCalls {
         via: call.via,
       };
       if (resolved.base !== undefined) fact.base = resolved.base;
-      this.emit(fact, call.owner);
+      this.facts.addContract(fact, { owner: call.owner });
     }
     for (const registration of this.grpcServices) {
       const service = this.scope.classes.get(registration.className)?.service;
       if (service !== undefined) {
-        this.emit(
+        this.facts.addContract(
           {
             kind: 'grpc_server',
             service,
@@ -252,7 +257,7 @@ export class CsCalls {
             confidence: 'exact',
             via: 'MapGrpcService',
           },
-          registration.owner,
+          { owner: registration.owner },
         );
       }
     }

@@ -5,7 +5,7 @@
  * and minimal-API routes, and HttpClient calls.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact, FileFacts, ImportFact, SymbolFact, SymbolKind } from '../../facts.js';
+import type { ContractFact, SymbolKind } from '../../facts.js';
 import { emptyFacts } from '../../facts.js';
 import {
   actionRoutes,
@@ -21,9 +21,8 @@ import { CsCalls } from './calls.js';
 import { docComment, innerLines, signatureStart } from './decl.js';
 import { csDotted, kids, resolveCs } from './values.js';
 import type { Extractor } from '../extractor.js';
+import { FactBuilder, type SymbolDraft } from '../shared/fact-builder.js';
 import { endLineOf, oneLine, startLineOf, walkSites } from '../shared/tree-utils.js';
-
-import type { Mutable } from '../shared/tree-utils.js';
 
 const SITES: ReadonlySet<string> = new Set([
   'class_declaration',
@@ -63,13 +62,11 @@ const TYPE_KINDS: Readonly<Record<string, SymbolKind>> = {
 };
 
 class CsharpExtraction {
-  readonly symbols: Mutable<SymbolFact>[] = [];
-  readonly imports: ImportFact[] = [];
-  readonly contracts: ContractFact[] = [];
+  readonly facts = new FactBuilder('csharp');
   package: string | undefined;
   private firstNamespace: string | undefined;
   private readonly scope = new CsScope();
-  private readonly calls = new CsCalls(this.scope, (fact, owner) => this.contract(fact, owner));
+  private readonly calls = new CsCalls(this.scope, this.facts);
 
   constructor(
     private readonly source: string,
@@ -151,16 +148,6 @@ class CsharpExtraction {
     }
   }
 
-  private add(symbol: Omit<Mutable<SymbolFact>, 'id'>): number {
-    const id = this.symbols.length;
-    this.symbols.push({ id, ...symbol });
-    return id;
-  }
-
-  private contract(fact: ContractFact, owner: number | undefined): void {
-    this.contracts.push(owner === undefined ? fact : { ...fact, symbol: owner });
-  }
-
   private grpcClient(
     service: string,
     method: string | undefined,
@@ -172,7 +159,7 @@ class CsharpExtraction {
       method === undefined
         ? { kind: 'grpc_client', service, line, confidence: 'exact', via }
         : { kind: 'grpc_client', service, method, line, confidence: 'exact', via };
-    this.contract(fact, owner);
+    this.facts.addContract(fact, { owner });
   }
 
   /** The common fields of a declaration symbol: signature up to `stop`, attributes, `///` docs. */
@@ -183,10 +170,10 @@ class CsharpExtraction {
     qualifiedName: string,
     stop: Node | null,
     owner: number | undefined,
-  ): Omit<Mutable<SymbolFact>, 'id'> {
+  ): SymbolDraft {
     const start = signatureStart(node);
     const end = stop?.startIndex ?? node.endIndex;
-    const symbol: Omit<Mutable<SymbolFact>, 'id'> = {
+    const symbol: SymbolDraft = {
       kind,
       name,
       qualifiedName,
@@ -206,10 +193,10 @@ class CsharpExtraction {
   private typeDeclaration(node: Node, frame: CsFrame, owner: number | undefined, namespace: string): void {
     if (this.package === undefined && namespace !== '') this.package = namespace;
     const name = node.childForFieldName('name')?.text ?? '';
-    const outer = owner === undefined ? undefined : this.symbols[owner];
+    const outer = owner === undefined ? undefined : this.facts.symbol(owner);
     const qualified = outer === undefined ? name : `${outer.qualifiedName}.${name}`;
     const body = node.childForFieldName('body');
-    const id = this.add(
+    const id = this.facts.addSymbol(
       this.declaration(node, TYPE_KINDS[node.type] ?? 'class', name, qualified, body, owner),
     );
     const info = this.scope.byNode.get(node.id);
@@ -219,9 +206,9 @@ class CsharpExtraction {
       const service = serviceBase(base);
       if (service === undefined || info === undefined) continue;
       info.service = service;
-      this.contract(
+      this.facts.addContract(
         { kind: 'grpc_server', service, line: nameLine, confidence: 'exact', via: 'ServiceBase subclass' },
-        id,
+        { owner: id },
       );
     }
     const prefix = controllerPrefix(attributesOf(node), name);
@@ -244,12 +231,12 @@ class CsharpExtraction {
         const body = node.childForFieldName('body');
         const symbol = this.declaration(node, 'method', name, `${outer}.${name}`, body, owner);
         if (body?.type === 'block') Object.assign(symbol, innerLines(body));
-        const id = this.add(symbol);
+        const id = this.facts.addSymbol(symbol);
         const methodFrame = this.parameters(node, frame, id, node.type === 'constructor_declaration');
         const cls = innermostClass(frame);
         const isOverride = kids(node).some((child) => child.type === 'modifier' && child.text === 'override');
         if (cls?.service !== undefined && isOverride) {
-          this.contract(
+          this.facts.addContract(
             {
               kind: 'grpc_server',
               service: cls.service,
@@ -258,13 +245,13 @@ class CsharpExtraction {
               confidence: 'exact',
               via: 'ServiceBase override',
             },
-            id,
+            { owner: id },
           );
         }
         for (const route of actionRoutes(attributesOf(node), prefix, name)) {
-          this.contract(
+          this.facts.addContract(
             { kind: 'http_route', method: route.method, path: route.path, line, via: route.via },
-            id,
+            { owner: id },
           );
         }
         if (body !== null) this.visit(body, methodFrame, id, namespace);
@@ -287,7 +274,7 @@ class CsharpExtraction {
         if (autoProperty && accessors !== null) {
           symbol.signature = this.source.slice(signatureStart(node), accessors.endIndex).replace(/\s+/g, ' ');
         }
-        const id = this.add(symbol);
+        const id = this.facts.addSymbol(symbol);
         const service = clientService(node.childForFieldName('type'));
         if (service !== undefined) this.grpcClient(service, undefined, line, id, 'typed client field');
         for (const child of [accessors, value])
@@ -309,7 +296,7 @@ class CsharpExtraction {
               null,
               owner,
             );
-            symbolId = this.add(symbol);
+            symbolId = this.facts.addSymbol(symbol);
           }
           const service = clientService(declaration?.childForFieldName('type'));
           if (service !== undefined)
@@ -319,7 +306,7 @@ class CsharpExtraction {
         return;
       }
       case 'enum_member_declaration': {
-        this.add({
+        this.facts.addSymbol({
           ...this.declaration(node, 'enum_member', name, `${outer}.${name}`, null, owner),
           exported: true,
         });
@@ -353,7 +340,7 @@ class CsharpExtraction {
     if (target === undefined) return;
     const alias = node.childForFieldName('name');
     const source = target.id === alias?.id ? undefined : target.text;
-    if (source !== undefined) this.imports.push({ source, line: startLineOf(node) });
+    if (source !== undefined) this.facts.addImport({ source, line: startLineOf(node) });
   }
 
   private localDeclaration(node: Node, frame: CsFrame): void {
@@ -400,12 +387,5 @@ class CsharpExtraction {
 export const extractCsharp: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('csharp');
   const extraction = new CsharpExtraction(input.source, input.tree.rootNode);
-  const facts: FileFacts = {
-    language: 'csharp',
-    ...(extraction.package === undefined ? {} : { package: extraction.package }),
-    symbols: extraction.symbols,
-    imports: extraction.imports,
-    contracts: [...extraction.contracts].sort((a, b) => a.line - b.line),
-  };
-  return facts;
+  return extraction.facts.build({ package: extraction.package });
 };

@@ -192,7 +192,7 @@ function onCall(call: Node, scope: GoScope, callbacks: Callbacks): void {
   if (receiver === undefined && /^New\w+Client$/.test(name)) {
     const client = constructorClient(call, scope);
     if (client !== undefined) {
-      scope.file.sink.addContract({
+      scope.file.facts.addContract({
         kind: 'grpc_client',
         service: client.service,
         symbol: scope.symbol,
@@ -207,7 +207,7 @@ function onCall(call: Node, scope: GoScope, callbacks: Callbacks): void {
     // Resolving every receiver costs node lookups; a file never naming a `…Client` holds no stub.
     const client = scope.file.mentionsClient ? clientOf(receiver, scope) : undefined;
     if (client !== undefined) {
-      scope.file.sink.addContract({
+      scope.file.facts.addContract({
         kind: 'grpc_client',
         service: client.service,
         method: name,
@@ -232,7 +232,7 @@ function onRegister(
   scope: GoScope,
 ): void {
   if (service === 'Health' && (pkg === undefined || /health/i.test(pkg))) return;
-  scope.file.sink.addContract({
+  scope.file.facts.addContract({
     kind: 'grpc_server',
     service,
     symbol: scope.symbol,
@@ -347,7 +347,7 @@ function emitServedMethods(file: GoFile): void {
     seen.add(key);
     for (const method of file.methods.get(type) ?? []) {
       if (!method.handlerShape()) continue;
-      file.sink.addContract({
+      file.facts.addContract({
         kind: 'grpc_server',
         service,
         method: method.name,

@@ -18,7 +18,7 @@ function emitTopic(
   scope: GoScope,
 ): void {
   if (topic === undefined || topic.value.trim() === '') return;
-  scope.file.sink.addContract({
+  scope.file.facts.addContract({
     kind,
     topic: topic.value,
     symbol: scope.symbol,

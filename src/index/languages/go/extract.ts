@@ -4,7 +4,7 @@
  * clients, Kafka producers/consumers and HTTP routes/calls.
  */
 import type { Node } from 'web-tree-sitter';
-import type { FileFacts, ImportFact, SymbolKind } from '../../facts.js';
+import { emptyFacts, type FileFacts, type SymbolKind } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
 import { collectGoContracts } from './contracts.js';
 import {
@@ -19,7 +19,8 @@ import {
   type GoMethod,
 } from './scope.js';
 import { packageProperties, type PackageValue } from './values.js';
-import { bodyLines, docText, FactSink, firstLineOf, signatureBefore } from '../shared/native-common.js';
+import { FactBuilder } from '../shared/fact-builder.js';
+import { bodyLines, docText, firstLineOf, signatureBefore } from '../shared/native-common.js';
 import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
 
 const ROUTERS: readonly (readonly [string, string])[] = [
@@ -53,11 +54,10 @@ interface Pending {
 
 export function extractGo(input: ExtractInput): FileFacts {
   const tree = input.tree;
-  if (tree === undefined) return { language: 'go', symbols: [], imports: [], contracts: [] };
+  if (tree === undefined) return emptyFacts('go');
   const root = tree.rootNode;
   const source = input.source;
-  const sink = new FactSink();
-  const imports: ImportFact[] = [];
+  const facts = new FactBuilder('go');
   const importMap = new Map<string, string>();
   let packageName: string | undefined;
 
@@ -65,7 +65,7 @@ export function extractGo(input: ExtractInput): FileFacts {
   // Imports first: everything else reads package names from them.
   for (const child of children) {
     if (child.type === 'package_clause') packageName = child.namedChild(0)?.text;
-    if (child.type === 'import_declaration') readImports(child, imports, importMap);
+    if (child.type === 'import_declaration') readImports(child, facts, importMap);
   }
 
   const importPaths = [...importMap.values()];
@@ -74,7 +74,7 @@ export function extractGo(input: ExtractInput): FileFacts {
     (importPaths.includes('net/http') ? 'net/http' : undefined);
   const file: GoFile = {
     source,
-    sink,
+    facts,
     imports: importMap,
     valueFuncs: new Map(),
     funcResults: new Map(),
@@ -120,7 +120,7 @@ export function extractGo(input: ExtractInput): FileFacts {
 
   for (const { symbol, type } of pending.methodParents) {
     const parent = typeIds.get(type);
-    const method = sink.symbols[symbol];
+    const method = facts.symbol(symbol);
     if (parent !== undefined && method !== undefined) method.parent = parent;
   }
   for (const { node, name } of pending.funcs) readValueFunc(node, name, file);
@@ -129,17 +129,13 @@ export function extractGo(input: ExtractInput): FileFacts {
   // After the walk: it is what tells which package-level vars a function reassigns.
   const properties = packageProperties(pending.values, fileScope);
 
-  return {
-    language: 'go',
-    ...(packageName === undefined ? {} : { package: packageName }),
-    symbols: sink.symbols,
-    imports,
-    contracts: sink.sortedContracts(),
+  return facts.build({
+    package: packageName,
     ...(properties.length === 0 ? {} : { properties }),
-  };
+  });
 }
 
-function readImports(declaration: Node, out: ImportFact[], map: Map<string, string>): void {
+function readImports(declaration: Node, facts: FactBuilder, map: Map<string, string>): void {
   const specs = declaration.descendantsOfType('import_spec');
   for (const spec of specs) {
     if (spec === null) continue;
@@ -147,7 +143,11 @@ function readImports(declaration: Node, out: ImportFact[], map: Map<string, stri
     const path = pathNode === null ? undefined : goStringLiteral(pathNode);
     if (path === undefined) continue;
     const alias = spec.childForFieldName('name')?.text;
-    out.push({ source: path, ...(alias === undefined ? {} : { names: [alias] }), line: startLineOf(spec) });
+    facts.addImport({
+      source: path,
+      ...(alias === undefined ? {} : { names: [alias] }),
+      line: startLineOf(spec),
+    });
     if (alias !== '_' && alias !== '.') map.set(alias ?? defaultPackageName(path), path);
   }
 }
@@ -171,7 +171,7 @@ function declareFunction(node: Node, doc: string | undefined, file: GoFile, pend
   const name = node.childForFieldName('name')?.text;
   if (name === undefined) return;
   const body = node.childForFieldName('body');
-  const symbol = file.sink.addSymbol({
+  const symbol = file.facts.addSymbol({
     kind: 'function',
     name,
     qualifiedName: name,
@@ -197,7 +197,7 @@ function declareMethod(node: Node, doc: string | undefined, file: GoFile, pendin
   if (nameNode === null || receiverType === undefined) return;
   const name = nameNode.text;
   const body = node.childForFieldName('body');
-  const symbol = file.sink.addSymbol({
+  const symbol = file.facts.addSymbol({
     kind: 'method',
     name,
     qualifiedName: `${receiverType}.${name}`,
@@ -282,7 +282,7 @@ function declareTypes(
         ? `type ${firstLineOf(file.source, spec)}`
         : `type ${oneLine(file.source.slice(spec.startIndex, type.startIndex))} ${keyword}`;
     const single = specs.length === 1;
-    const symbol = file.sink.addSymbol({
+    const symbol = file.facts.addSymbol({
       kind,
       name,
       qualifiedName: name,
@@ -314,7 +314,7 @@ function readStructFields(struct: string, symbol: number, type: Node, file: GoFi
       const service = embedded?.[1];
       if (service !== undefined && service !== 'Health') {
         file.servedTypes.push({ type: struct, service, via: 'Unimplemented*Server' });
-        file.sink.addContract({
+        file.facts.addContract({
           kind: 'grpc_server',
           service,
           symbol,
@@ -329,7 +329,7 @@ function readStructFields(struct: string, symbol: number, type: Node, file: GoFi
     for (const name of names) {
       if (client !== undefined) {
         setFieldClient(file, struct, name, client);
-        file.sink.addContract({
+        file.facts.addContract({
           kind: 'grpc_client',
           service: client.service,
           symbol,
@@ -375,7 +375,7 @@ function declareValues(
     const text = firstLineOf(file.source, spec);
     names.forEach((nameNode, i) => {
       const name = nameNode.text;
-      const symbol = file.sink.addSymbol({
+      const symbol = file.facts.addSymbol({
         kind,
         name,
         qualifiedName: name,

@@ -254,7 +254,7 @@ function emitRouteText(
     .replace(/\{\$\}/g, '')
     .replace(/(^|\/)\*([A-Za-z_]\w*)/g, '$1{$2}');
   for (const method of methods) {
-    scope.file.sink.addContract({
+    scope.file.facts.addContract({
       kind: 'http_route',
       method,
       path: joinHttpPath(prefix, path),
@@ -268,7 +268,7 @@ function emitRouteText(
 function emitCall(method: string, url: Node, line: number, via: string, scope: GoScope): void {
   const target = httpTargetOf(mergeText(urlParts(url, scope, 0)));
   if (target === undefined) return;
-  scope.file.sink.addContract({
+  scope.file.facts.addContract({
     kind: 'http_call',
     method,
     path: target.path,

@@ -6,7 +6,8 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { Confidence } from '../../facts.js';
-import { decodeEscapes, type FactSink } from '../shared/native-common.js';
+import type { FactBuilder } from '../shared/fact-builder.js';
+import { decodeEscapes } from '../shared/native-common.js';
 
 /** A value a name is bound to: an expression, a declared type, or a route prefix (chi `Route` callbacks). */
 export interface Binding {
@@ -39,7 +40,7 @@ export type ValueFunc =
 
 export interface GoFile {
   readonly source: string;
-  readonly sink: FactSink;
+  readonly facts: FactBuilder;
   /** Package name as used in this file → import path. */
   readonly imports: ReadonlyMap<string, string>;
   readonly valueFuncs: Map<string, ValueFunc>;

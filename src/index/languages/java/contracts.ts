@@ -4,6 +4,7 @@
  * `java-http.ts`. Nothing here reads the source text for patterns: every fact comes from a tree node.
  */
 import type { Node } from 'web-tree-sitter';
+import type { FactBuilder } from '../shared/fact-builder.js';
 import { javaHttpCall, javaHttpContext } from './http.js';
 import {
   argumentsOf,
@@ -21,7 +22,6 @@ import {
   varOf,
 } from './model.js';
 import {
-  type ContractSink,
   isHealthService,
   lineOf,
   NOT_RPC_METHODS,
@@ -37,21 +37,21 @@ import { jvmClassContracts } from '../shared/jvm/class-contracts.js';
 
 const LIST_FACTORIES: ReadonlySet<string> = new Set(['of', 'asList', 'singletonList', 'singleton', 'copyOf']);
 
-export function javaContracts(file: JavaFile, sink: ContractSink): void {
-  for (const cls of file.classes) classContracts(file, cls, sink);
+export function javaContracts(file: JavaFile, facts: FactBuilder): void {
+  for (const cls of file.classes) classContracts(file, cls, facts);
   // Assignments first: a stub or client assigned in the constructor is known to every method of the class.
   for (const site of file.sites) if (site.node.type === 'assignment_expression') recordAssignment(site);
   const http = javaHttpContext(file);
   for (const site of file.sites) {
     if (site.node.type === 'method_invocation') {
-      if (!invocation(file, site, sink)) javaHttpCall(file, http, site, sink);
+      if (!invocation(file, site, facts)) javaHttpCall(file, http, site, facts);
     } else if (site.node.type === 'object_creation_expression') {
-      creation(file, site, sink);
+      creation(file, site, facts);
     }
   }
 }
 
-function classContracts(file: JavaFile, cls: JavaClass, sink: ContractSink): void {
+function classContracts(file: JavaFile, cls: JavaClass, facts: FactBuilder): void {
   jvmClassContracts(
     {
       cls,
@@ -63,7 +63,7 @@ function classContracts(file: JavaFile, cls: JavaClass, sink: ContractSink): voi
       nestedAnnotations,
       stubServiceOf: (type) => serviceOfStubType(type ?? '', file.imports.get(type ?? '')),
     },
-    sink,
+    facts,
   );
 }
 
@@ -156,23 +156,23 @@ function stubOfVar(file: JavaFile, variable: JavaVar, scope: JavaScope, depth: n
 }
 
 /** gRPC stubs and Kafka producers/consumers; true when the call was recognised (no HTTP check needed). */
-function invocation(file: JavaFile, site: JavaSite, sink: ContractSink): boolean {
+function invocation(file: JavaFile, site: JavaSite, facts: FactBuilder): boolean {
   const { node, scope, nameNode, name, object } = site;
   if (nameNode === null || object === null) return false;
   const line = lineOf(nameNode);
   if (STUB_FACTORIES.has(name)) {
     const service = stubOf(file, node, scope);
     if (service === undefined) return false;
-    sink.add(
+    facts.addContract(
       { kind: 'grpc_client', service, symbol: scope.symbol, line, confidence: 'exact', via: name },
-      nameNode.startIndex,
+      { at: nameNode.startIndex },
     );
     return true;
   }
   if (!STUB_CONFIG_METHODS.has(name)) {
     const service = stubOf(file, object, scope);
     if (service !== undefined) {
-      sink.add(
+      facts.addContract(
         {
           kind: 'grpc_client',
           service,
@@ -182,7 +182,7 @@ function invocation(file: JavaFile, site: JavaSite, sink: ContractSink): boolean
           confidence: 'exact',
           via: 'stub call',
         },
-        nameNode.startIndex,
+        { at: nameNode.startIndex },
       );
       return true;
     }
@@ -194,7 +194,7 @@ function invocation(file: JavaFile, site: JavaSite, sink: ContractSink): boolean
     if (confidence === undefined) return false;
     const topic = new JavaResolver(file, scope.cls).string(first);
     if (topic !== undefined) {
-      sink.add({
+      facts.addContract({
         kind: 'topic_producer',
         topic,
         symbol: scope.symbol,
@@ -209,7 +209,7 @@ function invocation(file: JavaFile, site: JavaSite, sink: ContractSink): boolean
     const confidence = receiverConfidence(object, scope, KAFKA_CONSUMERS, /consumer$/i);
     if (confidence === undefined) return false;
     for (const topic of topicList(file, first, scope)) {
-      sink.add({
+      facts.addContract({
         kind: 'topic_consumer',
         topic,
         symbol: scope.symbol,
@@ -243,14 +243,14 @@ function topicList(file: JavaFile, arg: Node, scope: JavaScope, depth = 0): read
   return resolver.strings(arg) ?? [];
 }
 
-function creation(file: JavaFile, site: JavaSite, sink: ContractSink): void {
+function creation(file: JavaFile, site: JavaSite, facts: FactBuilder): void {
   const { node, scope } = site;
   const type = plainType(node.childForFieldName('type'));
   if (type === undefined || lastSegment(type) !== 'ProducerRecord') return;
   const first = argumentsOf(node)[0];
   const topic = first === undefined ? undefined : new JavaResolver(file, scope.cls).string(first);
   if (topic === undefined) return;
-  sink.add({
+  facts.addContract({
     kind: 'topic_producer',
     topic,
     symbol: scope.symbol,

@@ -3,9 +3,10 @@
  * annotations, then contracts (gRPC, Kafka, Spring/JAX-RS routes, HTTP clients) from the same walk.
  */
 import type { Node } from 'web-tree-sitter';
-import { emptyFacts, type ImportFact } from '../../facts.js';
+import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import type { AnnotationInfo } from '../shared/jvm/annotations.js';
+import { FactBuilder } from '../shared/fact-builder.js';
 import { javaContracts } from './contracts.js';
 import {
   javaAnnotation,
@@ -19,13 +20,11 @@ import {
   plainType,
 } from './model.js';
 import {
-  ContractSink,
   docBefore,
   endLineOf,
   lineOf,
   oneLine,
   shortValue,
-  SymbolTable,
   sitesInBodies,
   type BodyRange,
 } from '../shared/jvm/common.js';
@@ -50,23 +49,15 @@ export const extractJava: Extractor = (input) => {
   const walker = new JavaWalker(input.source);
   walker.program(input.tree.rootNode);
   walker.collectSites(input.tree.rootNode);
-  const sink = new ContractSink();
-  javaContracts(walker.file, sink);
-  return {
-    language: 'java',
-    ...(walker.packageName === undefined ? {} : { package: walker.packageName }),
-    symbols: walker.symbols.list,
-    imports: walker.imports,
-    contracts: sink.sorted(),
-  };
+  javaContracts(walker.file, walker.facts);
+  return walker.facts.build({ package: walker.packageName });
 };
 
 const childOfType = (node: Node, type: string): Node | undefined =>
   node.namedChildren.find((child): child is Node => child !== null && child.type === type);
 
 class JavaWalker {
-  readonly symbols = new SymbolTable();
-  readonly imports: ImportFact[] = [];
+  readonly facts = new FactBuilder('java');
   private readonly bodies: BodyRange<JavaScope>[] = [];
   packageName: string | undefined;
   readonly file: JavaFile = {
@@ -103,12 +94,12 @@ class JavaWalker {
     const path = (match[2] ?? '').replace(/\s+/g, '');
     const line = lineOf(node);
     if (match[3] !== undefined) {
-      this.imports.push({ source: path, names: ['*'], line });
+      this.facts.addImport({ source: path, names: ['*'], line });
     } else if (match[1] !== undefined) {
       const dot = path.lastIndexOf('.');
-      this.imports.push({ source: path.slice(0, dot), names: [path.slice(dot + 1)], line });
+      this.facts.addImport({ source: path.slice(0, dot), names: [path.slice(dot + 1)], line });
     } else {
-      this.imports.push({ source: path, names: [lastSegment(path)], line });
+      this.facts.addImport({ source: path, names: [lastSegment(path)], line });
       this.file.imports.set(lastSegment(path), path);
     }
   }
@@ -155,7 +146,7 @@ class JavaWalker {
     const { annotations, keywords, restStart } = this.modifiers(node);
     const body = node.childForFieldName('body');
     const qualified = outer === undefined ? name : `${outer.qualified}.${name}`;
-    const id = this.symbols.add({
+    const id = this.facts.addSymbol({
       kind: kind === 'enum' ? 'enum' : kind === 'interface' || kind === 'annotation' ? 'interface' : 'class',
       name,
       qualifiedName: qualified,
@@ -240,7 +231,7 @@ class JavaWalker {
       if (!declarator || !nameNode) continue;
       const value = declarator.childForFieldName('value');
       const shown = value === null ? undefined : shortValue(value.text);
-      const id = this.symbols.add({
+      const id = this.facts.addSymbol({
         kind: isConst ? 'const' : 'field',
         name: nameNode.text,
         qualifiedName: `${cls.qualified}.${nameNode.text}`,
@@ -283,7 +274,7 @@ class JavaWalker {
     const name = nameNode?.text ?? cls.name;
     const { annotations, keywords, restStart } = this.modifiers(node);
     const body = node.childForFieldName('body');
-    const id = this.symbols.add({
+    const id = this.facts.addSymbol({
       kind: 'method',
       name,
       qualifiedName: `${cls.qualified}.${name}`,
@@ -342,7 +333,7 @@ class JavaWalker {
     if (nameNode === null) return;
     const { annotations } = this.modifiers(node);
     const body = node.childForFieldName('body');
-    const id = this.symbols.add({
+    const id = this.facts.addSymbol({
       kind: 'enum_member',
       name: nameNode.text,
       qualifiedName: `${cls.qualified}.${nameNode.text}`,

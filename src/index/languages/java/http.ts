@@ -4,6 +4,7 @@
  * kept verbatim, `env:NAME` from `System.getenv`) and a path whose non-literal pieces become `{param}`.
  */
 import type { Node } from 'web-tree-sitter';
+import type { FactBuilder } from '../shared/fact-builder.js';
 import {
   argumentsOf,
   type JavaFile,
@@ -14,7 +15,7 @@ import {
   receiverConfidence,
   varOf,
 } from './model.js';
-import { type ContractSink, lineOf } from '../shared/jvm/common.js';
+import { lineOf } from '../shared/jvm/common.js';
 import {
   firstOfValues,
   httpMethodName,
@@ -62,7 +63,7 @@ export function javaHttpCall(
   file: JavaFile,
   context: JavaHttpContext,
   site: JavaSite,
-  sink: ContractSink,
+  facts: FactBuilder,
 ): void {
   const { node, scope, nameNode, name, object } = site;
   if (nameNode === null || object === null || (!SPRING_HTTP_NAMES.has(name) && name !== 'newBuilder')) return;
@@ -85,7 +86,7 @@ export function javaHttpCall(
       },
       urlParts: (url) => urls.parts(url, scope),
     });
-    if (fact !== undefined) sink.add(fact);
+    if (fact !== undefined) facts.addContract(fact);
     return;
   }
 
@@ -98,7 +99,7 @@ export function javaHttpCall(
     const target =
       uriArg === undefined || method === undefined ? undefined : urlTarget(urls.parts(uriArg, scope));
     if (target === undefined || method === undefined) return;
-    sink.add({
+    facts.addContract({
       kind: 'http_call',
       method,
       path: target.path,

@@ -5,6 +5,7 @@
  * and Spring HTTP client calls (`kotlin-http.ts`).
  */
 import type { Node } from 'web-tree-sitter';
+import type { FactBuilder } from '../shared/fact-builder.js';
 import {
   callOf,
   findField,
@@ -23,7 +24,6 @@ import { type KtCallSite, kotlinHttpCall, kotlinHttpContext } from './http.js';
 import type { KtRoute } from './ktor.js';
 import { effectiveReceiver, receiverConfidence } from './receivers.js';
 import {
-  type ContractSink,
   isHealthService,
   NOT_RPC_METHODS,
   serviceOfGrpcClass,
@@ -36,10 +36,10 @@ import {
 import { type AnnotationInfo, findAnnotation } from '../shared/jvm/annotations.js';
 import { jvmClassContracts } from '../shared/jvm/class-contracts.js';
 
-export function kotlinContracts(file: KtFile, routes: readonly KtRoute[], sink: ContractSink): void {
-  for (const cls of file.classes) classContracts(file, cls, sink);
+export function kotlinContracts(file: KtFile, routes: readonly KtRoute[], facts: FactBuilder): void {
+  for (const cls of file.classes) classContracts(file, cls, facts);
   for (const route of routes) {
-    sink.add({
+    facts.addContract({
       kind: 'http_route',
       method: route.method,
       path: route.path,
@@ -56,12 +56,12 @@ export function kotlinContracts(file: KtFile, routes: readonly KtRoute[], sink: 
   }
   const http = kotlinHttpContext(file, calls);
   for (const site of calls) {
-    callSite(file, site.scope, site.call, sink);
-    kotlinHttpCall(http, site, sink);
+    callSite(file, site.scope, site.call, facts);
+    kotlinHttpCall(http, site, facts);
   }
 }
 
-function classContracts(file: KtFile, cls: KtClass, sink: ContractSink): void {
+function classContracts(file: KtFile, cls: KtClass, facts: FactBuilder): void {
   jvmClassContracts(
     {
       cls,
@@ -73,7 +73,7 @@ function classContracts(file: KtFile, cls: KtClass, sink: ContractSink): void {
       nestedAnnotations,
       stubServiceOf: (type) => stubOfType(file, type),
     },
-    sink,
+    facts,
   );
 }
 
@@ -162,11 +162,11 @@ function stubOfCall(file: KtFile, call: KtCall, scope: KtScope, depth: number): 
   return undefined;
 }
 
-function callSite(file: KtFile, scope: KtScope, call: KtCall, sink: ContractSink): void {
+function callSite(file: KtFile, scope: KtScope, call: KtCall, facts: FactBuilder): void {
   const line = call.nameNode.startPosition.row + 1;
   const construction = stubOfCall(file, call, scope, 0);
   if (construction !== undefined && !/^with[A-Z]/.test(call.name)) {
-    sink.add(
+    facts.addContract(
       {
         kind: 'grpc_client',
         service: construction,
@@ -175,7 +175,7 @@ function callSite(file: KtFile, scope: KtScope, call: KtCall, sink: ContractSink
         confidence: 'exact',
         via: STUB_FACTORIES.has(call.name) ? call.name : 'CoroutineStub',
       },
-      call.nameNode.startIndex,
+      { at: call.nameNode.startIndex },
     );
     return;
   }
@@ -183,7 +183,7 @@ function callSite(file: KtFile, scope: KtScope, call: KtCall, sink: ContractSink
   if (call.receiver !== undefined && !STUB_CONFIG_METHODS.has(call.name)) {
     const service = stubOf(file, call.receiver, scope);
     if (service !== undefined) {
-      sink.add(
+      facts.addContract(
         {
           kind: 'grpc_client',
           service,
@@ -193,7 +193,7 @@ function callSite(file: KtFile, scope: KtScope, call: KtCall, sink: ContractSink
           confidence: 'exact',
           via: 'stub call',
         },
-        call.nameNode.startIndex,
+        { at: call.nameNode.startIndex },
       );
       return;
     }
@@ -205,7 +205,7 @@ function callSite(file: KtFile, scope: KtScope, call: KtCall, sink: ContractSink
     const confidence = receiverConfidence(receiver, scope, KAFKA_TEMPLATES, /kafkatemplate$/i);
     const topic = confidence === undefined ? undefined : resolver.string(first);
     if (confidence !== undefined && topic !== undefined) {
-      sink.add({
+      facts.addContract({
         kind: 'topic_producer',
         topic,
         symbol: scope.symbol,
@@ -222,7 +222,7 @@ function callSite(file: KtFile, scope: KtScope, call: KtCall, sink: ContractSink
     const local = first.type === 'identifier' ? scope.vars.get(first.text) : undefined;
     const list = local !== undefined && !local.isParam && local.init !== undefined ? local.init : first;
     for (const topic of resolver.strings(list) ?? []) {
-      sink.add({
+      facts.addContract({
         kind: 'topic_consumer',
         topic,
         symbol: scope.symbol,
@@ -236,7 +236,7 @@ function callSite(file: KtFile, scope: KtScope, call: KtCall, sink: ContractSink
   if (call.name === 'ProducerRecord' && call.receiver === undefined && first !== undefined) {
     const topic = resolver.string(first);
     if (topic !== undefined)
-      sink.add({
+      facts.addContract({
         kind: 'topic_producer',
         topic,
         symbol: scope.symbol,

@@ -4,7 +4,7 @@
  * Kafka, Ktor routing, kafka-clients, gRPC (grpc-java and grpc-kotlin stubs and `…ImplBase` servers).
  */
 import type { Node } from 'web-tree-sitter';
-import { emptyFacts, type ImportFact, type SymbolKind } from '../../facts.js';
+import { emptyFacts, type SymbolKind } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { kotlinContracts } from './contracts.js';
 import { type KtorContext, type KtRoute, ktorStep } from './ktor.js';
@@ -29,16 +29,15 @@ import {
 import { KtResolver } from './values.js';
 import {
   type BodyRange,
-  ContractSink,
   docBefore,
   endLineOf,
   lineOf,
   oneLine,
   shortValue,
-  SymbolTable,
   sitesInBodies,
 } from '../shared/jvm/common.js';
 import type { AnnotationInfo } from '../shared/jvm/annotations.js';
+import { FactBuilder } from '../shared/fact-builder.js';
 
 const SITE_TYPES: readonly string[] = ['property_declaration', 'assignment', 'call_expression'];
 
@@ -47,20 +46,12 @@ export const extractKotlin: Extractor = (input) => {
   const walker = new KotlinWalker(input.source);
   walker.sourceFile(input.tree.rootNode);
   walker.collectSites(input.tree.rootNode);
-  const sink = new ContractSink();
-  kotlinContracts(walker.file, walker.routes, sink);
-  return {
-    language: 'kotlin',
-    ...(walker.packageName === undefined ? {} : { package: walker.packageName }),
-    symbols: walker.symbols.list,
-    imports: walker.imports,
-    contracts: sink.sorted(),
-  };
+  kotlinContracts(walker.file, walker.routes, walker.facts);
+  return walker.facts.build({ package: walker.packageName });
 };
 
 class KotlinWalker {
-  readonly symbols = new SymbolTable();
-  readonly imports: ImportFact[] = [];
+  readonly facts = new FactBuilder('kotlin');
   readonly routes: KtRoute[] = [];
   private readonly bodies: BodyRange<{ scope: KtScope; ktor: KtorContext }>[] = [];
   packageName: string | undefined;
@@ -116,10 +107,10 @@ class KotlinWalker {
     const path = (match[1] ?? '').replace(/[\s`]+/g, '');
     const line = lineOf(node);
     if (match[2] !== undefined) {
-      this.imports.push({ source: path, names: ['*'], line });
+      this.facts.addImport({ source: path, names: ['*'], line });
       return;
     }
-    this.imports.push({ source: path, names: [lastSegment(path)], line });
+    this.facts.addImport({ source: path, names: [lastSegment(path)], line });
     this.file.imports.set(match[3]?.replace(/`/g, '') ?? lastSegment(path), path);
   }
 
@@ -194,7 +185,7 @@ class KotlinWalker {
     const annotations = extra.annotations ?? [];
     const keywords = extra.keywords ?? [];
     const first = extra.leading?.first ?? node;
-    return this.symbols.add({
+    return this.facts.addSymbol({
       kind,
       name,
       qualifiedName: cls === undefined ? name : `${cls.qualified}.${name}`,

@@ -5,7 +5,8 @@
  * when neither is known does a telling name count, and then as a heuristic.
  */
 import type { Node } from 'web-tree-sitter';
-import { type ContractSink, lineOf } from '../shared/jvm/common.js';
+import type { FactBuilder } from '../shared/fact-builder.js';
+import { lineOf } from '../shared/jvm/common.js';
 import {
   firstOfValues,
   httpMethodName,
@@ -50,7 +51,7 @@ export function kotlinHttpContext(file: KtFile, calls: readonly KtCallSite[]): K
   return { urls: new KtUrlReader(file), soleBase: bases.length === 1 ? bases[0] : undefined };
 }
 
-export function kotlinHttpCall(context: KtHttpContext, site: KtCallSite, sink: ContractSink): void {
+export function kotlinHttpCall(context: KtHttpContext, site: KtCallSite, facts: FactBuilder): void {
   const { node, scope, call } = site;
   const receiver = call.receiver;
   if (receiver === undefined || !SPRING_HTTP_NAMES.has(call.name)) return;
@@ -69,7 +70,7 @@ export function kotlinHttpCall(context: KtHttpContext, site: KtCallSite, sink: C
     uriArgument: () => chainedUri(node),
     urlParts: (url) => context.urls.parts(url, scope),
   });
-  if (fact !== undefined) sink.add(fact);
+  if (fact !== undefined) facts.addContract(fact);
 }
 
 /** A WebClient / RestClient receiver, with the base URL it was built with when that is traceable. */

@@ -7,8 +7,9 @@
  * `---`); never inside fenced code, HTML comments or the front matter. An ATX heading with no text is not a
  * section boundary. The text before the first heading is a level-0 section titled with the file stem.
  */
-import type { DocSectionFact, FileFacts, SymbolFact } from '../../facts.js';
+import type { DocSectionFact, FileFacts } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
+import { FactBuilder } from '../shared/fact-builder.js';
 
 export const FILTERED = '[FILTERED]';
 
@@ -204,17 +205,19 @@ export function extractMarkdown(input: ExtractInput): FileFacts {
     }
     open.push(j);
   });
-  const symbols = headings.map((heading, id): SymbolFact => ({
-    id,
-    kind: 'heading',
-    name: heading.title,
-    qualifiedName: heading.qualifiedName,
-    signature: `${'#'.repeat(heading.level)} ${heading.title}`,
-    startLine: heading.line,
-    endLine: Math.max(heading.lastLine, lastContent(heading.lastLine + 1, (nextLines[id] as number) - 1)),
-    ...(heading.parent !== undefined ? { parent: heading.parent } : {}),
-  }));
-  return { language: input.language, symbols, imports: [], contracts: [], sections };
+  const facts = new FactBuilder(input.language);
+  headings.forEach((heading, id) => {
+    facts.addSymbol({
+      kind: 'heading',
+      name: heading.title,
+      qualifiedName: heading.qualifiedName,
+      signature: `${'#'.repeat(heading.level)} ${heading.title}`,
+      startLine: heading.line,
+      endLine: Math.max(heading.lastLine, lastContent(heading.lastLine + 1, (nextLines[id] as number) - 1)),
+      parent: heading.parent,
+    });
+  });
+  return facts.build({ sections });
 }
 
 function stemOf(path: string): string {

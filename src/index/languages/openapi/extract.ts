@@ -11,25 +11,13 @@
  * Server URLs (OpenAPI 3 `servers`, Swagger 2 `basePath`) are ignored: routes are the paths as written, the
  * way code declares them.
  */
-import type { ContractFact, FileFacts, SymbolFact } from '../../facts.js';
+import type { FileFacts } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
+import { FactBuilder } from '../shared/fact-builder.js';
 import { YamlFile, type YamlDoc } from '../shared/yaml-utils.js';
 import type { Node as YamlNode, YAMLMap } from 'yaml';
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
-
-type MutableSymbol = { -readonly [K in keyof SymbolFact]: SymbolFact[K] };
-
-class Collector {
-  readonly symbols: SymbolFact[] = [];
-  readonly contracts: ContractFact[] = [];
-
-  symbol(fact: Omit<MutableSymbol, 'id'>): number {
-    const id = this.symbols.length;
-    this.symbols.push({ id, ...fact });
-    return id;
-  }
-}
 
 /** Leading `/`, no trailing `/` (except the root), `{param}` kept as written. */
 export function normaliseSpecPath(path: string): string {
@@ -44,7 +32,7 @@ export function extractOpenApi(input: ExtractInput): FileFacts {
   const file = new YamlFile(input.source);
   const error = file.firstError();
   if (error !== undefined) throw new Error(`invalid ${input.language} document: ${error}`);
-  const out = new Collector();
+  const out = new FactBuilder(input.language);
   for (const { doc } of file.documents) {
     const root = doc.map(doc.root);
     if (root === undefined) continue;
@@ -63,7 +51,7 @@ export function extractOpenApi(input: ExtractInput): FileFacts {
       topicList(doc, root, out);
     }
   }
-  return { language: input.language, symbols: out.symbols, imports: [], contracts: out.contracts };
+  return out.build();
 }
 
 function describe(doc: YamlDoc, operation: YAMLMap | undefined): string | undefined {
@@ -73,7 +61,7 @@ function describe(doc: YamlDoc, operation: YAMLMap | undefined): string | undefi
   return text === '' ? undefined : text;
 }
 
-function openApiPaths(doc: YamlDoc, root: YAMLMap, out: Collector): void {
+function openApiPaths(doc: YamlDoc, root: YAMLMap, out: FactBuilder): void {
   const paths = doc.map(doc.get(root, 'paths'));
   if (paths === undefined) return;
   for (const pathEntry of doc.entries(paths)) {
@@ -87,7 +75,7 @@ function openApiPaths(doc: YamlDoc, root: YAMLMap, out: Collector): void {
       const name = `${method} ${path}`;
       const operationId = doc.text(doc.get(operation, 'operationId'));
       const docstring = describe(doc, operation);
-      const id = out.symbol({
+      const id = out.addSymbol({
         kind: 'http_endpoint',
         name,
         qualifiedName: operationId ?? name,
@@ -96,7 +84,7 @@ function openApiPaths(doc: YamlDoc, root: YAMLMap, out: Collector): void {
         endLine: Math.max(entry.line, doc.endLine(entry.value)),
         ...(docstring !== undefined ? { docstring } : {}),
       });
-      out.contracts.push({ kind: 'http_route', method, path, symbol: id, line: entry.line, via: 'openapi' });
+      out.addContract({ kind: 'http_route', method, path, symbol: id, line: entry.line, via: 'openapi' });
     }
   }
 }
@@ -108,14 +96,14 @@ function topicOf(doc: YamlDoc, channel: YAMLMap | undefined, address: string): s
   return topic !== undefined && topic !== '' ? topic : address;
 }
 
-function asyncApi2(doc: YamlDoc, root: YAMLMap, out: Collector): void {
+function asyncApi2(doc: YamlDoc, root: YAMLMap, out: FactBuilder): void {
   const channels = doc.map(doc.get(root, 'channels'));
   if (channels === undefined) return;
   for (const entry of doc.entries(channels)) {
     const channel = doc.map(entry.value);
     const topic = topicOf(doc, channel, entry.key);
     const docstring = describe(doc, channel);
-    const id = out.symbol({
+    const id = out.addSymbol({
       kind: 'topic',
       name: topic,
       qualifiedName: entry.key,
@@ -129,7 +117,7 @@ function asyncApi2(doc: YamlDoc, root: YAMLMap, out: Collector): void {
       const kind =
         op.key === 'subscribe' ? 'topic_producer' : op.key === 'publish' ? 'topic_consumer' : undefined;
       if (kind === undefined) continue;
-      out.contracts.push({
+      out.addContract({
         kind,
         topic,
         symbol: id,
@@ -154,7 +142,7 @@ function channelIdOf(ref: string): string | undefined {
   return id;
 }
 
-function asyncApi3(doc: YamlDoc, root: YAMLMap, out: Collector): void {
+function asyncApi3(doc: YamlDoc, root: YAMLMap, out: FactBuilder): void {
   const channels = doc.map(doc.get(root, 'channels'));
   // Channel id → topic; a channel whose address is null or absent has an unknown address, and no topic.
   const topics = new Map<string, string>();
@@ -165,7 +153,7 @@ function asyncApi3(doc: YamlDoc, root: YAMLMap, out: Collector): void {
     const topic = topicOf(doc, channel, address);
     topics.set(entry.key, topic);
     const docstring = describe(doc, channel);
-    out.symbol({
+    out.addSymbol({
       kind: 'topic',
       name: topic,
       qualifiedName: entry.key,
@@ -185,18 +173,18 @@ function asyncApi3(doc: YamlDoc, root: YAMLMap, out: Collector): void {
     const channelId = ref !== undefined ? channelIdOf(ref) : undefined;
     const topic = channelId !== undefined ? topics.get(channelId) : undefined;
     if (kind === undefined || topic === undefined) continue;
-    out.contracts.push({ kind, topic, line: entry.line, confidence: 'exact', via: `asyncapi ${action}` });
+    out.addContract({ kind, topic, line: entry.line, confidence: 'exact', via: `asyncapi ${action}` });
   }
 }
 
 /** A top-level `topics:` list of names (a common shorthand next to or instead of channels). */
-function topicList(doc: YamlDoc, root: YAMLMap, out: Collector): void {
+function topicList(doc: YamlDoc, root: YAMLMap, out: FactBuilder): void {
   const list = doc.seq(doc.get(root, 'topics'));
   for (const item of list?.items ?? []) {
     const name = doc.text(item)?.trim();
     if (name === undefined || name === '') continue;
     const line = doc.line(item as YamlNode);
-    out.symbol({
+    out.addSymbol({
       kind: 'topic',
       name,
       qualifiedName: name,

@@ -5,14 +5,14 @@
  * `Route::prefix('api')->group(function () { … })`) and Slim routes (`$app->post('/x', …)`, `map`, `group`).
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact, FileFacts, ImportFact, SymbolFact, SymbolKind } from '../../facts.js';
+import type { ContractFact, SymbolKind } from '../../facts.js';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
+import { FactBuilder } from '../shared/fact-builder.js';
 import {
   declarationAt,
   endLineOf,
   joinHttpPath,
-  type Mutable,
   oneLine,
   startLineOf,
   walkSites,
@@ -86,9 +86,7 @@ function argumentsOf(call: Node): Node[] {
 }
 
 class PhpExtraction {
-  readonly symbols: Mutable<SymbolFact>[] = [];
-  readonly imports: ImportFact[] = [];
-  readonly contracts: ContractFact[] = [];
+  readonly facts = new FactBuilder('php');
   package: string | undefined;
   /** Slim group closures being visited: router parameter name → the group's path prefix. */
   private slimGroups = new Map<string, string>();
@@ -166,16 +164,14 @@ class PhpExtraction {
     signature: string,
     owner: number | undefined,
   ): number {
-    const id = this.symbols.length;
-    const symbol = declarationAt(node, id, kind, name, scope, signature);
+    const symbol = declarationAt(node, kind, name, scope, signature);
     const doc = docBlock(node);
     if (doc !== undefined) symbol.docstring = doc;
     const attributes = named(node).filter((child) => child.type === 'attribute_list');
     if (attributes.length > 0)
       symbol.decorators = attributes.flatMap((list) => named(list).map((group) => oneLine(group.text)));
     if (owner !== undefined) symbol.parent = owner;
-    this.symbols.push(symbol);
-    return id;
+    return this.facts.addSymbol(symbol);
   }
 
   private typeDeclaration(node: Node, kind: SymbolKind, owner: number | undefined, prefix: string): void {
@@ -197,7 +193,7 @@ class PhpExtraction {
       signature,
       owner,
     );
-    const symbol = this.symbols[id];
+    const symbol = this.facts.symbol(id);
     if (symbol !== undefined && body !== null) {
       const first = startLineOf(body) + 1;
       const last = endLineOf(body) - 1;
@@ -217,7 +213,7 @@ class PhpExtraction {
     for (const clause of named(group ?? node).filter((child) => child.type === 'namespace_use_clause')) {
       const target = named(clause).find((child) => child.type === 'qualified_name' || child.type === 'name');
       if (target !== undefined)
-        this.imports.push({ source: `${base}${target.text}`.replace(/^\\/, ''), line });
+        this.facts.addImport({ source: `${base}${target.text}`.replace(/^\\/, ''), line });
     }
   }
 
@@ -231,7 +227,7 @@ class PhpExtraction {
       if (left?.text === '__DIR__' && rest !== undefined)
         source = `.${rest.startsWith('/') ? '' : '/'}${rest}`.replace(/^\.\/\.\.\//, '../');
     }
-    if (source !== undefined) this.imports.push({ source, line: startLineOf(node) });
+    if (source !== undefined) this.facts.addImport({ source, line: startLineOf(node) });
   }
 
   /** Laravel routes; true when the call's children were already visited (a prefixed group). */
@@ -321,7 +317,7 @@ class PhpExtraction {
   private slimRouter(variable: string, at: Node): string | undefined {
     const grouped = this.slimGroups.get(variable);
     if (grouped !== undefined) return grouped;
-    const slimFile = this.imports.some((i) => /^Slim\\/.test(i.source));
+    const slimFile = this.facts.imports.some((i) => /^Slim\\/.test(i.source));
     for (let node = at.parent; node !== null; node = node.parent) {
       if (!FUNCTIONS.has(node.type)) continue;
       for (const param of named(node.childForFieldName('parameters'))) {
@@ -344,7 +340,7 @@ class PhpExtraction {
     via = 'laravel Route',
   ): void {
     const fact: ContractFact = { kind: 'http_route', method, path, line, via };
-    this.contracts.push(owner === undefined ? fact : { ...fact, symbol: owner });
+    this.facts.addContract(fact, { owner });
   }
 }
 
@@ -399,12 +395,5 @@ function docBlock(node: Node): string | undefined {
 export const extractPhp: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('php');
   const extraction = new PhpExtraction(input.source, input.tree.rootNode);
-  const facts: FileFacts = {
-    language: 'php',
-    ...(extraction.package === undefined ? {} : { package: extraction.package }),
-    symbols: extraction.symbols,
-    imports: extraction.imports,
-    contracts: extraction.contracts,
-  };
-  return facts;
+  return extraction.facts.build({ package: extraction.package });
 };

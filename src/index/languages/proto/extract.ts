@@ -4,11 +4,19 @@
  * matched against), and `import` statements become imports. Health services are declared like any other;
  * leaving `grpc.health.v1` out of the contract graph is the reconciler's job.
  */
-import type { FileFacts, ImportFact, ProtoServiceFact, SymbolFact } from '../../facts.js';
+import type { FileFacts, ProtoServiceFact, SymbolFact } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
-import { parseProtoSchema, type ProtoEnum, type ProtoMessage } from './schema.js';
+import { FactBuilder } from '../shared/fact-builder.js';
+import {
+  parseProtoSchema,
+  type ProtoEnum,
+  type ProtoMessage,
+  type ProtoSchema,
+  type ProtoService,
+} from './schema.js';
 
-interface Pending {
+/** A declaration before it has an id; `parent` is the enclosing declaration's qualified name. */
+interface Declaration {
   readonly kind: SymbolFact['kind'];
   readonly name: string;
   readonly qualifiedName: string;
@@ -22,108 +30,98 @@ interface Pending {
 /** Throws when protobufjs rejects the file, which marks it failed with protobufjs's reason. */
 export function extractProto(input: ExtractInput): FileFacts {
   const schema = parseProtoSchema(input.source);
-  const pending: Pending[] = [];
-  const doc = (docstring: string | undefined) => (docstring !== undefined ? { docstring } : {});
+  const facts = new FactBuilder(input.language);
+  const ids = new Map<string, number>();
+  for (const { parent, ...declaration } of declarations(schema)) {
+    const parentId = parent === undefined ? undefined : ids.get(parent);
+    ids.set(declaration.qualifiedName, facts.addSymbol({ ...declaration, parent: parentId }));
+  }
+  for (const i of schema.imports)
+    facts.addImport({ source: i.path, line: i.line, ...(i.kind === 'public' ? { reexport: true } : {}) });
+  return facts.build({
+    package: schema.package !== '' ? schema.package : undefined,
+    protoServices: schema.services.map((service) => protoService(schema.package, service)),
+  });
+}
 
-  const addEnum = (e: ProtoEnum, parent?: string): void => {
-    pending.push({
-      kind: 'proto_enum',
-      name: e.name,
-      qualifiedName: e.fullName,
-      signature: `enum ${e.name}`,
-      startLine: e.startLine,
-      endLine: e.endLine,
-      ...doc(e.docstring),
-      ...(parent !== undefined ? { parent } : {}),
-    });
-  };
-  const addMessage = (m: ProtoMessage, parent?: string): void => {
-    pending.push({
-      kind: 'proto_message',
-      name: m.name,
-      qualifiedName: m.fullName,
-      signature: `message ${m.name}`,
-      startLine: m.startLine,
-      endLine: m.endLine,
-      ...doc(m.docstring),
-      ...(parent !== undefined ? { parent } : {}),
-    });
-    for (const nested of m.messages) addMessage(nested, m.fullName);
-    for (const nested of m.enums) addEnum(nested, m.fullName);
-  };
+/** Services, rpcs, messages and enums in source order: a parent starts before its children, so it comes first. */
+function declarations(schema: ProtoSchema): Declaration[] {
+  const found: Declaration[] = [];
+  for (const service of schema.services) serviceDeclarations(service, found);
+  for (const message of schema.messages) messageDeclarations(message, undefined, found);
+  for (const e of schema.enums) found.push(enumDeclaration(e, undefined));
+  return found.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+}
 
-  const protoServices: ProtoServiceFact[] = [];
-  for (const service of schema.services) {
-    pending.push({
-      kind: 'grpc_service',
-      name: service.name,
-      qualifiedName: service.fullName,
-      signature: `service ${service.name}`,
-      startLine: service.startLine,
-      endLine: service.endLine,
-      ...doc(service.docstring),
-    });
-    for (const method of service.methods) {
-      const request = `${method.clientStreaming ? 'stream ' : ''}${method.requestType}`;
-      const response = `${method.serverStreaming ? 'stream ' : ''}${method.responseType}`;
-      pending.push({
-        kind: 'grpc_method',
-        name: method.name,
-        qualifiedName: `${service.fullName}/${method.name}`,
-        signature: `rpc ${method.name}(${request}) returns (${response})`,
-        startLine: method.startLine,
-        endLine: method.endLine,
-        ...doc(method.docstring),
-        parent: service.fullName,
-      });
-    }
-    protoServices.push({
-      package: schema.package,
-      name: service.name,
-      line: service.startLine,
-      methods: service.methods.map((m) => ({
-        name: m.name,
-        line: m.startLine,
-        requestType: m.requestType,
-        responseType: m.responseType,
-        clientStreaming: m.clientStreaming,
-        serverStreaming: m.serverStreaming,
-      })),
+const doc = (docstring: string | undefined): { docstring?: string } =>
+  docstring !== undefined ? { docstring } : {};
+
+function serviceDeclarations(service: ProtoService, out: Declaration[]): void {
+  out.push({
+    kind: 'grpc_service',
+    name: service.name,
+    qualifiedName: service.fullName,
+    signature: `service ${service.name}`,
+    startLine: service.startLine,
+    endLine: service.endLine,
+    ...doc(service.docstring),
+  });
+  for (const method of service.methods) {
+    const request = `${method.clientStreaming ? 'stream ' : ''}${method.requestType}`;
+    const response = `${method.serverStreaming ? 'stream ' : ''}${method.responseType}`;
+    out.push({
+      kind: 'grpc_method',
+      name: method.name,
+      qualifiedName: `${service.fullName}/${method.name}`,
+      signature: `rpc ${method.name}(${request}) returns (${response})`,
+      startLine: method.startLine,
+      endLine: method.endLine,
+      ...doc(method.docstring),
+      parent: service.fullName,
     });
   }
-  for (const message of schema.messages) addMessage(message);
-  for (const e of schema.enums) addEnum(e);
+}
 
-  // Source order; a parent always starts before its children, so parents get their ids first.
-  pending.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
-  const ids = new Map<string, number>();
-  const symbols = pending.map((p, id): SymbolFact => {
-    ids.set(p.qualifiedName, id);
-    const parent = p.parent !== undefined ? ids.get(p.parent) : undefined;
-    return {
-      id,
-      kind: p.kind,
-      name: p.name,
-      qualifiedName: p.qualifiedName,
-      signature: p.signature,
-      startLine: p.startLine,
-      endLine: p.endLine,
-      ...(p.docstring !== undefined ? { docstring: p.docstring } : {}),
-      ...(parent !== undefined ? { parent } : {}),
-    };
+function messageDeclarations(m: ProtoMessage, parent: string | undefined, out: Declaration[]): void {
+  out.push({
+    kind: 'proto_message',
+    name: m.name,
+    qualifiedName: m.fullName,
+    signature: `message ${m.name}`,
+    startLine: m.startLine,
+    endLine: m.endLine,
+    ...doc(m.docstring),
+    ...(parent !== undefined ? { parent } : {}),
   });
+  for (const nested of m.messages) messageDeclarations(nested, m.fullName, out);
+  for (const nested of m.enums) out.push(enumDeclaration(nested, m.fullName));
+}
 
-  const imports = schema.imports.map((i): ImportFact => ({
-    source: i.path,
-    line: i.line,
-    ...(i.kind === 'public' ? { reexport: true } : {}),
-  }));
+function enumDeclaration(e: ProtoEnum, parent: string | undefined): Declaration {
   return {
-    language: input.language,
-    ...(schema.package !== '' ? { package: schema.package } : {}),
-    symbols,
-    imports,
-    contracts: [],
-    protoServices,
+    kind: 'proto_enum',
+    name: e.name,
+    qualifiedName: e.fullName,
+    signature: `enum ${e.name}`,
+    startLine: e.startLine,
+    endLine: e.endLine,
+    ...doc(e.docstring),
+    ...(parent !== undefined ? { parent } : {}),
+  };
+}
+
+function protoService(pkg: string, service: ProtoService): ProtoServiceFact {
+  return {
+    package: pkg,
+    name: service.name,
+    line: service.startLine,
+    methods: service.methods.map((m) => ({
+      name: m.name,
+      line: m.startLine,
+      requestType: m.requestType,
+      responseType: m.responseType,
+      clientStreaming: m.clientStreaming,
+      serverStreaming: m.serverStreaming,
+    })),
   };
 }

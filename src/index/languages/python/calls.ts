@@ -5,7 +5,6 @@
  * below the method that uses it.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact } from '../../facts.js';
 import {
   classifyCallee,
   constructorTopics,
@@ -18,10 +17,8 @@ import { djangoRoute } from './decorators.js';
 import { httpCallFact, receiverCall, receiverCallFacts, type ReceiverCall } from './receivers.js';
 import { lookupBinding, receiverKey, type Frame, type PyScope } from './scope.js';
 import { callArguments, dotted, resolveParts } from './values.js';
+import type { FactBuilder } from '../shared/fact-builder.js';
 import { startLineOf, topicOf, type Parts } from '../shared/tree-utils.js';
-
-/** Records a contract fact found at a site, owned by the enclosing symbol when there is one. */
-export type ContractSink = (fact: ContractFact, owner: number | undefined) => void;
 
 const SERVICER_ADD = /^add_(\w+)Servicer_to_server$/;
 
@@ -32,7 +29,8 @@ export class PythonCallSites {
 
   constructor(
     private readonly scope: PyScope,
-    private readonly contract: ContractSink,
+    /** Where contract facts go, each owned by the symbol enclosing its site when there is one. */
+    private readonly facts: FactBuilder,
   ) {}
 
   /** A module-level Celery task, so that `name.delay()` in this file produces to its queue. */
@@ -69,7 +67,7 @@ export class PythonCallSites {
       const origin = this.scope.originOf(path);
       const binding = classifyCallee(origin, args, values);
       if (binding?.kind === 'stub') {
-        this.contract(
+        this.facts.addContract(
           {
             kind: 'grpc_client',
             service: binding.service,
@@ -77,25 +75,25 @@ export class PythonCallSites {
             confidence: binding.confidence,
             via: 'pb2_grpc stub',
           },
-          owner,
+          { owner },
         );
       }
       if (binding?.kind === 'consumer') {
         for (const topicNode of constructorTopics(binding, args)) {
           const topic = topicOf(resolveParts(topicNode, values));
           if (topic !== undefined) {
-            this.contract(
+            this.facts.addContract(
               { kind: 'topic_consumer', topic, line, confidence: 'exact', via: `${binding.lib} consumer` },
-              owner,
+              { owner },
             );
           }
         }
       }
       const added = SERVICER_ADD.exec(origin.name)?.[1];
       if (added !== undefined && !isHealthService(added, origin.module)) {
-        this.contract(
+        this.facts.addContract(
           { kind: 'grpc_server', service: added, line, confidence: 'exact', via: 'add_*Servicer_to_server' },
-          owner,
+          { owner },
         );
       }
       const lib = origin.module === 'requests' || origin.module === 'httpx' ? origin.module : undefined;
@@ -108,7 +106,7 @@ export class PythonCallSites {
       }
       if (origin.module === 'django.urls' && origin.name === 'path') {
         const route = djangoRoute(args, line);
-        if (route !== undefined) this.contract(route, owner);
+        if (route !== undefined) this.facts.addContract(route, { owner });
       }
     }
     if (callee?.type === 'call') {
@@ -184,12 +182,13 @@ export class PythonCallSites {
     // `fastapi @post` → `fastapi post()`: the decorator was called, not applied.
     const via = `${route.via.replace('@', '')}()`;
     for (const method of route.methods) {
-      this.contract({ kind: 'http_route', method, path: route.path, line, via }, owner);
+      this.facts.addContract({ kind: 'http_route', method, path: route.path, line, via }, { owner });
     }
   }
 
   private resolveReceiverCall(call: ReceiverCall, binding: Binding | undefined): void {
-    for (const fact of receiverCallFacts(call, binding, this.tasks)) this.contract(fact, call.owner);
+    for (const fact of receiverCallFacts(call, binding, this.tasks))
+      this.facts.addContract(fact, { owner: call.owner });
   }
 
   private httpCall(
@@ -201,6 +200,7 @@ export class PythonCallSites {
     inferred: boolean,
   ): void {
     const fact = httpCallFact(verb, url, undefined, via, line);
-    if (fact !== undefined) this.contract(inferred ? { ...fact, confidence: 'heuristic' } : fact, owner);
+    if (fact !== undefined)
+      this.facts.addContract(inferred ? { ...fact, confidence: 'heuristic' } : fact, { owner });
   }
 }

@@ -9,15 +9,15 @@
  * method that uses it.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact, FileFacts, ImportFact, SymbolFact } from '../../facts.js';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { PythonCallSites } from './calls.js';
 import { classifyCallee, isHealthService } from './contracts.js';
 import { decoratorFacts } from './decorators.js';
 import { enclosingClass, newFrame, PyScope, receiverKey, recordLocal, type Frame } from './scope.js';
-import { constantSymbol, readDefinition, type DraftSymbol } from './symbols.js';
+import { constantSymbol, readDefinition } from './symbols.js';
 import { dotted, resolveParts } from './values.js';
+import { FactBuilder } from '../shared/fact-builder.js';
 import { startLineOf, walkSites } from '../shared/tree-utils.js';
 
 const SITES: ReadonlySet<string> = new Set([
@@ -42,11 +42,9 @@ const LEAVES: ReadonlySet<string> = new Set([
 ]);
 
 class PythonExtraction {
-  readonly symbols: SymbolFact[] = [];
-  readonly imports: ImportFact[] = [];
-  readonly contracts: ContractFact[] = [];
+  readonly facts = new FactBuilder('python');
   private readonly scope = new PyScope();
-  private readonly calls = new PythonCallSites(this.scope, (fact, owner) => this.contract(fact, owner));
+  private readonly calls = new PythonCallSites(this.scope, this.facts);
 
   constructor(root: Node) {
     this.scope.collect(root);
@@ -91,16 +89,6 @@ class PythonExtraction {
     }
   }
 
-  private addSymbol(symbol: DraftSymbol): number {
-    const id = this.symbols.length;
-    this.symbols.push({ id, ...symbol });
-    return id;
-  }
-
-  private contract(fact: ContractFact, owner: number | undefined): void {
-    this.contracts.push(owner === undefined ? fact : { ...fact, symbol: owner });
-  }
-
   private definition(
     node: Node,
     frame: Frame,
@@ -114,7 +102,7 @@ class PythonExtraction {
     // Functions nested in functions are locals, unless decorated: then they are registered handlers.
     const declared =
       frame.kind !== 'function' || (decorators.length > 0 && node.type === 'function_definition');
-    const id = declared ? this.addSymbol(symbol) : undefined;
+    const id = declared ? this.facts.addSymbol(symbol) : undefined;
     const inner = id ?? owner;
     if (node.type === 'class_definition') {
       this.classDefinition(node, body, frame, inner, declared ? qualifiedName : undefined);
@@ -140,9 +128,9 @@ class PythonExtraction {
       if (isHealthService(service, this.scope.originOf(path).module)) continue;
       servicer = service;
       const line = startLineOf(node.childForFieldName('name') ?? node);
-      this.contract(
+      this.facts.addContract(
         { kind: 'grpc_server', service, line, confidence: 'exact', via: 'Servicer subclass' },
-        owner,
+        { owner },
       );
     }
     const classFrame = newFrame('class', frame, {
@@ -173,7 +161,7 @@ class PythonExtraction {
     const name = node.childForFieldName('name')?.text ?? '';
     // Generated servicer methods take exactly (self, request, context); helpers do not.
     if (frame.kind === 'class' && frame.servicer !== undefined && !name.startsWith('_') && positional === 3) {
-      this.contract(
+      this.facts.addContract(
         {
           kind: 'grpc_server',
           service: frame.servicer,
@@ -182,7 +170,7 @@ class PythonExtraction {
           confidence: 'exact',
           via: 'Servicer method',
         },
-        owner,
+        { owner },
       );
     }
     for (const decorator of decorators) this.decorator(decorator, frame, owner, line, qualifiedName, name);
@@ -204,7 +192,7 @@ class PythonExtraction {
     frame.bindings.set(nameNode.text, binding);
     if (binding.kind === 'stub') {
       const line = startLineOf(parameter);
-      this.contract(
+      this.facts.addContract(
         {
           kind: 'grpc_client',
           service: binding.service,
@@ -212,7 +200,7 @@ class PythonExtraction {
           confidence: binding.confidence,
           via: 'typed stub parameter',
         },
-        owner,
+        { owner },
       );
     }
   }
@@ -226,7 +214,7 @@ class PythonExtraction {
     name: string,
   ): void {
     const { facts, task } = decoratorFacts(decorator, frame, this.scope, line, qualifiedName);
-    for (const fact of facts) this.contract(fact, owner);
+    for (const fact of facts) this.facts.addContract(fact, { owner });
     if (task !== undefined && frame.kind === 'module') this.calls.registerTask(name, task);
   }
 
@@ -236,7 +224,7 @@ class PythonExtraction {
     if (node.type === 'import_statement') {
       for (const child of node.childrenForFieldName('name')) {
         const source = child?.type === 'aliased_import' ? child.childForFieldName('name')?.text : child?.text;
-        if (source !== undefined) this.imports.push({ source, line });
+        if (source !== undefined) this.facts.addImport({ source, line });
       }
       return;
     }
@@ -248,7 +236,7 @@ class PythonExtraction {
         child?.type === 'aliased_import' ? child.childForFieldName('name')?.text : child?.text,
       )
       .filter((name): name is string => name !== undefined);
-    this.imports.push(names.length === 0 ? { source, line } : { source, names, line });
+    this.facts.addImport(names.length === 0 ? { source, line } : { source, names, line });
   }
 
   private assignment(node: Node, frame: Frame, owner: number | undefined): void {
@@ -261,7 +249,7 @@ class PythonExtraction {
       node.parent?.type === 'expression_statement'
     ) {
       const constant = constantSymbol(node, left.text, owner);
-      if (constant !== undefined) this.addSymbol(constant);
+      if (constant !== undefined) this.facts.addSymbol(constant);
     }
     if (right === null) return;
     if (left.type === 'identifier')
@@ -286,12 +274,5 @@ class PythonExtraction {
 
 export const extractPython: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('python');
-  const extraction = new PythonExtraction(input.tree.rootNode);
-  const facts: FileFacts = {
-    language: 'python',
-    symbols: extraction.symbols,
-    imports: extraction.imports,
-    contracts: [...extraction.contracts].sort((a, b) => a.line - b.line),
-  };
-  return facts;
+  return new PythonExtraction(input.tree.rootNode).facts.build();
 };

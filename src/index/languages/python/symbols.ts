@@ -3,19 +3,14 @@
  * and module-level constants. Field order is the order the facts are serialised in, so it is kept fixed.
  */
 import type { Node } from 'web-tree-sitter';
-import type { SymbolFact } from '../../facts.js';
 import { cleanDoc, docstringNode, signatureOf } from './decl.js';
 import type { Frame } from './scope.js';
 import { literalString } from './values.js';
+import type { SymbolDraft } from '../shared/fact-builder.js';
 import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
 
-import type { Mutable } from '../shared/tree-utils.js';
-
-/** A symbol before it is given its id. */
-export type DraftSymbol = Omit<Mutable<SymbolFact>, 'id'>;
-
 export interface Definition {
-  readonly symbol: DraftSymbol;
+  readonly symbol: SymbolDraft;
   readonly body: Node;
   readonly qualifiedName: string;
 }
@@ -37,7 +32,7 @@ export function readDefinition(
   const parentClass = frame.kind === 'class' ? frame.className : undefined;
   const qualifiedName = parentClass === undefined ? name : `${parentClass}.${name}`;
   const docNode = docstringNode(body);
-  const symbol: DraftSymbol = {
+  const symbol: SymbolDraft = {
     kind: node.type === 'class_definition' ? 'class' : frame.kind === 'class' ? 'method' : 'function',
     name,
     qualifiedName,
@@ -64,14 +59,14 @@ export function readDefinition(
 }
 
 /** A module-level `NAME = …` (a constant) or annotated `name: T = …` (a variable); undefined otherwise. */
-export function constantSymbol(node: Node, name: string, owner: number | undefined): DraftSymbol | undefined {
+export function constantSymbol(node: Node, name: string, owner: number | undefined): SymbolDraft | undefined {
   const annotated = node.childForFieldName('type') !== null;
   if (!CONSTANT_NAME.test(name) && !annotated) return undefined;
   const startLine = startLineOf(node);
   const endLine = endLineOf(node);
   const type = node.childForFieldName('type')?.text;
   const head = type === undefined ? name : `${name}: ${type}`;
-  const symbol: DraftSymbol = {
+  const symbol: SymbolDraft = {
     kind: CONSTANT_NAME.test(name) ? 'const' : 'variable',
     name,
     qualifiedName: name,

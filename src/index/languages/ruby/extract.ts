@@ -6,14 +6,14 @@
  * subclass, with sinatra-contrib `namespace` prefixes).
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact, FileFacts, ImportFact, SymbolFact, SymbolKind } from '../../facts.js';
+import type { ContractFact, SymbolKind } from '../../facts.js';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
+import { FactBuilder } from '../shared/fact-builder.js';
 import {
   declarationAt,
   endLineOf,
   joinHttpPath,
-  type Mutable,
   oneLine,
   startLineOf,
   walkSites,
@@ -116,9 +116,7 @@ function literalList(node: Node | undefined): string[] {
 }
 
 class RubyExtraction {
-  readonly symbols: Mutable<SymbolFact>[] = [];
-  readonly imports: ImportFact[] = [];
-  readonly contracts: ContractFact[] = [];
+  readonly facts = new FactBuilder('ruby');
 
   /**
    * The route prefix where a Sinatra route (`get '/x' do … end`) may be declared: the top level of a file
@@ -198,13 +196,11 @@ class RubyExtraction {
     signature: string,
     owner: number | undefined,
   ): number {
-    const id = this.symbols.length;
-    const symbol = declarationAt(node, id, kind, name, scope, signature);
+    const symbol = declarationAt(node, kind, name, scope, signature);
     const doc = commentDoc(node);
     if (doc !== undefined) symbol.docstring = doc;
     if (owner !== undefined) symbol.parent = owner;
-    this.symbols.push(symbol);
-    return id;
+    return this.facts.addSymbol(symbol);
   }
 
   private container(
@@ -239,7 +235,7 @@ class RubyExtraction {
     const signature = `def ${object === null ? '' : `${object.text}.`}${name}${parameters === null ? '' : oneLine(parameters.text)}`;
     const kind = owner === undefined ? 'function' : 'method';
     const id = this.add(node, kind, name, scope, signature, owner);
-    const symbol = this.symbols[id];
+    const symbol = this.facts.symbol(id);
     const body = node.childForFieldName('body');
     if (symbol !== undefined && body !== null && body.type === 'body_statement') {
       const first = startLineOf(node) + 1;
@@ -275,7 +271,7 @@ class RubyExtraction {
     if (isImport) {
       const source = rubyLiteral(args.positional[0]);
       if (source !== undefined && args.positional[0]?.type === 'string')
-        this.imports.push({ source, line: startLineOf(node) });
+        this.facts.addImport({ source, line: startLineOf(node) });
       return false;
     }
     const block = node.childForFieldName('block');
@@ -367,7 +363,7 @@ class RubyExtraction {
 
   private route(method: string, path: string, line: number, via: string, owner: number | undefined): void {
     const fact: ContractFact = { kind: 'http_route', method, path, line, via };
-    this.contracts.push(owner === undefined ? fact : { ...fact, symbol: owner });
+    this.facts.addContract(fact, { owner });
   }
 }
 
@@ -404,12 +400,5 @@ function commentDoc(node: Node): string | undefined {
 
 export const extractRuby: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('ruby');
-  const extraction = new RubyExtraction(input.source, input.tree.rootNode);
-  const facts: FileFacts = {
-    language: 'ruby',
-    symbols: extraction.symbols,
-    imports: extraction.imports,
-    contracts: extraction.contracts,
-  };
-  return facts;
+  return new RubyExtraction(input.source, input.tree.rootNode).facts.build();
 };

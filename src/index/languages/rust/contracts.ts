@@ -58,7 +58,7 @@ function serverImpl(impl: RustImpl, file: RustFile): void {
   if (!generated && !named) return;
   for (const method of impl.methods) {
     if (!method.isAsync) continue;
-    file.sink.addContract({
+    file.facts.addContract({
       kind: 'grpc_server',
       service,
       method: method.name,
@@ -97,7 +97,7 @@ function readStructFields(struct: string, symbol: number, body: Node, file: Rust
       fields.set(name, client);
       const known = file.anyFieldClient.get(name);
       file.anyFieldClient.set(name, known === undefined || known?.service === client.service ? client : null);
-      file.sink.addContract({
+      file.facts.addContract({
         kind: 'grpc_client',
         service: client.service,
         symbol,
@@ -233,7 +233,7 @@ function onCall(call: Node, scope: RustScope, prefixes: Prefixes): void {
     const first = (): Node | undefined => argumentsOf(call)[0];
     const stub = constructedStub(call, file);
     if (stub !== undefined) {
-      file.sink.addContract({
+      file.facts.addContract({
         kind: 'grpc_client',
         service: stub.service,
         symbol: scope.symbol,
@@ -249,7 +249,7 @@ function onCall(call: Node, scope: RustScope, prefixes: Prefixes): void {
       const arg = first();
       const topic = arg === undefined ? undefined : stringValue(arg, scope);
       if (topic !== undefined && topic !== '') {
-        file.sink.addContract({
+        file.facts.addContract({
           kind: 'topic_producer',
           topic,
           symbol: scope.symbol,
@@ -274,7 +274,7 @@ function onCall(call: Node, scope: RustScope, prefixes: Prefixes): void {
       ? undefined
       : clientOf(method.receiver, scope);
   if (stub !== undefined) {
-    file.sink.addContract({
+    file.facts.addContract({
       kind: 'grpc_client',
       service: stub.service,
       method: method.name,
@@ -290,7 +290,7 @@ function onCall(call: Node, scope: RustScope, prefixes: Prefixes): void {
     if (args.length !== 1 || args[0] === undefined) return;
     for (const topic of stringList(args[0], scope)) {
       if (topic === '') continue;
-      file.sink.addContract({
+      file.facts.addContract({
         kind: 'topic_consumer',
         topic,
         symbol: scope.symbol,
@@ -309,7 +309,7 @@ function registration(type: string, path: string, line: number, scope: RustScope
   const service = type.replace(/Server$/, '');
   const generated = /_server(::|$)/.test(path) || /_server::/.test(scope.file.uses.get(type) ?? '');
   if (!generated || service === 'Health') return;
-  scope.file.sink.addContract({
+  scope.file.facts.addContract({
     kind: 'grpc_server',
     service,
     symbol: scope.symbol,

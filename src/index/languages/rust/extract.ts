@@ -5,17 +5,17 @@
  * rust-contracts.ts — tonic services and clients, rdkafka topics, axum/actix routes and reqwest/awc calls.
  */
 import type { Node } from 'web-tree-sitter';
-import type { FileFacts, ImportFact } from '../../facts.js';
+import { emptyFacts, type FileFacts } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
 import { collectRustContracts, type RustFile, type RustImpl, type RustWalk } from './contracts.js';
-import { bodyLines, docText, FactSink, firstLineOf, signatureBefore } from '../shared/native-common.js';
+import { FactBuilder } from '../shared/fact-builder.js';
+import { bodyLines, docText, firstLineOf, signatureBefore } from '../shared/native-common.js';
 import { rustAttributeRoute } from './http.js';
 import { rustString, rustTypeName } from './values.js';
 import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
 
 interface Context {
   readonly file: RustFile;
-  readonly imports: ImportFact[];
   readonly walks: RustWalk[];
   readonly impls: RustImpl[];
   readonly structs: { readonly name: string; readonly symbol: number; readonly body: Node }[];
@@ -32,10 +32,10 @@ interface Owner {
 
 export function extractRust(input: ExtractInput): FileFacts {
   const tree = input.tree;
-  if (tree === undefined) return { language: 'rust', symbols: [], imports: [], contracts: [] };
+  if (tree === undefined) return emptyFacts('rust');
   const file: RustFile = {
     source: input.source,
-    sink: new FactSink(),
+    facts: new FactBuilder('rust'),
     uses: new Map(),
     consts: new Map(),
     fieldClients: new Map(),
@@ -44,7 +44,7 @@ export function extractRust(input: ExtractInput): FileFacts {
     flags: { tonic: false, rdkafka: false, reqwest: false, awc: false },
     mentionsClient: input.source.includes('Client'),
   };
-  const context: Context = { file, imports: [], walks: [], impls: [], structs: [], packageName: undefined };
+  const context: Context = { file, walks: [], impls: [], structs: [], packageName: undefined };
   declareItems(tree.rootNode, '', undefined, context);
   const paths = [...file.uses.values()];
   file.flags.tonic ||= paths.some((p) => /^tonic(::|$)/.test(p));
@@ -52,13 +52,7 @@ export function extractRust(input: ExtractInput): FileFacts {
   file.flags.reqwest = paths.some((p) => /^reqwest(::|$)/.test(p));
   file.flags.awc = paths.some((p) => /^awc(::|$)/.test(p));
   collectRustContracts(file, context.walks, context.impls, context.structs);
-  return {
-    language: 'rust',
-    ...(context.packageName === undefined ? {} : { package: context.packageName }),
-    symbols: file.sink.symbols,
-    imports: context.imports,
-    contracts: file.sink.sortedContracts(),
-  };
+  return file.facts.build({ package: context.packageName });
 }
 
 function declareItems(container: Node, prefix: string, owner: Owner | undefined, context: Context): void {
@@ -105,7 +99,7 @@ function declareItem(
     case 'function_signature_item': {
       if (name === undefined) return;
       const body = item.childForFieldName('body');
-      const symbol = file.sink.addSymbol({
+      const symbol = file.facts.addSymbol({
         kind: owner === undefined ? 'function' : 'method',
         name,
         qualifiedName: qualified(name),
@@ -130,7 +124,7 @@ function declareItem(
       });
       for (const attribute of attributes) {
         for (const route of rustAttributeRoute(attribute)) {
-          file.sink.addContract({
+          file.facts.addContract({
             kind: 'http_route',
             method: route.method,
             path: route.path,
@@ -157,7 +151,7 @@ function declareItem(
               ? 'type'
               : 'struct';
       const body = item.childForFieldName('body');
-      const symbol = file.sink.addSymbol({
+      const symbol = file.facts.addSymbol({
         kind,
         name,
         qualifiedName: qualified(name),
@@ -178,7 +172,7 @@ function declareItem(
       const typeName = rustTypeName(type);
       const body = item.childForFieldName('body');
       if (typeName === undefined) return;
-      const symbol = file.sink.addSymbol({
+      const symbol = file.facts.addSymbol({
         kind: 'impl',
         name: typeName,
         qualifiedName: `${prefix}${typeName}`,
@@ -195,21 +189,21 @@ function declareItem(
     case 'mod_item': {
       if (name === undefined) return;
       const body = item.childForFieldName('body');
-      file.sink.addSymbol({
+      file.facts.addSymbol({
         kind: 'module',
         name,
         qualifiedName: qualified(name),
         signature: signatureBefore(file.source, item, body),
         ...common,
       });
-      if (body === null) context.imports.push({ source: name, line: startLineOf(item) });
+      if (body === null) file.facts.addImport({ source: name, line: startLineOf(item) });
       else declareItems(body, `${qualified(name)}::`, undefined, context);
       return;
     }
     case 'const_item':
     case 'static_item': {
       if (name === undefined) return;
-      const symbol = file.sink.addSymbol({
+      const symbol = file.facts.addSymbol({
         kind: item.type === 'const_item' ? 'const' : 'variable',
         name,
         qualifiedName: qualified(name),
@@ -232,7 +226,7 @@ function declareItem(
       const crate = item.childForFieldName('name')?.text;
       const alias = item.childForFieldName('alias')?.text;
       if (crate !== undefined) {
-        context.imports.push({
+        file.facts.addImport({
           source: crate,
           ...(alias === undefined ? {} : { names: [alias] }),
           line: startLineOf(item),
@@ -251,7 +245,7 @@ function declareVariants(body: Node, enumName: string, parent: number, context: 
   for (const variant of body.namedChildren) {
     const name = variant?.type === 'enum_variant' ? variant.childForFieldName('name')?.text : undefined;
     if (variant === null || name === undefined) continue;
-    context.file.sink.addSymbol({
+    context.file.facts.addSymbol({
       kind: 'enum_member',
       name,
       qualifiedName: `${enumName}::${name}`,
@@ -317,7 +311,7 @@ function readUse(item: Node, context: Context): void {
   const argument = item.childForFieldName('argument');
   if (argument !== null) walk(argument, '');
   for (const leaf of leaves) {
-    context.imports.push({
+    context.file.facts.addImport({
       source: leaf.path,
       ...(leaf.name === undefined ? {} : { names: [leaf.name] }),
       line,

@@ -165,9 +165,9 @@ function rustPath(path: string): string {
 function emitRoutes(methods: readonly string[], path: string, evidence: Node, scope: RustScope): void {
   const line = startLineOf(evidence);
   for (const method of methods) {
-    scope.file.sink.addContract(
+    scope.file.facts.addContract(
       { kind: 'http_route', method, path, symbol: scope.symbol, line, via: `route ${method.toLowerCase()}` },
-      evidence.startIndex,
+      { at: evidence.startIndex },
     );
   }
 }
@@ -276,7 +276,7 @@ export function emitCall(
   }, []);
   const target = httpTargetOf(merged);
   if (target === undefined) return;
-  scope.file.sink.addContract({
+  scope.file.facts.addContract({
     kind: 'http_call',
     method,
     path: target.path,

@@ -5,7 +5,8 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { Confidence } from '../../facts.js';
-import { decodeEscapes, type FactSink } from '../shared/native-common.js';
+import type { FactBuilder } from '../shared/fact-builder.js';
+import { decodeEscapes } from '../shared/native-common.js';
 
 /** The HTTP client crates whose calls are recognised. */
 export type HttpLibrary = 'reqwest' | 'awc';
@@ -18,7 +19,7 @@ export interface RustClient {
 
 export interface RustFile {
   readonly source: string;
-  readonly sink: FactSink;
+  readonly facts: FactBuilder;
   /** Name bound by a `use` (or `extern crate`) → its full path. */
   readonly uses: Map<string, string>;
   /** `const`/`static` name → value expressions (several when modules repeat a name). */

@@ -4,9 +4,10 @@
  * frameworks meshlens recognises are handled in the Java and Kotlin extractors.
  */
 import type { Node } from 'web-tree-sitter';
-import { emptyFacts, type ImportFact, type SymbolKind } from '../../facts.js';
+import { emptyFacts, type SymbolKind } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
-import { docBefore, lineOf, oneLine, shortValue, SymbolTable } from '../shared/jvm/common.js';
+import { FactBuilder } from '../shared/fact-builder.js';
+import { docBefore, lineOf, oneLine, shortValue } from '../shared/jvm/common.js';
 
 const TEMPLATE_KINDS: Readonly<Record<string, SymbolKind>> = {
   class_definition: 'class',
@@ -22,13 +23,9 @@ export const extractScala: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('scala');
   const walker = new ScalaWalker(input.source);
   walker.statements(input.tree.rootNode, undefined);
-  return {
-    language: 'scala',
-    ...(walker.packages.length === 0 ? {} : { package: walker.packages.join('.') }),
-    symbols: walker.symbols.list,
-    imports: walker.imports,
-    contracts: [],
-  };
+  return walker.facts.build({
+    package: walker.packages.length === 0 ? undefined : walker.packages.join('.'),
+  });
 };
 
 interface Owner {
@@ -37,8 +34,7 @@ interface Owner {
 }
 
 class ScalaWalker {
-  readonly symbols = new SymbolTable();
-  readonly imports: ImportFact[] = [];
+  readonly facts = new FactBuilder('scala');
   /** `package a.b` followed by `package c` (chained clauses) declares `a.b.c`. */
   readonly packages: string[] = [];
 
@@ -65,27 +61,27 @@ class ScalaWalker {
     let path: string[] = [];
     const flush = (): void => {
       if (path.length > 0)
-        this.imports.push({ source: path.join('.'), names: [path[path.length - 1] ?? ''], line });
+        this.facts.addImport({ source: path.join('.'), names: [path[path.length - 1] ?? ''], line });
       path = [];
     };
     for (const child of present(node.children)) {
       if (child.type === ',') flush();
       else if (child.type === 'identifier' || child.type === 'operator_identifier') path.push(child.text);
       else if (child.type === 'namespace_wildcard') {
-        this.imports.push({ source: path.join('.'), names: ['*'], line });
+        this.facts.addImport({ source: path.join('.'), names: ['*'], line });
         path = [];
       } else if (child.type === 'namespace_selectors') {
         const base = path.join('.');
         for (const selector of present(child.namedChildren)) {
           if (selector.type === 'namespace_wildcard') {
-            this.imports.push({ source: base, names: ['*'], line });
+            this.facts.addImport({ source: base, names: ['*'], line });
             continue;
           }
           const name =
             selector.type === 'identifier' ? selector.text : selector.childForFieldName('name')?.text;
           // `{X => _}` hides X: it imports nothing.
           if (name === undefined || selector.childForFieldName('alias')?.type === 'wildcard') continue;
-          this.imports.push({ source: `${base}.${name}`, names: [name], line });
+          this.facts.addImport({ source: `${base}.${name}`, names: [name], line });
         }
         path = [];
       }
@@ -182,7 +178,7 @@ class ScalaWalker {
     const modifiers = children.find((child) => child.type === 'modifiers');
     const hidden = modifiers !== undefined && /\b(?:private|protected)\b/.test(modifiers.text);
     const block = body !== null && body !== undefined;
-    return this.symbols.add({
+    return this.facts.addSymbol({
       kind,
       name,
       qualifiedName: owner === undefined ? name : `${owner.qualified}.${name}`,

@@ -1,46 +1,11 @@
 /**
- * Helpers shared by the Go, Rust and C/C++ extractors: a symbol/contract sink with local ids, body line
- * ranges, signatures cut at the body, escape decoding for C-family string literals, and the URL template
- * model the Go and Rust HTTP-call recognisers both build (`fmt.Sprintf`/`format!`/concatenation).
+ * Helpers shared by the Go, Rust and C/C++ extractors: body line ranges, signatures cut at the body, escape
+ * decoding for C-family string literals, and the URL template model the Go and Rust HTTP-call recognisers
+ * both build (`fmt.Sprintf`/`format!`/concatenation).
  */
 import type { Node } from 'web-tree-sitter';
-import type { Confidence, ContractFact, SymbolFact } from '../../facts.js';
+import type { Confidence } from '../../facts.js';
 import { endLineOf, joinHttpPath, oneLine, splitUrl, startLineOf } from './tree-utils.js';
-
-export type MutableSymbol = { -readonly [K in keyof SymbolFact]: SymbolFact[K] };
-
-/** Collects one file's symbols and contracts; a symbol's id is its index, as `FileFacts` requires. */
-export class FactSink {
-  readonly symbols: MutableSymbol[] = [];
-  readonly contracts: ContractFact[] = [];
-  /** Source offset of each contract's evidence, ordering facts that share a line. */
-  private readonly offsets: number[] = [];
-
-  addSymbol(symbol: Omit<MutableSymbol, 'id'>): number {
-    const id = this.symbols.length;
-    // Absent optional fields stay absent (not `undefined`) so that golden tests and the cache see one shape.
-    const fact: Record<string, unknown> = { id };
-    for (const [key, value] of Object.entries(symbol)) if (value !== undefined) fact[key] = value;
-    this.symbols.push(fact as unknown as MutableSymbol);
-    return id;
-  }
-
-  /** `at`: the evidence's source offset when known, so that facts on one line follow the source order. */
-  addContract(contract: ContractFact, at = Number.MAX_SAFE_INTEGER): void {
-    const fact: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(contract)) if (value !== undefined) fact[key] = value;
-    this.contracts.push(fact as unknown as ContractFact);
-    this.offsets.push(at);
-  }
-
-  /** Contracts by evidence line, then offset; ties keep the order they were found in (a stable sort). */
-  sortedContracts(): ContractFact[] {
-    return this.contracts
-      .map((fact, i) => ({ fact, at: this.offsets[i] ?? 0 }))
-      .sort((a, b) => a.fact.line - b.fact.line || a.at - b.at)
-      .map(({ fact }) => fact);
-  }
-}
 
 /**
  * The lines `include_body: false` replaces: those strictly inside the braces, so that the signature line

@@ -12,8 +12,9 @@
  * RPC captures: `Service.Method` or `Service/Method` give both names; a bare method name gives a client fact
  * whose service is `*` (unknown: the reconciler matches the method name against every service).
  */
-import type { ContractFact, FileFacts, SymbolFact } from '../../facts.js';
+import type { ContractFact, FileFacts } from '../../facts.js';
 import type { ExtractInput, ExtractPattern } from '../extractor.js';
+import { innermostSymbolAt } from './fact-builder.js';
 
 /** Compiled regexes by source; null for a source that does not compile (reported at config load). */
 const compiled = new Map<string, RegExp | null>();
@@ -44,23 +45,6 @@ export function patternAppliesTo(
   const stripped = raw.replace(/^[*/]+/, '');
   if (stripped === '') return true;
   return stripped.length < raw.length ? path.includes(stripped) : path.endsWith(stripped);
-}
-
-/** The innermost symbol (smallest line span, the later one on a tie) containing `line`. */
-function enclosing(symbols: readonly SymbolFact[], line: number): number | undefined {
-  let best: SymbolFact | undefined;
-  for (const symbol of symbols) {
-    if (symbol.startLine > line || symbol.endLine < line) continue;
-    if (
-      best === undefined ||
-      symbol.endLine - symbol.startLine < best.endLine - best.startLine ||
-      (symbol.endLine - symbol.startLine === best.endLine - best.startLine &&
-        symbol.startLine >= best.startLine)
-    ) {
-      best = symbol;
-    }
-  }
-  return best?.id;
 }
 
 function factOf(
@@ -108,7 +92,7 @@ export function applyPatterns(input: ExtractInput, facts: FileFacts): FileFacts 
         if (match[0] === '') regex.lastIndex += 1;
         const target = match[pattern.targetGroup]?.trim();
         if (target === undefined || target === '') continue;
-        added.push(factOf(pattern, target, index + 1, enclosing(facts.symbols, index + 1)));
+        added.push(factOf(pattern, target, index + 1, innermostSymbolAt(facts.symbols, index + 1)));
       }
     }
   });

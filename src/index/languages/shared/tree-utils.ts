@@ -9,17 +9,18 @@ import type { SymbolFact, SymbolKind } from '../../facts.js';
 /** A fact under construction: extractors fill optional fields after creating it. */
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** A declaration at `node`, qualified by its enclosing scope (`Scope.name`), spanning the node's lines. */
+/**
+ * A declaration at `node`, before the fact builder gives it an id: qualified by its enclosing scope
+ * (`Scope.name`), spanning the node's lines.
+ */
 export function declarationAt(
   node: Node,
-  id: number,
   kind: SymbolKind,
   name: string,
   scope: string | undefined,
   signature: string,
-): Mutable<SymbolFact> {
+): Omit<Mutable<SymbolFact>, 'id'> {
   return {
-    id,
     kind,
     name,
     qualifiedName: scope === undefined ? name : `${scope}.${name}`,

@@ -12,6 +12,7 @@
 import { maskPropertyValue } from '../../../core/secret-mask.js';
 import type { FileFacts, PropertyFact } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
+import { FactBuilder } from '../shared/fact-builder.js';
 import { YamlFile, type YamlDoc } from '../shared/yaml-utils.js';
 import { isAlias, isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 
@@ -38,7 +39,7 @@ export function extractSpring(input: ExtractInput): FileFacts {
   const sink = new PropertySink(input.source.length);
   if (input.path.toLowerCase().endsWith('.properties')) parseProperties(input.source, sink);
   else flattenYaml(input.source, sink);
-  return { language: input.language, symbols: [], imports: [], contracts: [], properties: sink.properties };
+  return new FactBuilder(input.language).build({ properties: sink.properties });
 }
 
 function flattenYaml(source: string, sink: PropertySink): void {

@@ -4,7 +4,7 @@
  * is a stub, a ClientProxy, a queue or an HTTP client is decided after the walk (see {@link FileState}).
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact } from '../../facts.js';
+import type { FactBuilder } from '../shared/fact-builder.js';
 import { args, grpcTarget, holderFromExpr, prop, receiverRef, type Site } from './holders.js';
 import { resolveRef, type FileState, type Holder } from './model.js';
 import { HTTP_VERBS, routeCall } from './routes.js';
@@ -37,7 +37,7 @@ function emitServiceLevel(state: FileState, holder: Holder | undefined, site: Si
   state.pending.push((out) => {
     const target = grpcTarget(state, holder);
     if (target === undefined) return;
-    out.push({
+    out.addContract({
       kind: 'grpc_client',
       service: target.service,
       ...symbolOf(site),
@@ -58,14 +58,14 @@ function topicFact(
   via: string,
   site: Site,
   state: FileState,
-  out: ContractFact[],
+  out: FactBuilder,
 ): void {
   if (val === undefined) return;
   const items = val.k === 'arr' ? val.items : [val];
   for (const item of items) {
     const topic = resolveName(item, state.tables);
     if (topic === undefined || topic.value === '') continue;
-    out.push({
+    out.addContract({
       kind,
       topic: topic.value,
       ...symbolOf(site),
@@ -179,7 +179,7 @@ export function onCall(state: FileState, node: Node, site: Site): void {
       const target = STUB_PLUMBING.has(method) ? undefined : grpcTarget(state, holder);
       if (target !== undefined) {
         const exact = target.exact && !(holder.t === 'grpc' && holder.nameOnly === true);
-        out.push({
+        out.addContract({
           kind: 'grpc_client',
           service: target.service,
           method,
@@ -239,7 +239,7 @@ function directCall(state: FileState, node: Node, name: string, site: Site): voi
  */
 function httpCall(
   state: FileState,
-  out: ContractFact[],
+  out: FactBuilder,
   site: Site,
   via: string,
   verb: string,
@@ -271,7 +271,7 @@ function httpCall(
   const verbName = method === undefined ? undefined : resolveString(method, state.tables);
   const httpMethod = defaulted ? 'GET' : (verbName?.value.toUpperCase() ?? 'ANY');
   const exact = resolved.exact && (defaulted || verbName?.exact === true);
-  out.push({
+  out.addContract({
     kind: 'http_call',
     method: httpMethod,
     path: resolved.path,

@@ -104,7 +104,7 @@ export function onClassDecorators(
       state.pending.push((out) => {
         const topic = resolveName(name, state.tables);
         if (topic !== undefined && topic.value !== '') {
-          out.push({
+          out.addContract({
             kind: 'topic_consumer',
             topic: topic.value,
             symbol: target.symbol,
@@ -149,7 +149,7 @@ export function onMethodDecorators(
           isHealthService(service.value)
         )
           return;
-        out.push({
+        out.addContract({
           kind: 'grpc_server',
           service: service.value,
           method: method.value,
@@ -165,7 +165,7 @@ export function onMethodDecorators(
       state.pending.push((out) => {
         const topic = patternOf(arg, state);
         if (topic === undefined || topic.value === '') return;
-        out.push({
+        out.addContract({
           kind: 'topic_consumer',
           topic: topic.value,
           symbol: target.symbol,
@@ -183,7 +183,7 @@ export function onMethodDecorators(
         const heads = prefixes.length === 0 ? [''] : prefixes.flatMap((p) => pathList(p, state));
         for (const head of heads) {
           for (const tail of pathList(arg, state)) {
-            out.push({
+            out.addContract({
               kind: 'http_route',
               method,
               path: joinHttpPath(head, tail),

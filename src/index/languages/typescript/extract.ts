@@ -4,7 +4,7 @@
  * (see typescript-model.ts), because the constant, enum or field it depends on may be declared later.
  */
 import type { Node } from 'web-tree-sitter';
-import { emptyFacts, type ContractFact, type FileFacts } from '../../facts.js';
+import { emptyFacts, type FileFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { ClassWalker } from './classes.js';
 import { grpcTarget } from './holders.js';
@@ -12,7 +12,8 @@ import { importFact, reexportFact } from './imports.js';
 import { liveHolder, type DecoratorInfo } from './model.js';
 import { nextRouteFacts, wrappedHandlers, type ExportedFunction } from './routes.js';
 import { stringValue, toVal, type Val } from './values.js';
-import { cap, cleanDoc, FUNCTION_VALUES, named, NO_LOCALS, type MutableSymbol } from './walk.js';
+import { cap, cleanDoc, FUNCTION_VALUES, named, NO_LOCALS } from './walk.js';
+import type { MutableSymbol } from '../shared/fact-builder.js';
 
 interface Doc {
   readonly text: string;
@@ -70,7 +71,7 @@ class Walker extends ClassWalker {
     const source = node.childForFieldName('source');
     const line = node.startPosition.row + 1;
     if (source !== null) {
-      this.imports.push(reexportFact(node, source));
+      this.facts.addImport(reexportFact(node, source));
       return;
     }
     const isDefault = node.children.some((c) => c?.type === 'default');
@@ -81,7 +82,7 @@ class Walker extends ClassWalker {
     if (declaration !== null) {
       const id = this.declaration(declaration, parent, prefix, true, doc, decorators);
       if (isDefault && id !== false)
-        this.defaultExport = { symbol: id, line: this.symbols[id]?.startLine ?? line };
+        this.defaultExport = { symbol: id, line: this.facts.symbol(id)?.startLine ?? line };
       return;
     }
     const value = node.childForFieldName('value');
@@ -205,7 +206,7 @@ class Walker extends ClassWalker {
       }
       case 'import_statement': {
         const fact = importFact(node, this.state.importBindings);
-        if (fact !== undefined) this.imports.push(fact);
+        if (fact !== undefined) this.facts.addImport(fact);
         return -1;
       }
       default:
@@ -234,7 +235,7 @@ class Walker extends ClassWalker {
       body?.startIndex ?? node.endIndex,
       { ...this.meta(parent, exported, doc), ...this.bodyLines(body) },
     );
-    const symbol = this.symbols[id] as MutableSymbol;
+    const symbol = this.facts.symbol(id) as MutableSymbol;
     if (sigPrefix !== '') symbol.signature = cap(`${sigPrefix} ${symbol.signature ?? ''}`);
     if (parent === undefined && exported && name !== 'default') {
       this.exportedTopLevel.push({
@@ -283,7 +284,7 @@ class Walker extends ClassWalker {
         declarator.endIndex,
         meta,
       );
-      const symbol = this.symbols[id] as MutableSymbol;
+      const symbol = this.facts.symbol(id) as MutableSymbol;
       symbol.signature = cap(`${keyword} ${symbol.signature ?? ''}`);
       if (parent === undefined && exported)
         this.exportedTopLevel.push({ name, symbol: id, line: nameNode.startPosition.row + 1 });
@@ -336,16 +337,15 @@ class Walker extends ClassWalker {
     return id;
   }
 
-  finish(language: FileFacts['language']): FileFacts {
-    const contracts: ContractFact[] = [];
-    for (const run of this.state.pending) run(contracts);
+  finish(): FileFacts {
+    for (const run of this.state.pending) run(this.facts);
     // An injected stub (`private readonly payments: PaymentServiceClient`) never assigned here is a client too.
     for (const cls of this.state.classes) {
       for (const field of cls.fields.values()) {
         if (liveHolder(this.state, field.assigned) !== undefined || field.typed?.t !== 'grpc') continue;
         const target = grpcTarget(this.state, field.typed);
         if (target !== undefined)
-          contracts.push({
+          this.facts.addContract({
             kind: 'grpc_client',
             service: target.service,
             symbol: field.symbol,
@@ -356,7 +356,7 @@ class Walker extends ClassWalker {
       }
     }
     const topLevel = new Map<string, MutableSymbol>();
-    for (const s of this.symbols)
+    for (const s of this.facts.symbols)
       if (s.parent === undefined && !topLevel.has(s.name)) topLevel.set(s.name, s);
     for (const name of this.exportedNames) {
       const s = topLevel.get(name);
@@ -384,16 +384,15 @@ class Walker extends ClassWalker {
         ...(symbol === undefined || symbol < 0 ? {} : { symbol }),
       };
     }
-    contracts.push(...nextRouteFacts(this.state.path, defaultExport, exported));
-    contracts.sort((a, b) => a.line - b.line);
-    return { language, symbols: this.symbols, imports: this.imports, contracts };
+    for (const fact of nextRouteFacts(this.state.path, defaultExport, exported)) this.facts.addContract(fact);
+    return this.facts.build();
   }
 }
 
 /** The extractor registered for `typescript`, `tsx` and `javascript`. */
 export const extractTypeScript: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts(input.language);
-  const walker = new Walker(input.path, input.source);
+  const walker = new Walker(input.path, input.source, input.language);
   walker.program(input.tree.rootNode);
-  return walker.finish(input.language);
+  return walker.finish();
 };

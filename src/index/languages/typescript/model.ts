@@ -3,7 +3,7 @@
  * waiting for the end of the walk to be resolved (a field's type or a constant may be declared below the
  * call that uses it).
  */
-import type { ContractFact } from '../../facts.js';
+import type { FactBuilder } from '../shared/fact-builder.js';
 import type { Val, ValueTables } from './values.js';
 
 /** What a variable, field or expression is known to hold. */
@@ -103,7 +103,7 @@ export interface FileState {
     parent?: number,
   ) => { readonly id: number; readonly line: number } | undefined;
   /** Run after the walk, in source order; each pushes zero or more facts. */
-  readonly pending: ((out: ContractFact[]) => void)[];
+  readonly pending: ((out: FactBuilder) => void)[];
 }
 
 /** A decorator as written, with its arguments read when its name is one extraction cares about. */

@@ -4,6 +4,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ContractFact } from '../../facts.js';
+import type { FactBuilder } from '../shared/fact-builder.js';
 import { resolveRef, type FileState, type Holder, type Ref } from './model.js';
 import { joinHttpPath, normalizeHttpPath } from '../shared/tree-utils.js';
 import { memberPath, resolveString, toVal, unwrap, type Val } from './values.js';
@@ -69,7 +70,7 @@ export function routeCall(
   node: Node,
   method: string,
   site: RouteSite,
-): ((holder: Holder | undefined, out: ContractFact[]) => void) | undefined {
+): ((holder: Holder | undefined, out: FactBuilder) => void) | undefined {
   if (ROUTE_VERBS[method] === undefined && method !== 'route') return undefined;
   const callee = node.childForFieldName('function');
   const object = callee?.childForFieldName('object');
@@ -78,7 +79,7 @@ export function routeCall(
   const verb = ROUTE_VERBS[method];
   const symbol = site.symbol === undefined ? {} : { symbol: site.symbol };
   const emit = (
-    out: ContractFact[],
+    out: FactBuilder,
     holder: Holder | undefined,
     name: string | undefined,
     methods: readonly string[],
@@ -93,7 +94,7 @@ export function routeCall(
       known && holder.prefix !== undefined ? resolveString(holder.prefix, state.tables)?.value : undefined;
     const via = frameworkOf(state, holder);
     for (const m of methods)
-      out.push({
+      out.addContract({
         kind: 'http_route',
         method: m,
         path: joinHttpPath(prefix ?? '', resolved.value),

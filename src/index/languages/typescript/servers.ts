@@ -4,7 +4,7 @@
  * definition (`PaymentServiceService` from `*_grpc_pb` or ts-proto); the implementation's keys are the methods.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact } from '../../facts.js';
+import type { FactBuilder } from '../shared/fact-builder.js';
 import { args, grpcTarget, holderFromExpr, packageCall, type Site } from './holders.js';
 import type { FileState, Holder, Ref } from './model.js';
 import { memberPath, stringValue, unwrap } from './values.js';
@@ -130,7 +130,7 @@ export function addServiceCall(state: FileState, node: Node, site: Site): void {
   const def = definition(first, site);
   if (def === undefined) return;
   const methods = handlers(second, site);
-  state.pending.push((out: ContractFact[]) => {
+  state.pending.push((out: FactBuilder) => {
     const target = def.holder === undefined ? undefined : grpcTarget(state, def.holder);
     let service: string;
     let exact: boolean;
@@ -152,12 +152,19 @@ export function addServiceCall(state: FileState, node: Node, site: Site): void {
     if (HEALTH.test(service)) return;
     const confidence = exact ? 'exact' : 'heuristic';
     const symbol = site.symbol === undefined ? {} : { symbol: site.symbol };
-    out.push({ kind: 'grpc_server', service, ...symbol, line: site.line, confidence, via: 'addService' });
+    out.addContract({
+      kind: 'grpc_server',
+      service,
+      ...symbol,
+      line: site.line,
+      confidence,
+      via: 'addService',
+    });
     for (const h of methods) {
       const cls = h.cls === undefined ? undefined : state.classes[h.cls];
       const declared =
         h.name === undefined ? undefined : state.symbolAt(h.name, cls === undefined ? undefined : cls.symbol);
-      out.push({
+      out.addContract({
         kind: 'grpc_server',
         service,
         method: h.method,

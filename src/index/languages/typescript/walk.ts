@@ -4,16 +4,15 @@
  * symbol. Declarations are added by the subclasses (typescript-classes.ts, typescript.ts).
  */
 import type { Language, Node, TreeCursor } from 'web-tree-sitter';
-import type { ImportFact, SymbolFact } from '../../facts.js';
+import type { LanguageId, SymbolFact } from '../../facts.js';
 import { onCall, onNew } from './contracts.js';
 import { holderFromExpr, holderFromType, typeName, type Site } from './holders.js';
 import { READ_DECORATORS } from './decorators.js';
 import { callImportFact, commonJsExports, destructured } from './imports.js';
 import type { ClassState, DecoratorInfo, Entry, FileState, Holder } from './model.js';
+import { FactBuilder, type MutableSymbol } from '../shared/fact-builder.js';
 import { endLineOf, oneLine } from '../shared/tree-utils.js';
 import { memberPath, toVal, type Val, type ValueTables } from './values.js';
-
-export type MutableSymbol = { -readonly [K in keyof SymbolFact]: SymbolFact[K] };
 
 const MAX_SIGNATURE = 300;
 export const NO_LOCALS = (): undefined => undefined;
@@ -109,9 +108,7 @@ export function named(node: Node): Node[] {
 }
 
 export abstract class WalkerBase {
-  readonly symbols: MutableSymbol[] = [];
-
-  readonly imports: ImportFact[] = [];
+  readonly facts: FactBuilder;
 
   readonly state: FileState;
 
@@ -126,7 +123,9 @@ export abstract class WalkerBase {
   constructor(
     path: string,
     protected readonly source: string,
+    language: LanguageId,
   ) {
+    this.facts = new FactBuilder(language);
     const classes: ClassState[] = [];
     const classByName = new Map<string, number>();
     const consts = new Map<string, Val>();
@@ -157,7 +156,7 @@ export abstract class WalkerBase {
       tables,
       pkgLoaders: new Map(),
       symbolAt: (name, parent) => {
-        const symbol = this.symbols.find((s) =>
+        const symbol = this.facts.symbols.find((s) =>
           parent === undefined ? s.qualifiedName === name : s.parent === parent && s.name === name,
         );
         return symbol === undefined ? undefined : { id: symbol.id, line: symbol.startLine };
@@ -187,11 +186,9 @@ export abstract class WalkerBase {
     sigEnd: number,
     extra: Partial<MutableSymbol>,
   ): number {
-    const id = this.symbols.length;
     const startRow =
       this.source.slice(node.startIndex, sigStart).split('\n').length - 1 + node.startPosition.row;
-    this.symbols.push({
-      id,
+    return this.facts.addSymbol({
       kind,
       name,
       qualifiedName,
@@ -200,7 +197,6 @@ export abstract class WalkerBase {
       endLine: endLineOf(node),
       ...extra,
     });
-    return id;
   }
 
   protected bodyLines(body: Node | null): Partial<MutableSymbol> {
@@ -378,7 +374,7 @@ export abstract class WalkerBase {
     if (callee?.type === 'import' || isRequire) {
       const fact = callImportFact(node, this.state.importBindings);
       if (fact !== undefined) {
-        this.imports.push(fact);
+        this.facts.addImport(fact);
         return;
       }
     }

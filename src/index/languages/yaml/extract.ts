@@ -12,6 +12,7 @@
 import { maskPropertyValue } from '../../../core/secret-mask.js';
 import type { FileFacts, PropertyFact } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
+import { FactBuilder } from '../shared/fact-builder.js';
 import { YamlFile, type YamlDoc } from '../shared/yaml-utils.js';
 import type { Node as YamlNode, YAMLMap } from 'yaml';
 
@@ -34,13 +35,7 @@ export function extractYaml(input: ExtractInput): FileFacts {
     if (services !== undefined && isCompose(input.path, doc, services)) composeFacts(doc, services, add);
     else if (doc.text(doc.get(root, 'apiVersion')) !== undefined) kubernetesFacts(doc, root, add);
   }
-  return {
-    language: input.language,
-    symbols: [],
-    imports: [],
-    contracts: [],
-    ...(properties.length > 0 ? { properties } : {}),
-  };
+  return new FactBuilder(input.language).build(properties.length > 0 ? { properties } : {});
 }
 
 type Add = (key: string, value: string, line: number) => void;

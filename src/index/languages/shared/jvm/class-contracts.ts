@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import type { FactBuilder } from '../fact-builder.js';
 import {
   annotationArg,
   type AnnotationInfo,
@@ -9,7 +10,6 @@ import {
   routePrefixes,
   type ValueResolver,
 } from './annotations.js';
-import type { ContractSink } from './common.js';
 
 /** A declaration carrying annotations: a class, a Java method, a Kotlin function. */
 export interface Annotated {
@@ -47,14 +47,20 @@ export interface JvmClassInput<M extends Annotated & { readonly name: string; re
  */
 export function jvmClassContracts<M extends Annotated & { readonly name: string; readonly line: number }>(
   input: JvmClassInput<M>,
-  sink: ContractSink,
+  facts: FactBuilder,
 ): void {
   const { cls, server } = input;
   if (cls.name.length > 4 && cls.name.endsWith('Saga')) {
-    sink.add({ kind: 'saga', name: cls.name, symbol: cls.id, line: cls.nameLine, via: 'class name' });
+    facts.addContract({
+      kind: 'saga',
+      name: cls.name,
+      symbol: cls.id,
+      line: cls.nameLine,
+      via: 'class name',
+    });
   }
   if (server !== undefined) {
-    sink.add({
+    facts.addContract({
       kind: 'grpc_server',
       service: server.service,
       symbol: cls.id,
@@ -64,7 +70,7 @@ export function jvmClassContracts<M extends Annotated & { readonly name: string;
     });
     for (const member of input.members) {
       if (!input.isRpcHandler(member)) continue;
-      sink.add({
+      facts.addContract({
         kind: 'grpc_server',
         service: server.service,
         method: member.name,
@@ -75,13 +81,13 @@ export function jvmClassContracts<M extends Annotated & { readonly name: string;
       });
     }
   }
-  springClassContracts(cls, input.members, input.resolver, input.nestedAnnotations, sink);
+  springClassContracts(cls, input.members, input.resolver, input.nestedAnnotations, facts);
   // grpc-spring-boot-starter injects stubs into `@GrpcClient("name")` fields: a service-level client.
   for (const field of input.fields) {
     if (field.isParam || findAnnotation(field.annotations, 'GrpcClient') === undefined) continue;
     const service = input.stubServiceOf(field.type);
     if (service === undefined) continue;
-    sink.add({
+    facts.addContract({
       kind: 'grpc_client',
       service,
       symbol: field.symbol,
@@ -102,11 +108,18 @@ function springClassContracts(
   members: readonly (Annotated & { readonly line: number })[],
   resolver: ValueResolver & { string(node: Node): string | undefined },
   nestedAnnotations: (node: Node) => readonly AnnotationInfo[],
-  sink: ContractSink,
+  facts: FactBuilder,
 ): void {
   const listeners = (declaration: Annotated, line: number) => {
     for (const { topic, via } of listenerTopics(declaration.annotations, resolver, nestedAnnotations)) {
-      sink.add({ kind: 'topic_consumer', topic, symbol: declaration.id, line, confidence: 'exact', via });
+      facts.addContract({
+        kind: 'topic_consumer',
+        topic,
+        symbol: declaration.id,
+        line,
+        confidence: 'exact',
+        via,
+      });
     }
   };
   listeners(cls, cls.nameLine);
@@ -119,7 +132,7 @@ function springClassContracts(
     listeners(member, member.line);
     for (const route of methodRoutes(prefixes, member.annotations, resolver)) {
       if (feign === undefined) {
-        sink.add({
+        facts.addContract({
           kind: 'http_route',
           method: route.method,
           path: route.path,
@@ -128,7 +141,7 @@ function springClassContracts(
           via: route.via,
         });
       } else {
-        sink.add({
+        facts.addContract({
           kind: 'http_call',
           method: route.method,
           path: route.path,

@@ -1,55 +1,13 @@
 /**
- * Helpers shared by the Java, Kotlin and Scala extractors: symbol and contract bookkeeping, doc comments,
- * signatures, gRPC naming conventions and string escapes. Annotation semantics are in `jvm-annotations.ts`,
- * HTTP paths and URLs in `jvm-http.ts`; grammar-specific node shapes stay in each language's files.
+ * Helpers shared by the Java, Kotlin and Scala extractors: doc comments, signatures, gRPC naming
+ * conventions and string escapes. Annotation semantics are in `annotations.ts`, HTTP paths and URLs in
+ * `http.ts`; grammar-specific node shapes stay in each language's files.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact, SymbolFact } from '../../../facts.js';
-
-import type { Mutable } from '../tree-utils.js';
-export type SymbolDraft = Mutable<SymbolFact>;
 
 /** 1-based line of a node's first row. */
 export const lineOf = (node: Node): number => node.startPosition.row + 1;
 export const endLineOf = (node: Node): number => node.endPosition.row + 1;
-
-/** Symbols in source order; the id is the index, as `FileFacts.symbols` requires. */
-export class SymbolTable {
-  readonly list: SymbolDraft[] = [];
-
-  add(draft: Omit<SymbolDraft, 'id'>): number {
-    const id = this.list.length;
-    // Absent optional fields stay absent so that golden `toEqual` tests and the fact cache see one shape.
-    this.list.push(withoutUndefined({ id, ...draft }) as SymbolDraft);
-    return id;
-  }
-}
-
-/** Copies the defined fields only (deleting keys instead would push objects into slow dictionary mode). */
-function withoutUndefined<T extends object>(value: T): T {
-  const out: Record<string, unknown> = {};
-  for (const key in value) if (value[key] !== undefined) out[key] = value[key];
-  return out as T;
-}
-
-/**
- * Contracts in source order. Facts are found in two passes (declarations, then call sites), so they are
- * sorted once at the end: by line, then by the evidence's offset when known (in `a.newStub(c).call()` the
- * construction comes before the call), then in discovery order.
- */
-export class ContractSink {
-  private readonly facts: { fact: ContractFact; at: number; index: number }[] = [];
-
-  add(fact: ContractFact, at = -1): void {
-    this.facts.push({ fact: withoutUndefined(fact), at, index: this.facts.length });
-  }
-
-  sorted(): ContractFact[] {
-    return [...this.facts]
-      .sort((a, b) => a.fact.line - b.fact.line || a.at - b.at || a.index - b.index)
-      .map((entry) => entry.fact);
-  }
-}
 
 /** Joins the lines of a multi-line construct into one, dropping the line breaks' indentation. */
 export function oneLine(text: string): string {
