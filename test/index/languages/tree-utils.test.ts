@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   joinHttpPath,
   normalizeHttpPath,
+  oneLine,
   splitUrl,
   topicOf,
   urlOf,
@@ -79,5 +80,25 @@ describe('value parts', () => {
       ]),
     ).toEqual({ path: '/x', exact: false });
     expect(urlOf([{ t: 'expr', name: 'url' }])).toBeUndefined();
+  });
+});
+
+describe('oneLine', () => {
+  test.each([
+    [
+      'func Charge(\n\tctx context.Context,\n\treq *Req,\n) error',
+      'func Charge(ctx context.Context, req *Req,) error',
+    ],
+    ['def  f(a,\r\n      b):', 'def  f(a, b):'],
+    ['  @Route( "/x" )\n', '@Route("/x")'],
+    ['{\n}', '{}'],
+  ])('%j → %j', (text, expected) => {
+    expect(oneLine(text)).toBe(expected);
+  });
+
+  test('as-written keeps the spacing inside brackets on a line, joining only the line breaks', () => {
+    expect(oneLine('@GetMapping({ "/vets" })', 'as-written')).toBe('@GetMapping({ "/vets" })');
+    expect(oneLine('@GetMapping({ "/vets" })')).toBe('@GetMapping({"/vets"})');
+    expect(oneLine('void f(\n    int a,\n    int b\n)', 'as-written')).toBe('void f(int a, int b)');
   });
 });

@@ -23,11 +23,11 @@ import {
   docBefore,
   endLineOf,
   lineOf,
-  oneLine,
   shortValue,
   sitesInBodies,
   type BodyRange,
 } from '../shared/jvm/common.js';
+import { oneLine } from '../shared/tree-utils.js';
 
 const TYPE_KINDS: Readonly<Record<string, JavaClassKind>> = {
   class_declaration: 'class',
@@ -135,7 +135,7 @@ class JavaWalker {
 
   private signature(keywords: readonly string[], from: number, to: number): string {
     const rest = this.source.slice(from, to).replace(/;\s*$/, '');
-    return oneLine([...keywords, rest.trim()].join(' ')).replace(/\s+/g, ' ');
+    return oneLine([...keywords, rest.trim()].join(' '), 'as-written').replace(/\s+/g, ' ');
   }
 
   private typeDecl(node: Node, outer: JavaClass | undefined): void {
@@ -221,7 +221,7 @@ class JavaWalker {
   private field(node: Node, cls: JavaClass): void {
     const { annotations, keywords } = this.modifiers(node);
     const typeNode = node.childForFieldName('type');
-    const typeText = typeNode === null ? '' : oneLine(typeNode.text);
+    const typeText = typeNode === null ? '' : oneLine(typeNode.text, 'as-written');
     const isConst =
       (keywords.includes('static') && keywords.includes('final')) ||
       cls.kind === 'interface' ||
@@ -337,7 +337,10 @@ class JavaWalker {
       kind: 'enum_member',
       name: nameNode.text,
       qualifiedName: `${cls.qualified}.${nameNode.text}`,
-      signature: oneLine(this.source.slice(nameNode.startIndex, body?.startIndex ?? node.endIndex)),
+      signature: oneLine(
+        this.source.slice(nameNode.startIndex, body?.startIndex ?? node.endIndex),
+        'as-written',
+      ),
       startLine: lineOf(node),
       endLine: endLineOf(node),
       docstring: docBefore(this.source, node.startIndex),

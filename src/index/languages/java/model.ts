@@ -4,7 +4,8 @@
  * bodies. Nodes are only held while one file is extracted.
  */
 import type { Node } from 'web-tree-sitter';
-import { oneLine, unescapeJvm } from '../shared/jvm/common.js';
+import { unescapeJvm } from '../shared/jvm/common.js';
+import { oneLine } from '../shared/tree-utils.js';
 import { type AnnotationInfo, type ValueResolver } from '../shared/jvm/annotations.js';
 
 export interface JavaVar {
@@ -107,7 +108,11 @@ export function javaAnnotation(node: Node): AnnotationInfo {
       args.push({ name: undefined, value: child });
     }
   }
-  return { name: lastSegment(node.childForFieldName('name')?.text ?? ''), text: oneLine(node.text), args };
+  return {
+    name: lastSegment(node.childForFieldName('name')?.text ?? ''),
+    text: oneLine(node.text, 'as-written'),
+    args,
+  };
 }
 
 /** Type text without type arguments, annotations or array brackets: `Map<String, X>[]` → `Map`. */

@@ -32,10 +32,10 @@ import {
   docBefore,
   endLineOf,
   lineOf,
-  oneLine,
   shortValue,
   sitesInBodies,
 } from '../shared/jvm/common.js';
+import { oneLine } from '../shared/tree-utils.js';
 import type { AnnotationInfo } from '../shared/jvm/annotations.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 
@@ -189,7 +189,7 @@ class KotlinWalker {
       kind,
       name,
       qualifiedName: cls === undefined ? name : `${cls.qualified}.${name}`,
-      signature: oneLine(signature).replace(/\s+/g, ' '),
+      signature: oneLine(signature, 'as-written').replace(/\s+/g, ' '),
       startLine: lineOf(first),
       endLine: endLineOf(node),
       bodyStartLine: extra.body === undefined ? undefined : lineOf(extra.body),

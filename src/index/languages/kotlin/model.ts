@@ -5,7 +5,7 @@
  * shapes are read here once.
  */
 import type { Node } from 'web-tree-sitter';
-import { oneLine } from '../shared/jvm/common.js';
+import { oneLine } from '../shared/tree-utils.js';
 import type { AnnotationInfo } from '../shared/jvm/annotations.js';
 
 export interface KtVar {
@@ -123,7 +123,11 @@ export function ktAnnotation(node: Node): AnnotationInfo {
   const type = invocation === undefined ? last : invocation.firstNamedChild;
   const list = invocation?.lastNamedChild;
   const args = list?.type === 'value_arguments' ? valueArguments(list) : [];
-  return { name: lastSegment(plainType(type ?? undefined) ?? ''), text: oneLine(node.text), args };
+  return {
+    name: lastSegment(plainType(type ?? undefined) ?? ''),
+    text: oneLine(node.text, 'as-written'),
+    args,
+  };
 }
 
 /** `name = value` and positional arguments of a `value_arguments` node. */
@@ -271,7 +275,7 @@ export function detachedAnnotations(node: Node, source: string): AnnotationInfo[
       const info = ktAnnotation(annotation);
       out.push({
         name: info.name,
-        text: oneLine(source.slice(annotation.startIndex, rest.endIndex)),
+        text: oneLine(source.slice(annotation.startIndex, rest.endIndex), 'as-written'),
         args: inner === undefined ? [] : [{ name: undefined, value: inner }],
       });
       break;

@@ -7,7 +7,8 @@ import type { Node } from 'web-tree-sitter';
 import { emptyFacts, type SymbolKind } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { FactBuilder } from '../shared/fact-builder.js';
-import { docBefore, lineOf, oneLine, shortValue } from '../shared/jvm/common.js';
+import { docBefore, lineOf, shortValue } from '../shared/jvm/common.js';
+import { oneLine } from '../shared/tree-utils.js';
 
 const TEMPLATE_KINDS: Readonly<Record<string, SymbolKind>> = {
   class_definition: 'class',
@@ -171,7 +172,7 @@ class ScalaWalker {
     } else {
       signature = this.source.slice(start, body?.startIndex ?? node.endIndex);
     }
-    signature = oneLine(signature)
+    signature = oneLine(signature, 'as-written')
       .replace(/\s+/g, ' ')
       .replace(/\s*[=:{]\s*$/, '')
       .trim();
@@ -188,7 +189,8 @@ class ScalaWalker {
       bodyStartLine: block ? lineOf(body) : undefined,
       bodyEndLine: block ? endLineOf(body) : undefined,
       docstring: docBefore(this.source, node.startIndex),
-      decorators: annotations.length === 0 ? undefined : annotations.map((a) => oneLine(a.text)),
+      decorators:
+        annotations.length === 0 ? undefined : annotations.map((a) => oneLine(a.text, 'as-written')),
       parent: owner?.id,
       exported: !hidden,
     });

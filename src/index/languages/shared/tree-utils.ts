@@ -45,15 +45,18 @@ export function endLineOf(node: Node): number {
 }
 
 /**
- * Declaration text on one line: line breaks and the indentation after them become one space, and no space
- * is left just inside brackets, so a wrapped parameter list reads as it would on one line.
+ * Declaration text on one line: a line break and the whitespace around it become one space, or nothing just
+ * inside a bracket, so that a wrapped parameter list reads as it would on one line. `tight` spacing (the
+ * default) also drops one space written just inside a bracket (`f( a )` → `f(a)`); `as-written` keeps each
+ * line's own spacing, as the JVM extractors show signatures and annotations.
  */
-export function oneLine(text: string): string {
-  return text
-    .replace(/\s*\r?\n\s*/g, ' ')
-    .replace(/([([{]) /g, '$1')
-    .replace(/ ([)\]}])/g, '$1')
+export function oneLine(text: string, spacing: 'tight' | 'as-written' = 'tight'): string {
+  const joined = text
+    .replace(/([([{])\s*\n\s*/g, '$1')
+    .replace(/\s*\n\s*([)\]}])/g, '$1')
+    .replace(/\s*\n\s*/g, ' ')
     .trim();
+  return spacing === 'tight' ? joined.replace(/([([{]) /g, '$1').replace(/ ([)\]}])/g, '$1') : joined;
 }
 
 /**

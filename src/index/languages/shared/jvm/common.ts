@@ -9,15 +9,6 @@ import type { Node } from 'web-tree-sitter';
 export const lineOf = (node: Node): number => node.startPosition.row + 1;
 export const endLineOf = (node: Node): number => node.endPosition.row + 1;
 
-/** Joins the lines of a multi-line construct into one, dropping the line breaks' indentation. */
-export function oneLine(text: string): string {
-  return text
-    .replace(/([([{])\s*\n\s*/g, '$1')
-    .replace(/\s*\n\s*([)\]}])/g, '$1')
-    .replace(/\s*\n\s*/g, ' ')
-    .trim();
-}
-
 /** The text of a `/** … *\/` comment without its delimiters and leading asterisks; undefined otherwise. */
 export function docText(text: string): string | undefined {
   if (!text.startsWith('/**') || text === '/**/') return undefined;
