@@ -6,6 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { FactBuilder } from '../shared/fact-builder.js';
+import { isHealthService } from '../shared/grpc-health.js';
 import { startLineOf } from '../shared/tree-utils.js';
 
 export interface CppFile {
@@ -50,7 +51,6 @@ const dotted = (scopes: string): string =>
     .split('::')
     .filter((s) => s !== '')
     .join('.');
-const isHealth = (service: string): boolean => service === 'Health' || service.endsWith('.Health');
 
 function servedService(base: Node): string | undefined {
   const match = /((?:\w+::)*\w+)::(?:Service|AsyncService|CallbackService)\b/.exec(
@@ -66,7 +66,7 @@ function stubService(typeText: string): string | undefined {
 
 export function collectCppGrpc(file: CppFile, walks: readonly CppWalk[], classes: readonly CppClass[]): void {
   for (const cls of classes) {
-    const services = cls.bases.flatMap((b) => servedService(b) ?? []).filter((s) => !isHealth(s));
+    const services = cls.bases.flatMap((b) => servedService(b) ?? []).filter((s) => !isHealthService(s));
     for (const service of services) {
       file.facts.addContract({
         kind: 'grpc_server',
@@ -91,7 +91,7 @@ export function collectCppGrpc(file: CppFile, walks: readonly CppWalk[], classes
     }
     for (const field of cls.fields) {
       const service = stubService(field.type.text);
-      if (service === undefined || isHealth(service)) continue;
+      if (service === undefined || isHealthService(service)) continue;
       let fields = file.stubFields.get(cls.qualifiedName);
       if (fields === undefined) file.stubFields.set(cls.qualifiedName, (fields = new Map()));
       fields.set(field.name, service);
@@ -179,7 +179,7 @@ function onCall(call: Node, scope: Scope): void {
   if (fn === null) return;
   const created = newStubService(call);
   if (created !== undefined) {
-    if (!isHealth(created)) {
+    if (!isHealthService(created)) {
       const line = startLineOf(fn.childForFieldName('name') ?? fn);
       scope.file.facts.addContract({
         kind: 'grpc_client',
@@ -198,7 +198,7 @@ function onCall(call: Node, scope: Scope): void {
   // Generated RPC methods keep the proto's PascalCase names; `stub_.reset()` is the smart pointer's.
   if (argument === null || field === null || !/^[A-Z]/.test(field.text)) return;
   const stub = stubOf(argument, scope);
-  if (stub === undefined || isHealth(stub.service)) return;
+  if (stub === undefined || isHealthService(stub.service)) return;
   scope.file.facts.addContract({
     kind: 'grpc_client',
     service: stub.service,

@@ -5,6 +5,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { csArguments, csDotted, csLiteral, kids, resolveCs, type CsValueScope } from './values.js';
+import { isHealthService } from '../shared/grpc-health.js';
 import { joinHttpPath, type Parts } from '../shared/tree-utils.js';
 
 /** What a variable, field, property or parameter is known to hold. */
@@ -33,7 +34,7 @@ function nestedGenerated(type: Node | null | undefined, suffix: string): string 
   const segments = path.split('.');
   const name = segments[segments.length - 1] ?? '';
   const outer = segments[segments.length - 2];
-  if (outer === undefined || name !== `${outer}${suffix}` || outer === 'Health') return undefined;
+  if (outer === undefined || name !== `${outer}${suffix}` || isHealthService(outer)) return undefined;
   return outer;
 }
 

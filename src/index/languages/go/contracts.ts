@@ -20,6 +20,7 @@ import {
   type GoClient,
   type GoFile,
 } from './scope.js';
+import { isHealthService } from '../shared/grpc-health.js';
 import { startLineOf } from '../shared/tree-utils.js';
 
 export interface GoWalk {
@@ -231,7 +232,7 @@ function onRegister(
   line: number,
   scope: GoScope,
 ): void {
-  if (service === 'Health' && (pkg === undefined || /health/i.test(pkg))) return;
+  if (isHealthService(service)) return;
   scope.file.facts.addContract({
     kind: 'grpc_server',
     service,
@@ -251,7 +252,7 @@ function constructorClient(call: Node, scope: GoScope): GoClient | undefined {
   const service = /^New(\w+)Client$/.exec(name ?? '')?.[1];
   const args = argumentsOf(call);
   const conn = args[0];
-  if (service === undefined || service === 'Health' || args.length !== 1 || conn === undefined)
+  if (service === undefined || isHealthService(service) || args.length !== 1 || conn === undefined)
     return undefined;
   const kind = connectionKind(conn, scope, 0);
   if (kind === 'other') return undefined;

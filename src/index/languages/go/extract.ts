@@ -20,6 +20,7 @@ import {
 } from './scope.js';
 import { packageProperties, type PackageValue } from './values.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { isHealthService } from '../shared/grpc-health.js';
 import { bodyLines, docText, firstLineOf, signatureBefore } from '../shared/native-common.js';
 import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
 
@@ -312,7 +313,7 @@ function readStructFields(struct: string, symbol: number, type: Node, file: GoFi
     if (names.length === 0) {
       const embedded = /^(?:Unimplemented|Unsafe)(\w+)Server$/.exec(baseTypeName(fieldType) ?? '');
       const service = embedded?.[1];
-      if (service !== undefined && service !== 'Health') {
+      if (service !== undefined && !isHealthService(service)) {
         file.servedTypes.push({ type: struct, service, via: 'Unimplemented*Server' });
         file.facts.addContract({
           kind: 'grpc_server',

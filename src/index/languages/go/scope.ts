@@ -7,6 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { Confidence } from '../../facts.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
+import { isHealthService } from '../shared/grpc-health.js';
 import { decodeEscapes } from '../shared/native-common.js';
 
 /** A value a name is bound to: an expression, a declared type, or a route prefix (chi `Route` callbacks). */
@@ -343,7 +344,7 @@ export function clientType(type: Node, file: GoFile): GoClient | undefined {
   if (type.type !== 'qualified_type') return undefined;
   const pkg = type.childForFieldName('package')?.text;
   const service = /^(\w+)Client$/.exec(type.childForFieldName('name')?.text ?? '')?.[1];
-  if (pkg === undefined || service === undefined || service === 'Health') return undefined;
+  if (pkg === undefined || service === undefined || isHealthService(service)) return undefined;
   // `redis.UniversalClient` has the same shape as `pb.InventoryServiceClient`: only a package that looks
   // generated from protobuf makes the type a stub.
   const path = file.imports.get(pkg);

@@ -5,6 +5,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { FactBuilder } from '../shared/fact-builder.js';
+import { isHealthService } from '../shared/grpc-health.js';
 import { javaHttpCall, javaHttpContext } from './http.js';
 import {
   argumentsOf,
@@ -22,7 +23,6 @@ import {
   varOf,
 } from './model.js';
 import {
-  isHealthService,
   lineOf,
   NOT_RPC_METHODS,
   serviceOfGrpcClass,

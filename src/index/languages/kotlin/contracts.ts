@@ -6,6 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { FactBuilder } from '../shared/fact-builder.js';
+import { isHealthService } from '../shared/grpc-health.js';
 import {
   callOf,
   findField,
@@ -24,7 +25,6 @@ import { type KtCallSite, kotlinHttpCall, kotlinHttpContext } from './http.js';
 import type { KtRoute } from './ktor.js';
 import { effectiveReceiver, receiverConfidence } from './receivers.js';
 import {
-  isHealthService,
   NOT_RPC_METHODS,
   serviceOfGrpcClass,
   serviceOfStubType,

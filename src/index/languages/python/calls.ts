@@ -9,7 +9,6 @@ import {
   classifyCallee,
   constructorTopics,
   httpRequest,
-  isHealthService,
   routeFromDecorator,
   type Binding,
 } from './contracts.js';
@@ -18,6 +17,7 @@ import { httpCallFact, receiverCall, receiverCallFacts, type ReceiverCall } from
 import { lookupBinding, receiverKey, type Frame, type PyScope } from './scope.js';
 import { callArguments, dotted, resolveParts } from './values.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
+import { isHealthService } from '../shared/grpc-health.js';
 import { startLineOf, topicOf, type Parts } from '../shared/tree-utils.js';
 
 const SERVICER_ADD = /^add_(\w+)Servicer_to_server$/;

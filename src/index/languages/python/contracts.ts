@@ -7,6 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { Confidence } from '../../facts.js';
 import { callArguments, dotted, literalString, resolveParts, type Parts, type ValueScope } from './values.js';
+import { isHealthService } from '../shared/grpc-health.js';
 import { joinHttpPath } from '../shared/tree-utils.js';
 
 export type KafkaLib = 'confluent_kafka' | 'aiokafka' | 'kafka-python';
@@ -52,11 +53,6 @@ function kafkaLib(origin: Origin): KafkaLib | undefined {
   if (inModule(origin, 'aiokafka')) return 'aiokafka';
   if (inModule(origin, 'kafka')) return 'kafka-python';
   return undefined;
-}
-
-/** Health checks are infrastructure, not contracts. */
-export function isHealthService(service: string, module?: string): boolean {
-  return service === 'Health' || (module?.includes('health_pb2') ?? false);
 }
 
 /**

@@ -12,12 +12,13 @@ import type { Node } from 'web-tree-sitter';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { PythonCallSites } from './calls.js';
-import { classifyCallee, isHealthService } from './contracts.js';
+import { classifyCallee } from './contracts.js';
 import { decoratorFacts } from './decorators.js';
 import { enclosingClass, newFrame, PyScope, receiverKey, recordLocal, type Frame } from './scope.js';
 import { constantSymbol, readDefinition } from './symbols.js';
 import { dotted, resolveParts } from './values.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { isHealthService } from '../shared/grpc-health.js';
 import { startLineOf, walkSites } from '../shared/tree-utils.js';
 
 const SITES: ReadonlySet<string> = new Set([

@@ -19,6 +19,7 @@ import {
   type RustImpl,
   type RustWalk,
 } from './values.js';
+import { isHealthService } from '../shared/grpc-health.js';
 import { startLineOf } from '../shared/tree-utils.js';
 
 export type { RustFile, RustImpl, RustWalk } from './values.js';
@@ -52,7 +53,7 @@ export function collectRustContracts(
 function serverImpl(impl: RustImpl, file: RustFile): void {
   const path = impl.trait.text.replace(/\s+/g, '').replace(/<.*$/, '');
   const service = path.split('::').pop() ?? path;
-  if (service === 'Health' || service === '') return;
+  if (isHealthService(service) || service === '') return;
   const generated = /_server::/.test(path) || /_server::/.test(file.uses.get(service) ?? '');
   const named = service.endsWith('Service') && file.flags.tonic;
   if (!generated && !named) return;
@@ -75,7 +76,7 @@ function stubType(pathText: string, file: RustFile): RustClient | undefined {
   const path = pathText.replace(/\s+/g, '').replace(/<.*$/, '');
   const last = path.split('::').pop() ?? path;
   const service = /^(\w+)Client$/.exec(last)?.[1];
-  if (service === undefined || service === 'Health') return undefined;
+  if (service === undefined || isHealthService(service)) return undefined;
   if (/_client::/.test(path) || /_client::/.test(file.uses.get(last) ?? '')) {
     return { service, confidence: 'exact', via: 'tonic XClient' };
   }
@@ -308,7 +309,7 @@ function onCall(call: Node, scope: RustScope, prefixes: Prefixes): void {
 function registration(type: string, path: string, line: number, scope: RustScope): void {
   const service = type.replace(/Server$/, '');
   const generated = /_server(::|$)/.test(path) || /_server::/.test(scope.file.uses.get(type) ?? '');
-  if (!generated || service === 'Health') return;
+  if (!generated || isHealthService(service)) return;
   scope.file.facts.addContract({
     kind: 'grpc_server',
     service,

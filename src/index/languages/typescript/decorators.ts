@@ -4,7 +4,7 @@
  * Decorators are read from the AST, in any order, so a string that merely contains `@Get('/x')` is never one.
  */
 import type { ContractFact } from '../../facts.js';
-import { isHealthService } from './holders.js';
+import { isHealthService } from '../shared/grpc-health.js';
 import type { ClassState, DecoratorInfo, FileState } from './model.js';
 import { joinHttpPath } from '../shared/tree-utils.js';
 import { resolveIdentifierLike, resolveName, resolveString, type Resolved, type Val } from './values.js';

@@ -6,6 +6,7 @@
 import type { Node } from 'web-tree-sitter';
 import { resolveRef, type Entry, type FileState, type Holder, type Ref } from './model.js';
 import { memberPath, resolveIdentifierLike, resolveString, toVal, unwrap, type Val } from './values.js';
+import { isHealthService } from '../shared/grpc-health.js';
 
 /** Where a call sits: enclosing class index and symbol id, and the locals visible there. */
 export interface Site {
@@ -32,10 +33,6 @@ const HTTP_TYPES: Readonly<Record<string, string>> = {
 };
 const ROUTER_TYPES = new Set(['Express', 'Application', 'Router', 'FastifyInstance', 'Hono']);
 
-export function isHealthService(service: string): boolean {
-  return service === 'Health' || service.endsWith('.Health');
-}
-
 /** The main type name of an annotation: `: Queue<Job> | undefined` → `Queue`, `: grpc.Client` → `Client`. */
 export function typeName(annotation: Node | null): string | undefined {
   if (annotation === null) return undefined;
@@ -47,7 +44,7 @@ export function typeName(annotation: Node | null): string | undefined {
 /** What a declared type says a field/parameter holds; `injectQueue` is `@InjectQueue(name)`'s argument. */
 export function holderFromType(type: string | undefined, injectQueue: Val | undefined): Holder | undefined {
   if (type === undefined) return undefined;
-  if (/^\w+ServiceClient$/.test(type) && type !== 'HealthServiceClient')
+  if (/^\w+ServiceClient$/.test(type) && !isHealthService(type.slice(0, -'Client'.length)))
     return { t: 'grpc', typeName: type, via: 'typed field' };
   if (PROXY_TYPES.has(type)) return { t: 'proxy' };
   if (type === 'Queue' && injectQueue !== undefined) return { t: 'queue', name: injectQueue };

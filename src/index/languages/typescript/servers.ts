@@ -8,6 +8,7 @@ import type { FactBuilder } from '../shared/fact-builder.js';
 import { args, grpcTarget, holderFromExpr, packageCall, type Site } from './holders.js';
 import type { FileState, Holder, Ref } from './model.js';
 import { memberPath, stringValue, unwrap } from './values.js';
+import { isHealthService } from '../shared/grpc-health.js';
 
 /** The definition argument as data: where it may resolve to a package member, and its name as written. */
 interface Definition {
@@ -30,7 +31,6 @@ interface Handler {
   readonly cls?: number;
 }
 
-const HEALTH = /^(?:grpc\.health\.v1\.)?health(?:check)?(?:service)?$/i;
 /** Module paths of generated gRPC code: `./gen/payment_grpc_pb`, `../protos/demo`, `@shop/grpc-stubs`. */
 const GENERATED_SOURCE = /grpc|proto|_pb(?:\.[cm]?[jt]s)?$|(?:^|\/)gen(?:erated)?(?:\/|$)/i;
 
@@ -149,7 +149,7 @@ export function addServiceCall(state: FileState, node: Node, site: Site): void {
       service = def.name;
       exact = false;
     } else return;
-    if (HEALTH.test(service)) return;
+    if (isHealthService(service)) return;
     const confidence = exact ? 'exact' : 'heuristic';
     const symbol = site.symbol === undefined ? {} : { symbol: site.symbol };
     out.addContract({

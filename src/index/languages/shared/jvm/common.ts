@@ -4,6 +4,7 @@
  * `http.ts`; grammar-specific node shapes stay in each language's files.
  */
 import type { Node } from 'web-tree-sitter';
+import { isHealthService } from '../grpc-health.js';
 
 /** 1-based line of a node's first row. */
 export const lineOf = (node: Node): number => node.startPosition.row + 1;
@@ -80,10 +81,6 @@ export function serviceOfGrpcClass(name: string): string | undefined {
   const match = /^(\w+?)Grpc(?:Kt)?$/.exec(last);
   return match?.[1];
 }
-
-/** gRPC health checking is infrastructure, not a contract between services. */
-export const isHealthService = (service: string): boolean =>
-  service === 'Health' || service.endsWith('.Health');
 
 /**
  * The service a stub type belongs to: `PaymentServiceGrpc.PaymentServiceBlockingStub` (also `…Stub`,
