@@ -7,9 +7,16 @@
 import type { Node } from 'web-tree-sitter';
 import { emptyFacts, type FileFacts, type LanguageId, type SymbolKind } from '../../facts.js';
 import { collectCppGrpc, type CppClass, type CppFile, type CppWalk } from './grpc.js';
+import {
+  doxygenAbove,
+  functionDeclarator,
+  guardName,
+  isTypeSpecifierWithBody,
+  splitScope,
+} from './syntax.js';
 import type { ExtractInput } from '../extractor.js';
 import { FactBuilder } from '../shared/fact-builder.js';
-import { bodyLines, docText, firstLineOf, signatureBefore } from '../shared/native-common.js';
+import { bodyLines, firstLineOf, signatureBefore } from '../shared/native-common.js';
 import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
 
 interface Context {
@@ -58,22 +65,6 @@ function extractCFamily(input: ExtractInput, language: LanguageId): FileFacts {
   return context.file.facts.build();
 }
 
-/** The include-guard macro (`#ifndef X_H` wrapping the file and starting with `#define X_H`), not a constant. */
-function guardName(root: Node): string | undefined {
-  const top = root.namedChildren.filter((n): n is Node => n !== null && n.type !== 'comment');
-  const only = top.length === 1 ? top[0] : undefined;
-  if (only?.type !== 'preproc_ifdef') return undefined;
-  const name = only.childForFieldName('name')?.text;
-  const first = only.namedChildren.find(
-    (n) => n !== null && n.type !== 'comment' && n.id !== only.childForFieldName('name')?.id,
-  );
-  return first?.type === 'preproc_def' &&
-    first.childForFieldName('name')?.text === name &&
-    first.childForFieldName('value') === null
-    ? name
-    : undefined;
-}
-
 function declareAll(container: Node, place: Place, context: Context, guard: string | undefined): void {
   const children = container.namedChildren.filter((n): n is Node => n !== null);
   children.forEach((child, index) => {
@@ -87,34 +78,6 @@ function declareAll(container: Node, place: Place, context: Context, guard: stri
   });
 }
 
-/** Doxygen comments (`///`, `//!`, `/**`, `/*!` blocks) in the run ending just above the declaration. */
-function doxygenAbove(siblings: readonly Node[], index: number, line: number): string | undefined {
-  const comments: string[] = [];
-  let expected = line - 1;
-  for (let i = index - 1; i >= 0; i--) {
-    const node = siblings[i];
-    if (node?.type !== 'comment' || endLineOf(node) !== expected) break;
-    if (!/^(\/\/[/!]|\/\*[*!])/.test(node.text) || node.text.startsWith('///<')) break;
-    comments.unshift(node.text);
-    expected = startLineOf(node) - 1;
-  }
-  return docText(comments);
-}
-
-/** The function declarator under pointer/reference/attributed wrappers, if the declarator declares a function. */
-function functionDeclarator(declarator: Node | null): Node | undefined {
-  let current = declarator;
-  for (let i = 0; i < 8 && current !== null; i++) {
-    if (current.type === 'function_declarator') return current;
-    if (!/^(pointer|reference|attributed|parenthesized)_declarator$/.test(current.type)) return undefined;
-    current =
-      current.childForFieldName('declarator') ??
-      current.namedChildren.find((c) => c?.type.endsWith('declarator')) ??
-      null;
-  }
-  return undefined;
-}
-
 function declare(
   node: Node,
   outer: Node,
@@ -123,7 +86,6 @@ function declare(
   context: Context,
   guard: string | undefined,
 ): void {
-  const { file } = context;
   switch (node.type) {
     case 'template_declaration': {
       const inner = node.namedChildren.find(
@@ -142,41 +104,12 @@ function declare(
       return;
     }
     case 'preproc_def':
-    case 'preproc_function_def': {
-      const name = node.childForFieldName('name')?.text;
-      if (name === undefined || name === guard || place.owner !== undefined) return;
-      file.facts.addSymbol({
-        kind: node.type === 'preproc_def' ? 'const' : 'function',
-        name,
-        qualifiedName: name,
-        signature: oneLine(node.text.split(/\r?\n/)[0] ?? '')
-          .replace(/\\$/, '')
-          .trim(),
-        startLine: startLineOf(node),
-        endLine: endLineOf(node),
-        docstring: doc,
-      });
+    case 'preproc_function_def':
+      if (place.owner === undefined) declareMacro(node, doc, context, guard);
       return;
-    }
-    case 'namespace_definition': {
-      const name = node.childForFieldName('name')?.text.replace(/\s+/g, '');
-      const body = node.childForFieldName('body');
-      const prefix = name === undefined ? place.prefix : `${place.prefix}${name}::`;
-      if (name !== undefined) {
-        context.namespaces.add(prefix.slice(0, -2));
-        file.facts.addSymbol({
-          kind: 'namespace',
-          name,
-          qualifiedName: prefix.slice(0, -2),
-          signature: signatureBefore(file.source, node, body),
-          startLine: startLineOf(node),
-          endLine: endLineOf(node),
-          docstring: doc,
-        });
-      }
-      if (body !== null) declareAll(body, { prefix }, context, guard);
+    case 'namespace_definition':
+      declareNamespace(node, place, doc, context, guard);
       return;
-    }
     case 'function_definition':
       declareFunction(
         node,
@@ -189,21 +122,9 @@ function declare(
       );
       return;
     case 'declaration':
-    case 'field_declaration': {
-      const type = node.childForFieldName('type');
-      const declarators = node.childrenForFieldName('declarator').filter((d): d is Node => d !== null);
-      const fn = declarators.length === 1 ? functionDeclarator(declarators[0] ?? null) : undefined;
-      if (fn !== undefined) {
-        declareFunction(node, fn, null, outer, place, doc, context);
-        return;
-      }
-      if (type !== null && isTypeSpecifierWithBody(type)) declare(type, type, place, doc, context, guard);
-      if (node.type === 'field_declaration' && place.owner !== undefined && type !== null) {
-        for (const declarator of declarators)
-          place.owner.fields.push({ name: declarator.text.replace(/^[*&\s]+/, ''), type, node });
-      }
+    case 'field_declaration':
+      declareDeclaration(node, outer, place, doc, context, guard);
       return;
-    }
     case 'class_specifier':
     case 'struct_specifier':
     case 'union_specifier':
@@ -212,17 +133,9 @@ function declare(
     case 'enum_specifier':
       declareEnum(node, outer, place, doc, context);
       return;
-    case 'type_definition': {
-      const type = node.childForFieldName('type');
-      if (type !== null && isTypeSpecifierWithBody(type) && type.childForFieldName('name') !== null) {
-        declare(type, type, place, doc, context, guard);
-      }
-      for (const declarator of node.childrenForFieldName('declarator')) {
-        const name = declarator?.type === 'type_identifier' ? declarator.text : undefined;
-        if (name !== undefined) addType(name, node, outer, place, doc, context);
-      }
+    case 'type_definition':
+      declareTypedef(node, outer, place, doc, context, guard);
       return;
-    }
     case 'alias_declaration': {
       const name = node.childForFieldName('name')?.text;
       if (name !== undefined) addType(name, node, outer, place, doc, context);
@@ -231,8 +144,95 @@ function declare(
   }
 }
 
-function isTypeSpecifierWithBody(type: Node): boolean {
-  return /^(class|struct|union|enum)_specifier$/.test(type.type) && type.childForFieldName('body') !== null;
+/** A top-level `#define`: a constant, or a function for a function-like macro; never the include guard. */
+function declareMacro(
+  node: Node,
+  doc: string | undefined,
+  context: Context,
+  guard: string | undefined,
+): void {
+  const name = node.childForFieldName('name')?.text;
+  if (name === undefined || name === guard) return;
+  context.file.facts.addSymbol({
+    kind: node.type === 'preproc_def' ? 'const' : 'function',
+    name,
+    qualifiedName: name,
+    signature: oneLine(node.text.split(/\r?\n/)[0] ?? '')
+      .replace(/\\$/, '')
+      .trim(),
+    startLine: startLineOf(node),
+    endLine: endLineOf(node),
+    docstring: doc,
+  });
+}
+
+/** `namespace a::b { … }`: a symbol, and the prefix of everything declared inside. */
+function declareNamespace(
+  node: Node,
+  place: Place,
+  doc: string | undefined,
+  context: Context,
+  guard: string | undefined,
+): void {
+  const { file } = context;
+  const name = node.childForFieldName('name')?.text.replace(/\s+/g, '');
+  const body = node.childForFieldName('body');
+  const prefix = name === undefined ? place.prefix : `${place.prefix}${name}::`;
+  if (name !== undefined) {
+    context.namespaces.add(prefix.slice(0, -2));
+    file.facts.addSymbol({
+      kind: 'namespace',
+      name,
+      qualifiedName: prefix.slice(0, -2),
+      signature: signatureBefore(file.source, node, body),
+      startLine: startLineOf(node),
+      endLine: endLineOf(node),
+      docstring: doc,
+    });
+  }
+  if (body !== null) declareAll(body, { prefix }, context, guard);
+}
+
+/** A declaration: a function prototype, a type defined in place, or class fields (which may hold stubs). */
+function declareDeclaration(
+  node: Node,
+  outer: Node,
+  place: Place,
+  doc: string | undefined,
+  context: Context,
+  guard: string | undefined,
+): void {
+  const type = node.childForFieldName('type');
+  const declarators = node.childrenForFieldName('declarator').filter((d): d is Node => d !== null);
+  const fn = declarators.length === 1 ? functionDeclarator(declarators[0] ?? null) : undefined;
+  if (fn !== undefined) {
+    declareFunction(node, fn, null, outer, place, doc, context);
+    return;
+  }
+  if (type !== null && isTypeSpecifierWithBody(type)) declare(type, type, place, doc, context, guard);
+  if (node.type === 'field_declaration' && place.owner !== undefined && type !== null) {
+    for (const declarator of declarators)
+      place.owner.fields.push({ name: declarator.text.replace(/^[*&\s]+/, ''), type, node });
+  }
+}
+
+/** `typedef struct X { … } Y;`: the struct, then each name the typedef declares. */
+function declareTypedef(
+  node: Node,
+  outer: Node,
+  place: Place,
+  doc: string | undefined,
+  context: Context,
+  guard: string | undefined,
+): void {
+  const type = node.childForFieldName('type');
+  if (type !== null && isTypeSpecifierWithBody(type) && type.childForFieldName('name') !== null) {
+    declare(type, type, place, doc, context, guard);
+  }
+  for (const declarator of node.childrenForFieldName('declarator')) {
+    const name = declarator?.type === 'type_identifier' ? declarator.text : undefined;
+    if (name !== undefined) addType(name, node, outer, place, doc, context);
+  }
 }
 
 function addType(
@@ -312,25 +312,6 @@ function declareFunction(
   if (body !== null || node.type === 'function_definition') {
     context.walks.push({ node, symbol, owner: owner?.qualifiedName });
   }
-}
-
-/** `a::b<c::d>::e` → `a`, `b<c::d>`, `e` (scope separators inside template arguments do not split). */
-function splitScope(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '<') depth++;
-    else if (ch === '>') depth--;
-    else if (ch === ':' && text[i + 1] === ':' && depth === 0) {
-      out.push(text.slice(start, i));
-      start = i + 2;
-      i++;
-    }
-  }
-  out.push(text.slice(start));
-  return out.filter((s, i) => s !== '' || i > 0);
 }
 
 function declareClass(

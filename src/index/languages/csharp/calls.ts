@@ -15,7 +15,7 @@ import {
 } from './contracts.js';
 import { listItems } from './decl.js';
 import type { CsFrame, CsScope } from './scope.js';
-import { csArguments, csDotted, csLiteral, kids, resolveCs } from './values.js';
+import { csArguments, csDotted, csLiteral, kids, resolveCs, type CsValueScope } from './values.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
 import { joinHttpPath, startLineOf, topicOf, urlOf, type Parts } from '../shared/tree-utils.js';
 
@@ -42,6 +42,32 @@ interface PendingHttp {
   readonly via: string;
   readonly line: number;
   readonly owner: number | undefined;
+}
+
+/** A call on a receiver, with what the Kafka readers need to know about it. */
+interface ReceiverCall {
+  readonly method: string;
+  readonly binding: CsBinding | undefined;
+  readonly receiverName: string;
+  readonly args: ReturnType<typeof csArguments>;
+  readonly values: CsValueScope;
+  readonly line: number;
+  readonly owner: number | undefined;
+}
+
+/** The receiver and method name of `x.M(…)` or `x?.M(…)`; a null name for any other callee. */
+function calleeOf(node: Node): { receiver: Node | null; nameNode: Node | null } {
+  const callee = node.childForFieldName('function');
+  if (callee?.type === 'member_access_expression')
+    return { receiver: callee.childForFieldName('expression'), nameNode: callee.childForFieldName('name') };
+  if (callee?.type === 'conditional_access_expression') {
+    const binding = kids(callee).find((child) => child.type === 'member_binding_expression');
+    return {
+      receiver: callee.childForFieldName('condition'),
+      nameNode: binding?.childForFieldName('name') ?? null,
+    };
+  }
+  return { receiver: null, nameNode: null };
 }
 
 export class CsCalls {
@@ -98,19 +124,7 @@ export class CsCalls {
   }
 
   invocation(node: Node, frame: CsFrame, owner: number | undefined): void {
-    const callee = node.childForFieldName('function');
-    let receiver: Node | null = null;
-    let nameNode: Node | null = null;
-    if (callee?.type === 'member_access_expression') {
-      receiver = callee.childForFieldName('expression');
-      nameNode = callee.childForFieldName('name');
-    } else if (callee?.type === 'conditional_access_expression') {
-      receiver = callee.childForFieldName('condition');
-      nameNode =
-        kids(callee)
-          .find((child) => child.type === 'member_binding_expression')
-          ?.childForFieldName('name') ?? null;
-    }
+    const { receiver, nameNode } = calleeOf(node);
     if (nameNode === null) return;
     const method = csDotted(nameNode) ?? '';
     const line = startLineOf(node);
@@ -139,62 +153,62 @@ export class CsCalls {
     }
     const binding = this.receiverBinding(receiver, frame);
     const receiverName = (csDotted(receiver) ?? '').split('.').pop() ?? '';
+    const call: ReceiverCall = { method, binding, receiverName, args, values, line, owner };
     const verb = MAP_VERBS.get(method);
     const template = csLiteral(args.positional[0] ?? args.named.get('pattern'));
     if (verb !== undefined && template !== undefined) {
       const prefix = binding?.kind === 'group' ? binding.prefix : '';
+      const path = joinHttpPath(prefix, template);
       this.facts.addContract(
-        {
-          kind: 'http_route',
-          method: verb,
-          path: joinHttpPath(prefix, template),
-          line,
-          via: `aspnet ${method}`,
-        },
+        { kind: 'http_route', method: verb, path, line, via: `aspnet ${method}` },
         { owner },
       );
-      return;
-    }
-    if (binding?.kind === 'client') {
+    } else if (binding?.kind === 'client') {
       this.grpcClient(binding.service, method, line, owner, 'client call');
-      return;
+    } else if (method === 'ProduceAsync' || method === 'Produce') {
+      this.kafkaProduce(call);
+    } else if (method === 'Subscribe') {
+      this.kafkaSubscribe(call);
+    } else {
+      this.httpInvocation(method, binding, receiverName, args, node, frame, owner);
     }
-    if (method === 'ProduceAsync' || method === 'Produce') {
-      const proven = binding?.kind === 'producer';
-      if (!proven && (binding !== undefined || !/producer/i.test(receiverName))) return;
-      let topicNode = args.positional[0] ?? args.named.get('topic') ?? args.named.get('topicPartition');
-      if (
-        topicNode?.type === 'object_creation_expression' &&
-        csDotted(topicNode.childForFieldName('type')) === 'TopicPartition'
-      ) {
-        topicNode = csArguments(topicNode.childForFieldName('arguments')).positional[0];
-      }
-      const topic = topicNode === undefined ? undefined : topicOf(resolveCs(topicNode, values));
-      if (topic === undefined) return;
-      const confidence = proven ? 'exact' : 'heuristic';
-      this.facts.addContract(
-        { kind: 'topic_producer', topic, line, confidence, via: `Confluent.Kafka ${method}` },
-        { owner },
-      );
-      return;
+  }
+
+  /** `producer.ProduceAsync(topic, …)`: proven on a bound producer, a guess on a receiver named like one. */
+  private kafkaProduce({ method, binding, receiverName, args, values, line, owner }: ReceiverCall): void {
+    const proven = binding?.kind === 'producer';
+    if (!proven && (binding !== undefined || !/producer/i.test(receiverName))) return;
+    let topicNode = args.positional[0] ?? args.named.get('topic') ?? args.named.get('topicPartition');
+    if (
+      topicNode?.type === 'object_creation_expression' &&
+      csDotted(topicNode.childForFieldName('type')) === 'TopicPartition'
+    ) {
+      topicNode = csArguments(topicNode.childForFieldName('arguments')).positional[0];
     }
-    if (method === 'Subscribe') {
-      const proven = binding?.kind === 'consumer';
-      if (!proven && (binding !== undefined || !/consumer/i.test(receiverName))) return;
-      for (const topicNode of listItems(
-        args.positional[0] ?? args.named.get('topics') ?? args.named.get('topic'),
-      )) {
-        const topic = topicOf(resolveCs(topicNode, values));
-        const confidence = proven ? 'exact' : 'heuristic';
-        if (topic !== undefined)
-          this.facts.addContract(
-            { kind: 'topic_consumer', topic, line, confidence, via: 'Confluent.Kafka Subscribe' },
-            { owner },
-          );
-      }
-      return;
+    const topic = topicNode === undefined ? undefined : topicOf(resolveCs(topicNode, values));
+    if (topic === undefined) return;
+    const confidence = proven ? 'exact' : 'heuristic';
+    this.facts.addContract(
+      { kind: 'topic_producer', topic, line, confidence, via: `Confluent.Kafka ${method}` },
+      { owner },
+    );
+  }
+
+  /** `consumer.Subscribe(topic or topics)`: proven on a bound consumer, a guess on a receiver named like one. */
+  private kafkaSubscribe({ binding, receiverName, args, values, line, owner }: ReceiverCall): void {
+    const proven = binding?.kind === 'consumer';
+    if (!proven && (binding !== undefined || !/consumer/i.test(receiverName))) return;
+    const confidence = proven ? 'exact' : 'heuristic';
+    for (const topicNode of listItems(
+      args.positional[0] ?? args.named.get('topics') ?? args.named.get('topic'),
+    )) {
+      const topic = topicOf(resolveCs(topicNode, values));
+      if (topic !== undefined)
+        this.facts.addContract(
+          { kind: 'topic_consumer', topic, line, confidence, via: 'Confluent.Kafka Subscribe' },
+          { owner },
+        );
     }
-    this.httpInvocation(method, binding, receiverName, args, node, frame, owner);
   }
 
   private httpInvocation(

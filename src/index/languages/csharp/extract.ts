@@ -61,6 +61,14 @@ const TYPE_KINDS: Readonly<Record<string, SymbolKind>> = {
   enum_declaration: 'enum',
 };
 
+/** Where a member is declared: its class's symbol and qualified name, the route prefix, the namespace. */
+interface MemberPlace {
+  readonly owner: number;
+  readonly outer: string;
+  readonly prefix: string;
+  readonly namespace: string;
+}
+
 class CsharpExtraction {
   readonly facts = new FactBuilder('csharp');
   package: string | undefined;
@@ -223,89 +231,20 @@ class CsharpExtraction {
     prefix: string,
     namespace: string,
   ): void {
-    const name = node.childForFieldName('name')?.text ?? '';
-    const line = startLineOf(node.childForFieldName('name') ?? node);
+    const place: MemberPlace = { owner, outer, prefix, namespace };
     switch (node.type) {
       case 'method_declaration':
-      case 'constructor_declaration': {
-        const body = node.childForFieldName('body');
-        const symbol = this.declaration(node, 'method', name, `${outer}.${name}`, body, owner);
-        if (body?.type === 'block') Object.assign(symbol, innerLines(body));
-        const id = this.facts.addSymbol(symbol);
-        const methodFrame = this.parameters(node, frame, id, node.type === 'constructor_declaration');
-        const cls = innermostClass(frame);
-        const isOverride = kids(node).some((child) => child.type === 'modifier' && child.text === 'override');
-        if (cls?.service !== undefined && isOverride) {
-          this.facts.addContract(
-            {
-              kind: 'grpc_server',
-              service: cls.service,
-              method: name,
-              line,
-              confidence: 'exact',
-              via: 'ServiceBase override',
-            },
-            { owner: id },
-          );
-        }
-        for (const route of actionRoutes(attributesOf(node), prefix, name)) {
-          this.facts.addContract(
-            { kind: 'http_route', method: route.method, path: route.path, line, via: route.via },
-            { owner: id },
-          );
-        }
-        if (body !== null) this.visit(body, methodFrame, id, namespace);
+      case 'constructor_declaration':
+        this.method(node, frame, place);
         return;
-      }
-      case 'property_declaration': {
-        const accessors = node.childForFieldName('accessors');
-        const value = node.childForFieldName('value');
-        const autoProperty =
-          accessors !== null &&
-          kids(accessors).every((accessor) => accessor.childForFieldName('body') === null);
-        const symbol = this.declaration(
-          node,
-          'property',
-          name,
-          `${outer}.${name}`,
-          autoProperty ? null : (accessors ?? value),
-          owner,
-        );
-        if (autoProperty && accessors !== null) {
-          symbol.signature = this.source.slice(signatureStart(node), accessors.endIndex).replace(/\s+/g, ' ');
-        }
-        const id = this.facts.addSymbol(symbol);
-        const service = clientService(node.childForFieldName('type'));
-        if (service !== undefined) this.grpcClient(service, undefined, line, id, 'typed client field');
-        for (const child of [accessors, value])
-          if (child !== null) this.visit(child, newCsFrame(frame), id, namespace);
+      case 'property_declaration':
+        this.property(node, frame, place);
         return;
-      }
-      case 'field_declaration': {
-        const declaration = kids(node).find((child) => child.type === 'variable_declaration');
-        const isConst = kids(node).some((child) => child.type === 'modifier' && child.text === 'const');
-        for (const variable of kids(declaration).filter((child) => child.type === 'variable_declarator')) {
-          const variableName = variable.childForFieldName('name')?.text ?? '';
-          let symbolId: number | undefined;
-          if (isConst) {
-            const symbol = this.declaration(
-              node,
-              'const',
-              variableName,
-              `${outer}.${variableName}`,
-              null,
-              owner,
-            );
-            symbolId = this.facts.addSymbol(symbol);
-          }
-          const service = clientService(declaration?.childForFieldName('type'));
-          if (service !== undefined)
-            this.grpcClient(service, undefined, startLineOf(variable), owner, 'typed client field');
-          this.visit(variable, frame, symbolId ?? owner, namespace);
-        }
+      case 'field_declaration':
+        this.fields(node, frame, place);
         return;
-      }
       case 'enum_member_declaration': {
+        const name = node.childForFieldName('name')?.text ?? '';
         this.facts.addSymbol({
           ...this.declaration(node, 'enum_member', name, `${outer}.${name}`, null, owner),
           exported: true,
@@ -315,6 +254,81 @@ class CsharpExtraction {
       default:
         if (TYPE_DECLARATIONS.has(node.type)) this.typeDeclaration(node, frame, owner, namespace);
         else if (node.type !== 'comment') this.visit(node, frame, owner, namespace);
+    }
+  }
+
+  /** A method or constructor: a gRPC handler when it overrides a service base's method, routes by attribute. */
+  private method(node: Node, frame: CsFrame, { owner, outer, prefix, namespace }: MemberPlace): void {
+    const name = node.childForFieldName('name')?.text ?? '';
+    const line = startLineOf(node.childForFieldName('name') ?? node);
+    const body = node.childForFieldName('body');
+    const symbol = this.declaration(node, 'method', name, `${outer}.${name}`, body, owner);
+    if (body?.type === 'block') Object.assign(symbol, innerLines(body));
+    const id = this.facts.addSymbol(symbol);
+    const methodFrame = this.parameters(node, frame, id, node.type === 'constructor_declaration');
+    const cls = innermostClass(frame);
+    const isOverride = kids(node).some((child) => child.type === 'modifier' && child.text === 'override');
+    if (cls?.service !== undefined && isOverride) {
+      this.facts.addContract(
+        {
+          kind: 'grpc_server',
+          service: cls.service,
+          method: name,
+          line,
+          confidence: 'exact',
+          via: 'ServiceBase override',
+        },
+        { owner: id },
+      );
+    }
+    for (const route of actionRoutes(attributesOf(node), prefix, name)) {
+      this.facts.addContract(
+        { kind: 'http_route', method: route.method, path: route.path, line, via: route.via },
+        { owner: id },
+      );
+    }
+    if (body !== null) this.visit(body, methodFrame, id, namespace);
+  }
+
+  /** A property: a gRPC client when typed as one; its accessors and initialiser are walked. */
+  private property(node: Node, frame: CsFrame, { owner, outer, namespace }: MemberPlace): void {
+    const name = node.childForFieldName('name')?.text ?? '';
+    const line = startLineOf(node.childForFieldName('name') ?? node);
+    const accessors = node.childForFieldName('accessors');
+    const value = node.childForFieldName('value');
+    const autoProperty =
+      accessors !== null && kids(accessors).every((accessor) => accessor.childForFieldName('body') === null);
+    const symbol = this.declaration(
+      node,
+      'property',
+      name,
+      `${outer}.${name}`,
+      autoProperty ? null : (accessors ?? value),
+      owner,
+    );
+    if (autoProperty && accessors !== null) {
+      symbol.signature = this.source.slice(signatureStart(node), accessors.endIndex).replace(/\s+/g, ' ');
+    }
+    const id = this.facts.addSymbol(symbol);
+    const service = clientService(node.childForFieldName('type'));
+    if (service !== undefined) this.grpcClient(service, undefined, line, id, 'typed client field');
+    for (const child of [accessors, value])
+      if (child !== null) this.visit(child, newCsFrame(frame), id, namespace);
+  }
+
+  /** Fields: a symbol for each constant; a gRPC client when typed as one; initialisers are walked. */
+  private fields(node: Node, frame: CsFrame, { owner, outer, namespace }: MemberPlace): void {
+    const declaration = kids(node).find((child) => child.type === 'variable_declaration');
+    const isConst = kids(node).some((child) => child.type === 'modifier' && child.text === 'const');
+    for (const variable of kids(declaration).filter((child) => child.type === 'variable_declarator')) {
+      const name = variable.childForFieldName('name')?.text ?? '';
+      const symbolId = isConst
+        ? this.facts.addSymbol(this.declaration(node, 'const', name, `${outer}.${name}`, null, owner))
+        : undefined;
+      const service = clientService(declaration?.childForFieldName('type'));
+      if (service !== undefined)
+        this.grpcClient(service, undefined, startLineOf(variable), owner, 'typed client field');
+      this.visit(variable, frame, symbolId ?? owner, namespace);
     }
   }
 

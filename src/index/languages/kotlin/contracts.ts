@@ -163,6 +163,11 @@ function stubOfCall(file: KtFile, call: KtCall, scope: KtScope, depth: number): 
 }
 
 function callSite(file: KtFile, scope: KtScope, call: KtCall, facts: FactBuilder): void {
+  if (!grpcCallSite(file, scope, call, facts)) kafkaCallSite(file, scope, call, facts);
+}
+
+/** A stub built (`newBlockingStub`, a coroutine stub) or an RPC called on one; true when the call was either. */
+function grpcCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: FactBuilder): boolean {
   const line = call.nameNode.startPosition.row + 1;
   const construction = stubOfCall(file, call, scope, 0);
   if (construction !== undefined && !/^with[A-Z]/.test(call.name)) {
@@ -177,9 +182,8 @@ function callSite(file: KtFile, scope: KtScope, call: KtCall, facts: FactBuilder
       },
       { at: call.nameNode.startIndex },
     );
-    return;
+    return true;
   }
-  const first = call.args[0]?.value;
   if (call.receiver !== undefined && !STUB_CONFIG_METHODS.has(call.name)) {
     const service = stubOf(file, call.receiver, scope);
     if (service !== undefined) {
@@ -195,9 +199,16 @@ function callSite(file: KtFile, scope: KtScope, call: KtCall, facts: FactBuilder
         },
         { at: call.nameNode.startIndex },
       );
-      return;
+      return true;
     }
   }
+  return false;
+}
+
+/** `KafkaTemplate.send`, `KafkaConsumer.subscribe` and `ProducerRecord(topic, …)`. */
+function kafkaCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: FactBuilder): void {
+  const line = call.nameNode.startPosition.row + 1;
+  const first = call.args[0]?.value;
   const resolver = new KtResolver(file, scope.cls);
   // `send`/`subscribe` written inside `consumer.apply { … }` or `with(consumer) { … }` have no receiver.
   const receiver = call.name === 'send' || call.name === 'subscribe' ? effectiveReceiver(call) : undefined;

@@ -131,32 +131,15 @@ function findHeadings(lines: readonly string[]): Heading[] {
 const SECTION_OVERHEAD = 64;
 const MIN_BUDGET = 64 * 1024;
 
+/** A heading kept as a section, named by its path of titles (`Guide > Install`). */
+type QualifiedHeading = Heading & { readonly qualifiedName: string; readonly parent?: number };
+
 export function extractMarkdown(input: ExtractInput): FileFacts {
   const sanitize = input.options?.sanitizeDocs !== false;
   const clean = (text: string): string => (sanitize ? sanitizeDocText(text).text : text);
   const lines = input.source.split(/\r\n|\r|\n/);
   if (lines.at(-1) === '') lines.pop();
-  let budget = Math.max(MIN_BUDGET, input.source.length * 3);
-
-  // Headings beyond the memory budget open no section: their lines stay in the section before them.
-  const headings: (Heading & { readonly qualifiedName: string; readonly parent?: number })[] = [];
-  const stack: { level: number; index: number }[] = [];
-  for (const heading of findHeadings(lines)) {
-    const title = clean(heading.title);
-    while ((stack.at(-1)?.level ?? 0) >= heading.level) stack.pop();
-    const parentIndex = stack.at(-1)?.index;
-    const parentName = parentIndex !== undefined ? headings[parentIndex]?.qualifiedName : undefined;
-    const qualifiedName = parentName !== undefined ? `${parentName} > ${title}` : title;
-    budget -= SECTION_OVERHEAD + title.length * 2 + qualifiedName.length;
-    if (budget < 0) break;
-    stack.push({ level: heading.level, index: headings.length });
-    headings.push({
-      ...heading,
-      title,
-      qualifiedName,
-      ...(parentIndex !== undefined ? { parent: parentIndex } : {}),
-    });
-  }
+  const headings = qualifiedHeadings(lines, clean, Math.max(MIN_BUDGET, input.source.length * 3));
 
   const sections: DocSectionFact[] = [];
   const lastContent = (from: number, to: number): number => {
@@ -196,8 +179,50 @@ export function extractMarkdown(input: ExtractInput): FileFacts {
     });
   });
 
-  // A heading's symbol spans up to the next heading of the same or a higher level.
-  const nextLines = headings.map(() => lines.length + 1);
+  const facts = new FactBuilder(input.language);
+  addHeadingSymbols(facts, headings, lines.length, lastContent);
+  return facts.build({ sections });
+}
+
+/**
+ * Headings with their titles cleaned and qualified. A heading beyond the memory budget ends the list: its
+ * lines stay in the section before it.
+ */
+function qualifiedHeadings(
+  lines: readonly string[],
+  clean: (text: string) => string,
+  budget: number,
+): QualifiedHeading[] {
+  const headings: QualifiedHeading[] = [];
+  const stack: { level: number; index: number }[] = [];
+  let left = budget;
+  for (const heading of findHeadings(lines)) {
+    const title = clean(heading.title);
+    while ((stack.at(-1)?.level ?? 0) >= heading.level) stack.pop();
+    const parentIndex = stack.at(-1)?.index;
+    const parentName = parentIndex !== undefined ? headings[parentIndex]?.qualifiedName : undefined;
+    const qualifiedName = parentName !== undefined ? `${parentName} > ${title}` : title;
+    left -= SECTION_OVERHEAD + title.length * 2 + qualifiedName.length;
+    if (left < 0) break;
+    stack.push({ level: heading.level, index: headings.length });
+    headings.push({
+      ...heading,
+      title,
+      qualifiedName,
+      ...(parentIndex !== undefined ? { parent: parentIndex } : {}),
+    });
+  }
+  return headings;
+}
+
+/** One symbol per heading, spanning up to the next heading of the same or a higher level. */
+function addHeadingSymbols(
+  facts: FactBuilder,
+  headings: readonly QualifiedHeading[],
+  lineCount: number,
+  lastContent: (from: number, to: number) => number,
+): void {
+  const nextLines = headings.map(() => lineCount + 1);
   const open: number[] = [];
   headings.forEach((heading, j) => {
     while (open.length > 0 && (headings[open.at(-1) as number] as Heading).level >= heading.level) {
@@ -205,7 +230,6 @@ export function extractMarkdown(input: ExtractInput): FileFacts {
     }
     open.push(j);
   });
-  const facts = new FactBuilder(input.language);
   headings.forEach((heading, id) => {
     facts.addSymbol({
       kind: 'heading',
@@ -217,7 +241,6 @@ export function extractMarkdown(input: ExtractInput): FileFacts {
       parent: heading.parent,
     });
   });
-  return facts.build({ sections });
 }
 
 function stemOf(path: string): string {

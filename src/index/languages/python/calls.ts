@@ -62,77 +62,97 @@ export class PythonCallSites {
     const args = node.childForFieldName('arguments');
     const line = startLineOf(node);
     const path = dotted(callee);
+    if (path !== undefined) this.namedCall(path, args, frame, line, owner);
+    if (callee?.type === 'call') this.decoratorCall(callee, args, frame, line, owner);
+    else if (callee?.type === 'attribute') this.attributeCall(callee, args, frame, line, owner);
+  }
+
+  /**
+   * A call of a name the file imports or defines: a stub or consumer built, `add_*Servicer_to_server`, a
+   * requests/httpx call, Django's `path()`.
+   */
+  private namedCall(
+    path: string,
+    args: Node | null,
+    frame: Frame,
+    line: number,
+    owner: number | undefined,
+  ): void {
     const values = this.scope.valueScope(frame);
-    if (path !== undefined) {
-      const origin = this.scope.originOf(path);
-      const binding = classifyCallee(origin, args, values);
-      if (binding?.kind === 'stub') {
-        this.facts.addContract(
-          {
-            kind: 'grpc_client',
-            service: binding.service,
-            line,
-            confidence: binding.confidence,
-            via: 'pb2_grpc stub',
-          },
-          { owner },
-        );
-      }
-      if (binding?.kind === 'consumer') {
-        for (const topicNode of constructorTopics(binding, args)) {
-          const topic = topicOf(resolveParts(topicNode, values));
-          if (topic !== undefined) {
-            this.facts.addContract(
-              { kind: 'topic_consumer', topic, line, confidence: 'exact', via: `${binding.lib} consumer` },
-              { owner },
-            );
-          }
+    const origin = this.scope.originOf(path);
+    const binding = classifyCallee(origin, args, values);
+    if (binding?.kind === 'stub') {
+      this.facts.addContract(
+        {
+          kind: 'grpc_client',
+          service: binding.service,
+          line,
+          confidence: binding.confidence,
+          via: 'pb2_grpc stub',
+        },
+        { owner },
+      );
+    }
+    if (binding?.kind === 'consumer') {
+      for (const topicNode of constructorTopics(binding, args)) {
+        const topic = topicOf(resolveParts(topicNode, values));
+        if (topic !== undefined) {
+          this.facts.addContract(
+            { kind: 'topic_consumer', topic, line, confidence: 'exact', via: `${binding.lib} consumer` },
+            { owner },
+          );
         }
       }
-      const added = SERVICER_ADD.exec(origin.name)?.[1];
-      if (added !== undefined && !isHealthService(added, origin.module)) {
-        this.facts.addContract(
-          { kind: 'grpc_server', service: added, line, confidence: 'exact', via: 'add_*Servicer_to_server' },
-          { owner },
-        );
-      }
-      const lib = origin.module === 'requests' || origin.module === 'httpx' ? origin.module : undefined;
-      const request = lib === undefined ? undefined : httpRequest(origin.name, args);
-      if (lib !== undefined && request !== undefined) {
-        const urlValues = this.scope.valueScope(frame, true);
-        const url = resolveParts(request.url, urlValues);
-        const inferred = urlValues.used?.inferred === true;
-        this.httpCall(request.verb, url, `${lib} ${origin.name}`, line, owner, inferred);
-      }
-      if (origin.module === 'django.urls' && origin.name === 'path') {
-        const route = djangoRoute(args, line);
-        if (route !== undefined) this.facts.addContract(route, { owner });
-      }
     }
-    if (callee?.type === 'call') {
-      this.decoratorCall(callee, args, frame, line, owner);
-      return;
+    const added = SERVICER_ADD.exec(origin.name)?.[1];
+    if (added !== undefined && !isHealthService(added, origin.module)) {
+      this.facts.addContract(
+        { kind: 'grpc_server', service: added, line, confidence: 'exact', via: 'add_*Servicer_to_server' },
+        { owner },
+      );
     }
-    if (callee?.type !== 'attribute') return;
+    const lib = origin.module === 'requests' || origin.module === 'httpx' ? origin.module : undefined;
+    const request = lib === undefined ? undefined : httpRequest(origin.name, args);
+    if (lib !== undefined && request !== undefined) {
+      const urlValues = this.scope.valueScope(frame, true);
+      const url = resolveParts(request.url, urlValues);
+      const inferred = urlValues.used?.inferred === true;
+      this.httpCall(request.verb, url, `${lib} ${origin.name}`, line, owner, inferred);
+    }
+    if (origin.module === 'django.urls' && origin.name === 'path') {
+      const route = djangoRoute(args, line);
+      if (route !== undefined) this.facts.addContract(route, { owner });
+    }
+  }
+
+  /**
+   * `x.m(…)`: on a client built in place it is read now; on a receiver (`self.stub.M(req)`) it waits for
+   * the end of the walk, when every binding of the file is known.
+   */
+  private attributeCall(
+    callee: Node,
+    args: Node | null,
+    frame: Frame,
+    line: number,
+    owner: number | undefined,
+  ): void {
     const method = callee.childForFieldName('attribute')?.text ?? '';
     const object = callee.childForFieldName('object');
+    const call = (receiver: string, called: string): ReceiverCall =>
+      receiverCall(
+        this.scope.valueScope(frame),
+        frame,
+        receiver,
+        called,
+        args,
+        line,
+        owner,
+        this.scope.valueScope(frame, true),
+      );
     if (object?.type === 'call') {
       // A client used where it is built: `httpx.AsyncClient().get(url)`, `KafkaProducer().send("t")`.
       const built = this.bindingOf(object, frame);
-      if (built !== undefined)
-        this.resolveReceiverCall(
-          receiverCall(
-            this.scope.valueScope(frame),
-            frame,
-            '',
-            method,
-            args,
-            line,
-            owner,
-            this.scope.valueScope(frame, true),
-          ),
-          built,
-        );
+      if (built !== undefined) this.resolveReceiverCall(call('', method), built);
       return;
     }
     let key = receiverKey(object);
@@ -146,20 +166,7 @@ export class PythonCallSites {
       key = receiverKey(object.childForFieldName('object'));
       called = object.childForFieldName('attribute')?.text ?? '';
     }
-    if (key !== undefined && !called.startsWith('__')) {
-      this.pending.push(
-        receiverCall(
-          this.scope.valueScope(frame),
-          frame,
-          key,
-          called,
-          args,
-          line,
-          owner,
-          this.scope.valueScope(frame, true),
-        ),
-      );
-    }
+    if (key !== undefined && !called.startsWith('__')) this.pending.push(call(key, called));
   }
 
   /**

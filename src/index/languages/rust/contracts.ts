@@ -223,50 +223,58 @@ function constructedStub(call: Node, file: RustFile): RustClient | undefined {
 
 function onCall(call: Node, scope: RustScope, prefixes: Prefixes): void {
   const fn = call.childForFieldName('function');
+  if (fn?.type === 'scoped_identifier') onPathCall(call, fn, scope);
+  else onMethodCall(call, scope, prefixes);
+}
+
+/** `Type::f(…)`: a stub constructed, an rdkafka record's topic, a server registered, `reqwest::get`. */
+function onPathCall(call: Node, fn: Node, scope: RustScope): void {
   const { file } = scope;
-  if (fn?.type === 'scoped_identifier') {
-    const name = fn.childForFieldName('name');
-    const pathNode = fn.childForFieldName('path');
-    const path = pathNode?.text.replace(/\s+/g, '') ?? '';
-    const line = startLineOf(name ?? fn);
-    // `BaseRecord::<str, str>::to`: the type is the last segment once generic arguments are set aside.
-    const last = rustTypeName(pathNode) ?? '';
-    const first = (): Node | undefined => argumentsOf(call)[0];
-    const stub = constructedStub(call, file);
-    if (stub !== undefined) {
+  const name = fn.childForFieldName('name');
+  const pathNode = fn.childForFieldName('path');
+  const path = pathNode?.text.replace(/\s+/g, '') ?? '';
+  const line = startLineOf(name ?? fn);
+  // `BaseRecord::<str, str>::to`: the type is the last segment once generic arguments are set aside.
+  const last = rustTypeName(pathNode) ?? '';
+  const first = (): Node | undefined => argumentsOf(call)[0];
+  const stub = constructedStub(call, file);
+  if (stub !== undefined) {
+    file.facts.addContract({
+      kind: 'grpc_client',
+      service: stub.service,
+      symbol: scope.symbol,
+      line,
+      confidence: stub.confidence,
+      via: stub.via,
+    });
+  } else if (
+    name?.text === 'to' &&
+    /^(FutureRecord|BaseRecord)$/.test(last) &&
+    (file.flags.rdkafka || path.includes('rdkafka'))
+  ) {
+    const arg = first();
+    const topic = arg === undefined ? undefined : stringValue(arg, scope);
+    if (topic !== undefined && topic !== '') {
       file.facts.addContract({
-        kind: 'grpc_client',
-        service: stub.service,
+        kind: 'topic_producer',
+        topic,
         symbol: scope.symbol,
         line,
-        confidence: stub.confidence,
-        via: stub.via,
+        confidence: 'exact',
+        via: `rdkafka ${last}`,
       });
-    } else if (
-      name?.text === 'to' &&
-      /^(FutureRecord|BaseRecord)$/.test(last) &&
-      (file.flags.rdkafka || path.includes('rdkafka'))
-    ) {
-      const arg = first();
-      const topic = arg === undefined ? undefined : stringValue(arg, scope);
-      if (topic !== undefined && topic !== '') {
-        file.facts.addContract({
-          kind: 'topic_producer',
-          topic,
-          symbol: scope.symbol,
-          line,
-          confidence: 'exact',
-          via: `rdkafka ${last}`,
-        });
-      }
-    } else if (/^(new|with_interceptor)$/.test(name?.text ?? '') && /^\w+Server$/.test(last)) {
-      registration(last, path, line, scope);
-    } else if (name?.text === 'get' && /^reqwest(::blocking)?$/.test(path)) {
-      const url = first();
-      if (url !== undefined) emitCall('GET', url, line, 'reqwest get', true, scope);
     }
-    return;
+  } else if (/^(new|with_interceptor)$/.test(name?.text ?? '') && /^\w+Server$/.test(last)) {
+    registration(last, path, line, scope);
+  } else if (name?.text === 'get' && /^reqwest(::blocking)?$/.test(path)) {
+    const url = first();
+    if (url !== undefined) emitCall('GET', url, line, 'reqwest get', true, scope);
   }
+}
+
+/** `x.m(…)`: an RPC on a stub, an rdkafka `subscribe`, or an HTTP client call. */
+function onMethodCall(call: Node, scope: RustScope, prefixes: Prefixes): void {
+  const { file } = scope;
   const method = methodCall(call);
   if (method === undefined) return;
   const line = startLineOf(method.nameNode);

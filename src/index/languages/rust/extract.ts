@@ -75,170 +75,217 @@ function declareItems(container: Node, prefix: string, owner: Owner | undefined,
   }
 }
 
+/** An item being declared: where it sits, and the fields every symbol it declares shares. */
+interface Item {
+  readonly node: Node;
+  readonly name: string | undefined;
+  readonly prefix: string;
+  readonly owner: Owner | undefined;
+  readonly attributes: readonly Node[];
+  readonly common: {
+    readonly startLine: number;
+    readonly endLine: number;
+    readonly docstring: string | undefined;
+    readonly decorators?: string[];
+    readonly exported: boolean;
+  };
+}
+
 function declareItem(
-  item: Node,
+  node: Node,
   prefix: string,
   owner: Owner | undefined,
   doc: string | undefined,
   attributes: readonly Node[],
   context: Context,
 ): void {
-  const { file } = context;
-  const name = item.childForFieldName('name')?.text;
   const decorators = attributes.map((a) => oneLine(a.text));
-  const common = {
-    startLine: startLineOf(item),
-    endLine: endLineOf(item),
-    docstring: doc,
-    ...(decorators.length === 0 ? {} : { decorators }),
-    exported: item.namedChildren.some((c) => c?.type === 'visibility_modifier' && c.text === 'pub'),
+  const item: Item = {
+    node,
+    name: node.childForFieldName('name')?.text,
+    prefix,
+    owner,
+    attributes,
+    common: {
+      startLine: startLineOf(node),
+      endLine: endLineOf(node),
+      docstring: doc,
+      ...(decorators.length === 0 ? {} : { decorators }),
+      exported: node.namedChildren.some((c) => c?.type === 'visibility_modifier' && c.text === 'pub'),
+    },
   };
-  const qualified = (n: string): string => `${prefix}${owner === undefined ? '' : `${owner.name}::`}${n}`;
-  switch (item.type) {
+  switch (node.type) {
     case 'function_item':
-    case 'function_signature_item': {
-      if (name === undefined) return;
-      const body = item.childForFieldName('body');
-      const symbol = file.facts.addSymbol({
-        kind: owner === undefined ? 'function' : 'method',
-        name,
-        qualifiedName: qualified(name),
-        signature: signatureBefore(file.source, item, body),
-        ...common,
-        ...(body === null ? {} : bodyLines(body)),
-        ...(owner === undefined ? {} : { parent: owner.symbol }),
-      });
-      if (body !== null)
-        context.walks.push({
-          node: body,
-          symbol,
-          owner: owner?.name,
-          params: item.childForFieldName('parameters'),
-        });
-      const modifiers = item.namedChildren.find((c) => c?.type === 'function_modifiers');
-      owner?.methods?.push({
-        symbol,
-        name,
-        line: startLineOf(item.childForFieldName('name') ?? item),
-        isAsync: modifiers?.children.some((c) => c?.type === 'async') ?? false,
-      });
-      for (const attribute of attributes) {
-        for (const route of rustAttributeRoute(attribute)) {
-          file.facts.addContract({
-            kind: 'http_route',
-            method: route.method,
-            path: route.path,
-            symbol,
-            line: startLineOf(item.childForFieldName('name') ?? item),
-            via: route.via,
-          });
-        }
-      }
-      return;
-    }
+    case 'function_signature_item':
+      return declareFunction(item, context);
     case 'struct_item':
     case 'union_item':
     case 'enum_item':
     case 'trait_item':
-    case 'type_item': {
-      if (name === undefined) return;
-      const kind =
-        item.type === 'enum_item'
-          ? 'enum'
-          : item.type === 'trait_item'
-            ? 'trait'
-            : item.type === 'type_item'
-              ? 'type'
-              : 'struct';
-      const body = item.childForFieldName('body');
-      const symbol = file.facts.addSymbol({
-        kind,
-        name,
-        qualifiedName: qualified(name),
-        signature:
-          kind === 'type' ? firstLineOf(file.source, item) : signatureBefore(file.source, item, body),
-        ...common,
-        ...(owner === undefined ? {} : { parent: owner.symbol }),
-      });
-      if (body === null) return;
-      if (kind === 'trait')
-        declareItems(body, prefix, { name: qualified(name).slice(prefix.length), symbol }, context);
-      else if (kind === 'enum') declareVariants(body, qualified(name), symbol, context);
-      else if (item.type === 'struct_item') context.structs.push({ name, symbol, body });
-      return;
-    }
-    case 'impl_item': {
-      const type = item.childForFieldName('type');
-      const typeName = rustTypeName(type);
-      const body = item.childForFieldName('body');
-      if (typeName === undefined) return;
-      const symbol = file.facts.addSymbol({
-        kind: 'impl',
-        name: typeName,
-        qualifiedName: `${prefix}${typeName}`,
-        signature: signatureBefore(file.source, item, body),
-        ...common,
-      });
-      const trait = item.childForFieldName('trait');
-      const methods: RustImpl['methods'] = [];
-      if (trait !== null)
-        context.impls.push({ trait, type: typeName, line: startLineOf(item), symbol, methods });
-      if (body !== null) declareItems(body, prefix, { name: typeName, symbol, methods }, context);
-      return;
-    }
-    case 'mod_item': {
-      if (name === undefined) return;
-      const body = item.childForFieldName('body');
-      file.facts.addSymbol({
-        kind: 'module',
-        name,
-        qualifiedName: qualified(name),
-        signature: signatureBefore(file.source, item, body),
-        ...common,
-      });
-      if (body === null) file.facts.addImport({ source: name, line: startLineOf(item) });
-      else declareItems(body, `${qualified(name)}::`, undefined, context);
-      return;
-    }
+    case 'type_item':
+      return declareType(item, context);
+    case 'impl_item':
+      return declareImpl(item, context);
+    case 'mod_item':
+      return declareModule(item, context);
     case 'const_item':
-    case 'static_item': {
-      if (name === undefined) return;
-      const symbol = file.facts.addSymbol({
-        kind: item.type === 'const_item' ? 'const' : 'variable',
-        name,
-        qualifiedName: qualified(name),
-        signature: firstLineOf(file.source, item).replace(/;$/, ''),
-        ...common,
-      });
-      const value = item.childForFieldName('value');
-      if (value !== null) {
-        const list = file.consts.get(name);
-        if (list === undefined) file.consts.set(name, [value]);
-        else list.push(value);
-        context.walks.push({ node: value, symbol, owner: undefined, params: null });
-      }
-      return;
-    }
+    case 'static_item':
+      return declareValue(item, context);
     case 'use_declaration':
-      readUse(item, context);
-      return;
-    case 'extern_crate_declaration': {
-      const crate = item.childForFieldName('name')?.text;
-      const alias = item.childForFieldName('alias')?.text;
-      if (crate !== undefined) {
-        file.facts.addImport({
-          source: crate,
-          ...(alias === undefined ? {} : { names: [alias] }),
-          line: startLineOf(item),
-        });
-        file.uses.set(alias ?? crate, crate);
-      }
-      return;
-    }
+      return readUse(node, context);
+    case 'extern_crate_declaration':
+      return readExternCrate(node, context);
     case 'macro_invocation':
-      readIncludeProto(item, context);
-      return;
+      return readIncludeProto(node, context);
   }
+}
+
+/** `prefix` + the owner's name + `name`: `shop::Cart::add`. */
+function qualifiedIn(item: Item, name: string): string {
+  return `${item.prefix}${item.owner === undefined ? '' : `${item.owner.name}::`}${name}`;
+}
+
+/** A function or method; its body is walked for contracts, its route attributes are routes. */
+function declareFunction(item: Item, context: Context): void {
+  const { node, name, owner } = item;
+  const { file } = context;
+  if (name === undefined) return;
+  const body = node.childForFieldName('body');
+  const symbol = file.facts.addSymbol({
+    kind: owner === undefined ? 'function' : 'method',
+    name,
+    qualifiedName: qualifiedIn(item, name),
+    signature: signatureBefore(file.source, node, body),
+    ...item.common,
+    ...(body === null ? {} : bodyLines(body)),
+    ...(owner === undefined ? {} : { parent: owner.symbol }),
+  });
+  if (body !== null)
+    context.walks.push({
+      node: body,
+      symbol,
+      owner: owner?.name,
+      params: node.childForFieldName('parameters'),
+    });
+  const modifiers = node.namedChildren.find((c) => c?.type === 'function_modifiers');
+  const line = startLineOf(node.childForFieldName('name') ?? node);
+  owner?.methods?.push({
+    symbol,
+    name,
+    line,
+    isAsync: modifiers?.children.some((c) => c?.type === 'async') ?? false,
+  });
+  for (const attribute of item.attributes) {
+    for (const route of rustAttributeRoute(attribute)) {
+      file.facts.addContract({
+        kind: 'http_route',
+        method: route.method,
+        path: route.path,
+        symbol,
+        line,
+        via: route.via,
+      });
+    }
+  }
+}
+
+const TYPE_KINDS: Readonly<Record<string, 'enum' | 'trait' | 'type' | 'struct'>> = {
+  enum_item: 'enum',
+  trait_item: 'trait',
+  type_item: 'type',
+};
+
+/** A struct, union, enum (with its variants), trait (with its methods) or type alias. */
+function declareType(item: Item, context: Context): void {
+  const { node, name, prefix, owner } = item;
+  const { file } = context;
+  if (name === undefined) return;
+  const kind = TYPE_KINDS[node.type] ?? 'struct';
+  const body = node.childForFieldName('body');
+  const symbol = file.facts.addSymbol({
+    kind,
+    name,
+    qualifiedName: qualifiedIn(item, name),
+    signature: kind === 'type' ? firstLineOf(file.source, node) : signatureBefore(file.source, node, body),
+    ...item.common,
+    ...(owner === undefined ? {} : { parent: owner.symbol }),
+  });
+  if (body === null) return;
+  if (kind === 'trait')
+    declareItems(body, prefix, { name: qualifiedIn(item, name).slice(prefix.length), symbol }, context);
+  else if (kind === 'enum') declareVariants(body, qualifiedIn(item, name), symbol, context);
+  else if (node.type === 'struct_item') context.structs.push({ name, symbol, body });
+}
+
+/** `impl T` / `impl Trait for T`: its methods are `T::method`; a trait impl may be a gRPC server. */
+function declareImpl(item: Item, context: Context): void {
+  const { node, prefix } = item;
+  const { file } = context;
+  const typeName = rustTypeName(node.childForFieldName('type'));
+  const body = node.childForFieldName('body');
+  if (typeName === undefined) return;
+  const symbol = file.facts.addSymbol({
+    kind: 'impl',
+    name: typeName,
+    qualifiedName: `${prefix}${typeName}`,
+    signature: signatureBefore(file.source, node, body),
+    ...item.common,
+  });
+  const trait = node.childForFieldName('trait');
+  const methods: RustImpl['methods'] = [];
+  if (trait !== null) context.impls.push({ trait, type: typeName, line: startLineOf(node), symbol, methods });
+  if (body !== null) declareItems(body, prefix, { name: typeName, symbol, methods }, context);
+}
+
+/** `mod x { … }` qualifies what it declares; `mod x;` imports the file of that name. */
+function declareModule(item: Item, context: Context): void {
+  const { node, name } = item;
+  const { file } = context;
+  if (name === undefined) return;
+  const body = node.childForFieldName('body');
+  file.facts.addSymbol({
+    kind: 'module',
+    name,
+    qualifiedName: qualifiedIn(item, name),
+    signature: signatureBefore(file.source, node, body),
+    ...item.common,
+  });
+  if (body === null) file.facts.addImport({ source: name, line: startLineOf(node) });
+  else declareItems(body, `${qualifiedIn(item, name)}::`, undefined, context);
+}
+
+/** A `const` or `static`: a symbol, and a value that topic and URL resolution can read. */
+function declareValue(item: Item, context: Context): void {
+  const { node, name } = item;
+  const { file } = context;
+  if (name === undefined) return;
+  const symbol = file.facts.addSymbol({
+    kind: node.type === 'const_item' ? 'const' : 'variable',
+    name,
+    qualifiedName: qualifiedIn(item, name),
+    signature: firstLineOf(file.source, node).replace(/;$/, ''),
+    ...item.common,
+  });
+  const value = node.childForFieldName('value');
+  if (value !== null) {
+    const list = file.consts.get(name);
+    if (list === undefined) file.consts.set(name, [value]);
+    else list.push(value);
+    context.walks.push({ node: value, symbol, owner: undefined, params: null });
+  }
+}
+
+/** `extern crate x as y;` imports `x`, bound as `y`. */
+function readExternCrate(node: Node, context: Context): void {
+  const crate = node.childForFieldName('name')?.text;
+  const alias = node.childForFieldName('alias')?.text;
+  if (crate === undefined) return;
+  context.file.facts.addImport({
+    source: crate,
+    ...(alias === undefined ? {} : { names: [alias] }),
+    line: startLineOf(node),
+  });
+  context.file.uses.set(alias ?? crate, crate);
 }
 
 function declareVariants(body: Node, enumName: string, parent: number, context: Context): void {

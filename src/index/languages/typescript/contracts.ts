@@ -109,7 +109,11 @@ export function onCall(state: FileState, node: Node, site: Site): void {
     else directCall(state, node, callee.text, site);
     return;
   }
-  if (callee.type !== 'member_expression') return;
+  if (callee.type === 'member_expression') onMemberCall(state, node, callee, site);
+}
+
+/** `x.m(…)`: what `m` does depends on what `x` holds, known once the whole file is read. */
+function onMemberCall(state: FileState, node: Node, callee: Node, site: Site): void {
   const property = callee.childForFieldName('property');
   const object = callee.childForFieldName('object');
   if (property === null || object === null) return;
@@ -128,35 +132,7 @@ export function onCall(state: FileState, node: Node, site: Site): void {
     list[0] === undefined || !FIRST_ARG_METHODS.has(method)
       ? undefined
       : toVal(list[0], site.locals, site.cls);
-  if (method === 'send' && prop(first, 'topic') !== undefined && prop(first, 'messages') !== undefined) {
-    state.pending.push((out) =>
-      topicFact('topic_producer', prop(first, 'topic'), 'kafkajs send', site, state, out),
-    );
-    return;
-  }
-  if (method === 'sendBatch') {
-    const batch = prop(first, 'topicMessages');
-    if (batch?.k === 'arr')
-      state.pending.push((out) =>
-        batch.items.forEach((item) =>
-          topicFact('topic_producer', prop(item, 'topic'), 'kafkajs send', site, state, out),
-        ),
-      );
-    return;
-  }
-  if (method === 'subscribe' && (prop(first, 'topic') !== undefined || prop(first, 'topics') !== undefined)) {
-    state.pending.push((out) =>
-      topicFact(
-        'topic_consumer',
-        prop(first, 'topic') ?? prop(first, 'topics'),
-        'kafkajs subscribe',
-        site,
-        state,
-        out,
-      ),
-    );
-    return;
-  }
+  if (kafkajsCall(state, method, first, site)) return;
   const receiver = receiverRef(object, site);
   const objectName = unwrap(object).type === 'identifier' ? object.text : undefined;
   const httpArgs =
@@ -202,6 +178,40 @@ export function onCall(state: FileState, node: Node, site: Site): void {
       route?.(holder, out);
     }
   });
+}
+
+/** kafkajs `send({ topic, messages })`, `sendBatch({ topicMessages })`, `subscribe({ topic(s) })`; true when it was one. */
+function kafkajsCall(state: FileState, method: string, first: Val | undefined, site: Site): boolean {
+  if (method === 'send' && prop(first, 'topic') !== undefined && prop(first, 'messages') !== undefined) {
+    state.pending.push((out) =>
+      topicFact('topic_producer', prop(first, 'topic'), 'kafkajs send', site, state, out),
+    );
+    return true;
+  }
+  if (method === 'sendBatch') {
+    const batch = prop(first, 'topicMessages');
+    if (batch?.k === 'arr')
+      state.pending.push((out) =>
+        batch.items.forEach((item) =>
+          topicFact('topic_producer', prop(item, 'topic'), 'kafkajs send', site, state, out),
+        ),
+      );
+    return true;
+  }
+  if (method === 'subscribe' && (prop(first, 'topic') !== undefined || prop(first, 'topics') !== undefined)) {
+    state.pending.push((out) =>
+      topicFact(
+        'topic_consumer',
+        prop(first, 'topic') ?? prop(first, 'topics'),
+        'kafkajs subscribe',
+        site,
+        state,
+        out,
+      ),
+    );
+    return true;
+  }
+  return false;
 }
 
 /** `new Queue(…)` counts only when `Queue` comes from bullmq/bull; an injected queue (`@InjectQueue`) always. */

@@ -140,24 +140,8 @@ class Walker extends ClassWalker {
           exported,
           doc,
         );
-      case 'function_signature': {
-        // An overload is shown once, by its implementation; a lone signature (`declare function`) is the declaration.
-        const name = node.childForFieldName('name')?.text ?? '';
-        const wrapper = node.parent;
-        const wrapperType = wrapper === null ? undefined : wrapper.type;
-        let next = (
-          wrapper !== null && (wrapperType === 'export_statement' || wrapperType === 'ambient_declaration')
-            ? wrapper
-            : node
-        ).nextNamedSibling;
-        if (next?.type === 'export_statement') next = next.childForFieldName('declaration');
-        if (
-          (next?.type === 'function_declaration' || next?.type === 'function_signature') &&
-          next.childForFieldName('name')?.text === name
-        )
-          return -1;
-        return this.functionLike(node, name, parent, prefix, exported, doc);
-      }
+      case 'function_signature':
+        return this.functionSignature(node, parent, prefix, exported, doc);
       case 'lexical_declaration':
       case 'variable_declaration':
         this.variables(node, parent, prefix, exported, doc);
@@ -180,23 +164,8 @@ class Walker extends ClassWalker {
         );
       }
       case 'internal_module':
-      case 'module': {
-        const nameNode = node.childForFieldName('name');
-        const name = nameNode?.type === 'string' ? stringValue(nameNode) : (nameNode?.text ?? '');
-        const body = node.childForFieldName('body');
-        const kind = node.type === 'internal_module' ? 'namespace' : 'module';
-        const id = this.addSymbol(
-          kind,
-          name,
-          prefix + name,
-          node,
-          node.startIndex,
-          body?.startIndex ?? node.endIndex,
-          this.meta(parent, exported, doc),
-        );
-        if (body !== null) this.statements(body, id, `${prefix}${name}.`);
-        return id;
-      }
+      case 'module':
+        return this.namespaceDeclaration(node, parent, prefix, exported, doc);
       case 'ambient_declaration':
       case 'expression_statement': {
         const inner = node.firstNamedChild;
@@ -212,6 +181,56 @@ class Walker extends ClassWalker {
       default:
         return false;
     }
+  }
+
+  /** An overload is shown once, by its implementation; a lone signature (`declare function`) is the declaration. */
+  protected functionSignature(
+    node: Node,
+    parent: number | undefined,
+    prefix: string,
+    exported: boolean,
+    doc: string | undefined,
+  ): number {
+    const name = node.childForFieldName('name')?.text ?? '';
+    const wrapper = node.parent;
+    const wrapperType = wrapper === null ? undefined : wrapper.type;
+    let next = (
+      wrapper !== null && (wrapperType === 'export_statement' || wrapperType === 'ambient_declaration')
+        ? wrapper
+        : node
+    ).nextNamedSibling;
+    if (next?.type === 'export_statement') next = next.childForFieldName('declaration');
+    if (
+      (next?.type === 'function_declaration' || next?.type === 'function_signature') &&
+      next.childForFieldName('name')?.text === name
+    )
+      return -1;
+    return this.functionLike(node, name, parent, prefix, exported, doc);
+  }
+
+  /** `namespace N { … }` and `declare module 'm' { … }`: a symbol, and the prefix of what they declare. */
+  protected namespaceDeclaration(
+    node: Node,
+    parent: number | undefined,
+    prefix: string,
+    exported: boolean,
+    doc: string | undefined,
+  ): number {
+    const nameNode = node.childForFieldName('name');
+    const name = nameNode?.type === 'string' ? stringValue(nameNode) : (nameNode?.text ?? '');
+    const body = node.childForFieldName('body');
+    const kind = node.type === 'internal_module' ? 'namespace' : 'module';
+    const id = this.addSymbol(
+      kind,
+      name,
+      prefix + name,
+      node,
+      node.startIndex,
+      body?.startIndex ?? node.endIndex,
+      this.meta(parent, exported, doc),
+    );
+    if (body !== null) this.statements(body, id, `${prefix}${name}.`);
+    return id;
   }
 
   /** Top-level (or namespace-level) functions, arrow-function constants and function expressions. */

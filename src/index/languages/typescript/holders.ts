@@ -68,50 +68,7 @@ export function prop(val: Val | undefined, name: string): Val | undefined {
 /** What an initialiser expression holds (pure: no fact is emitted here). */
 export function holderFromExpr(expr: Node, site: Site): Holder | undefined {
   const n = unwrap(expr);
-  if (n.type === 'call_expression') {
-    const callee = n.childForFieldName('function');
-    const path = callee === null ? undefined : memberPath(callee);
-    const last = path?.[path.length - 1];
-    const list = args(n);
-    const first = list[0];
-    if (last === 'getService') {
-      const typeArg = n.childForFieldName('type_arguments')?.firstNamedChild;
-      return {
-        t: 'grpc',
-        via: 'getService',
-        ...(first === undefined ? {} : { service: toVal(first, site.locals, site.cls) }),
-        ...(typeArg === null || typeArg === undefined
-          ? {}
-          : { typeName: typeArg.text.replace(/<.*$/s, '').split('.').pop() ?? '' }),
-      };
-    }
-    if (path?.join('.') === 'ClientProxyFactory.create') return { t: 'proxy' };
-    if (path?.length === 2 && path[1] === 'create' && path[0] === 'axios') {
-      const base = prop(first === undefined ? undefined : toVal(first, site.locals, site.cls), 'baseURL');
-      return { t: 'http', via: 'axios', ...(base === undefined ? {} : { base }) };
-    }
-    if (path?.length === 2 && path[1] === 'extend' && path[0] === 'got') {
-      const base = prop(first === undefined ? undefined : toVal(first, site.locals, site.cls), 'prefixUrl');
-      return { t: 'http', via: 'got', ...(base === undefined ? {} : { base }) };
-    }
-    if (path !== undefined && ['express', 'express.Router', 'Router'].includes(path.join('.')))
-      return { t: 'router', via: 'express' };
-    if (path !== undefined && ['fastify', 'Fastify'].includes(path.join('.')))
-      return { t: 'router', via: 'fastify' };
-    if (
-      last === 'createClient' &&
-      first !== undefined &&
-      first.type === 'identifier' &&
-      /Definition$/.test(first.text)
-    ) {
-      return {
-        t: 'grpc',
-        via: 'createClient',
-        service: { k: 'str', v: first.text.replace(/Definition$/, '') },
-      };
-    }
-    return packageCall(n, path);
-  }
+  if (n.type === 'call_expression') return holderFromCall(n, site);
   if (n.type === 'identifier') {
     const local = site.locals(n.text);
     return local === undefined ? { t: 'alias', ref: { r: 'var', name: n.text } } : local.holder;
@@ -119,24 +76,77 @@ export function holderFromExpr(expr: Node, site: Site): Holder | undefined {
   const member = n.type === 'member_expression' ? memberPath(n) : undefined;
   if (member?.length === 2 && member[0] === 'this' && site.cls !== undefined)
     return { t: 'alias', ref: { r: 'this', cls: site.cls, field: member[1] ?? '' } };
-  if (n.type === 'member_expression') {
-    // `(grpc.loadPackageDefinition(def) as any).shop.payment.v1`
-    const rest: string[] = [];
-    let current: Node = n;
-    while (current.type === 'member_expression') {
-      rest.unshift(current.childForFieldName('property')?.text ?? '');
-      const object = current.childForFieldName('object');
-      if (object === null) return undefined;
-      current = unwrap(object);
-    }
-    // `loadProto(path).shop.v1`: a same-file function call may return a package (checked after the walk).
-    const inner =
-      current.type === 'call_expression'
-        ? packageCall(current, undefined, true)
-        : holderFromExpr(current, site);
-    return inner?.t === 'grpcPkg' ? { ...inner, path: [...inner.path, ...rest] } : undefined;
+  if (n.type === 'member_expression') return holderFromPackagePath(n, site);
+  if (n.type === 'new_expression') return holderFromNew(n, site);
+  return undefined;
+}
+
+/** A client, router or package a call returns: `getService`, `axios.create`, `express()`, `createClient`… */
+function holderFromCall(n: Node, site: Site): Holder | undefined {
+  const callee = n.childForFieldName('function');
+  const path = callee === null ? undefined : memberPath(callee);
+  const last = path?.[path.length - 1];
+  const list = args(n);
+  const first = list[0];
+  if (last === 'getService') {
+    const typeArg = n.childForFieldName('type_arguments')?.firstNamedChild;
+    return {
+      t: 'grpc',
+      via: 'getService',
+      ...(first === undefined ? {} : { service: toVal(first, site.locals, site.cls) }),
+      ...(typeArg === null || typeArg === undefined
+        ? {}
+        : { typeName: typeArg.text.replace(/<.*$/s, '').split('.').pop() ?? '' }),
+    };
   }
-  if (n.type !== 'new_expression') return undefined;
+  if (path?.join('.') === 'ClientProxyFactory.create') return { t: 'proxy' };
+  if (path?.length === 2 && path[1] === 'create' && path[0] === 'axios') {
+    const base = prop(first === undefined ? undefined : toVal(first, site.locals, site.cls), 'baseURL');
+    return { t: 'http', via: 'axios', ...(base === undefined ? {} : { base }) };
+  }
+  if (path?.length === 2 && path[1] === 'extend' && path[0] === 'got') {
+    const base = prop(first === undefined ? undefined : toVal(first, site.locals, site.cls), 'prefixUrl');
+    return { t: 'http', via: 'got', ...(base === undefined ? {} : { base }) };
+  }
+  if (path !== undefined && ['express', 'express.Router', 'Router'].includes(path.join('.')))
+    return { t: 'router', via: 'express' };
+  if (path !== undefined && ['fastify', 'Fastify'].includes(path.join('.')))
+    return { t: 'router', via: 'fastify' };
+  if (
+    last === 'createClient' &&
+    first !== undefined &&
+    first.type === 'identifier' &&
+    /Definition$/.test(first.text)
+  ) {
+    return {
+      t: 'grpc',
+      via: 'createClient',
+      service: { k: 'str', v: first.text.replace(/Definition$/, '') },
+    };
+  }
+  return packageCall(n, path);
+}
+
+/** `(grpc.loadPackageDefinition(def) as any).shop.payment.v1`: a path into a loaded gRPC package. */
+function holderFromPackagePath(n: Node, site: Site): Holder | undefined {
+  const rest: string[] = [];
+  let current: Node = n;
+  while (current.type === 'member_expression') {
+    rest.unshift(current.childForFieldName('property')?.text ?? '');
+    const object = current.childForFieldName('object');
+    if (object === null) return undefined;
+    current = unwrap(object);
+  }
+  // `loadProto(path).shop.v1`: a same-file function call may return a package (checked after the walk).
+  const inner =
+    current.type === 'call_expression'
+      ? packageCall(current, undefined, true)
+      : holderFromExpr(current, site);
+  return inner?.t === 'grpcPkg' ? { ...inner, path: [...inner.path, ...rest] } : undefined;
+}
+
+/** `new X(…)`: a BullMQ queue, a router, a generated gRPC client, or a client from a loaded package. */
+function holderFromNew(n: Node, site: Site): Holder | undefined {
   const ctor = n.childForFieldName('constructor');
   const path = ctor === null ? undefined : memberPath(ctor);
   if (path === undefined) return undefined;
