@@ -194,7 +194,7 @@ export class CsCalls {
     );
   }
 
-  /** `consumer.Subscribe(topic or topics)`: proven on a bound consumer, a guess on a receiver named like one. */
+  /** `consumer.Subscribe(topics)`: proven on a bound consumer, a guess on a receiver named like one. */
   private kafkaSubscribe({ binding, receiverName, args, values, line, owner }: ReceiverCall): void {
     const proven = binding?.kind === 'consumer';
     if (!proven && (binding !== undefined || !/consumer/i.test(receiverName))) return;

@@ -257,7 +257,7 @@ class CsharpExtraction {
     }
   }
 
-  /** A method or constructor: a gRPC handler when it overrides a service base's method, routes by attribute. */
+  /** A method or constructor: a gRPC handler when it overrides a service base, routes by its attributes. */
   private method(node: Node, frame: CsFrame, { owner, outer, prefix, namespace }: MemberPlace): void {
     const name = node.childForFieldName('name')?.text ?? '';
     const line = startLineOf(node.childForFieldName('name') ?? node);

@@ -166,7 +166,7 @@ function callSite(file: KtFile, scope: KtScope, call: KtCall, facts: FactBuilder
   if (!grpcCallSite(file, scope, call, facts)) kafkaCallSite(file, scope, call, facts);
 }
 
-/** A stub built (`newBlockingStub`, a coroutine stub) or an RPC called on one; true when the call was either. */
+/** A stub built (`newBlockingStub`, a coroutine stub) or an RPC called on one; true when it was either. */
 function grpcCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: FactBuilder): boolean {
   const line = call.nameNode.startPosition.row + 1;
   const construction = stubOfCall(file, call, scope, 0);

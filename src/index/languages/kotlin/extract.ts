@@ -136,7 +136,7 @@ class KotlinWalker {
       case 'type_alias': {
         const name = node.childForFieldName('type');
         if (name !== null)
-          this.add(node, 'type', name.text, cls, this.source.slice(node.startIndex, node.endIndex));
+          this.declare(node, 'type', name.text, cls, this.source.slice(node.startIndex, node.endIndex));
         break;
       }
       default:
@@ -169,7 +169,8 @@ class KotlinWalker {
     return { annotations, keywords, restStart: modifiers.endIndex };
   }
 
-  private add(
+  /** Adds the symbol of a declaration at `node`, with its KDoc and annotations; returns its id. */
+  private declare(
     node: Node,
     kind: SymbolKind,
     name: string,
@@ -223,7 +224,12 @@ class KotlinWalker {
               : 'class';
     const symbolKind = kind === 'interface' ? 'interface' : kind === 'enum' ? 'enum' : 'class';
     const signature = this.sig(keywords, restStart, body?.startIndex ?? node.endIndex);
-    const id = this.add(node, symbolKind, name, outer, signature, { keywords, annotations, body, leading });
+    const id = this.declare(node, symbolKind, name, outer, signature, {
+      keywords,
+      annotations,
+      body,
+      leading,
+    });
     const specs = parts.first.get('delegation_specifiers');
     const supertypes: string[] = [];
     for (const spec of specs?.namedChildren ?? []) {
@@ -260,7 +266,7 @@ class KotlinWalker {
     if (nameNode === undefined) return;
     const body = parts.first.get('class_body');
     const signature = this.source.slice(node.startIndex, body?.startIndex ?? node.endIndex);
-    const id = this.add(node, 'enum_member', nameNode.text, cls, signature);
+    const id = this.declare(node, 'enum_member', nameNode.text, cls, signature);
     const first = valueArguments(parts.first.get('value_arguments'))[0]?.value;
     const value = first === undefined ? undefined : new KtResolver(this.file, cls).string(first);
     this.file.enumMembers.set(`${cls.name}.${nameNode.text}`, value ?? nameNode.text);
@@ -275,7 +281,7 @@ class KotlinWalker {
     const body = parts.first.get('function_body') ?? parts.first.get('block');
     const kind = cls === undefined ? 'function' : 'method';
     const signature = this.sig(keywords, restStart, body?.startIndex ?? node.endIndex);
-    const id = this.add(node, kind, name, cls, signature, { keywords, annotations, body, leading });
+    const id = this.declare(node, kind, name, cls, signature, { keywords, annotations, body, leading });
     cls?.functions.push({
       id,
       name,
@@ -317,7 +323,7 @@ class KotlinWalker {
     let signature = this.sig(keywords, restStart, declaration.endIndex);
     if (shown !== undefined) signature += ` = ${shown}`;
     const kind: SymbolKind = isConst ? 'const' : cls === undefined ? 'variable' : 'property';
-    const id = this.add(node, kind, nameNode.text, cls, signature, { keywords, annotations, leading });
+    const id = this.declare(node, kind, nameNode.text, cls, signature, { keywords, annotations, leading });
     const variable: KtVar = {
       name: nameNode.text,
       type: plainType(declParts.first.get('user_type') ?? declParts.first.get('nullable_type')),

@@ -131,12 +131,19 @@ class PhpExtraction {
       case 'const_declaration':
         for (const element of named(node).filter((child) => child.type === 'const_element')) {
           const name = named(element)[0]?.text ?? '';
-          this.add(node, 'const', name, scope, oneLine(this.slice(node, null)).replace(/;$/, ''), owner);
+          this.declare(node, 'const', name, scope, oneLine(this.slice(node, null)).replace(/;$/, ''), owner);
         }
         return true;
       case 'enum_case': {
         const name = node.childForFieldName('name')?.text ?? '';
-        this.add(node, 'enum_member', name, scope, oneLine(this.slice(node, null)).replace(/;$/, ''), owner);
+        this.declare(
+          node,
+          'enum_member',
+          name,
+          scope,
+          oneLine(this.slice(node, null)).replace(/;$/, ''),
+          owner,
+        );
         return true;
       }
       case 'scoped_call_expression':
@@ -156,7 +163,8 @@ class PhpExtraction {
     return this.source.slice(first?.startIndex ?? node.startIndex, stop?.startIndex ?? node.endIndex);
   }
 
-  private add(
+  /** Adds the symbol of a declaration at `node`, with its doc block and `#[…]` attributes; returns its id. */
+  private declare(
     node: Node,
     kind: SymbolKind,
     name: string,
@@ -177,7 +185,7 @@ class PhpExtraction {
   private typeDeclaration(node: Node, kind: SymbolKind, owner: number | undefined, prefix: string): void {
     const name = node.childForFieldName('name')?.text ?? '';
     const body = node.childForFieldName('body');
-    const id = this.add(node, kind, name, undefined, oneLine(this.slice(node, body)), owner);
+    const id = this.declare(node, kind, name, undefined, oneLine(this.slice(node, body)), owner);
     if (body !== null) this.visit(body, id, name, prefix);
   }
 
@@ -185,7 +193,7 @@ class PhpExtraction {
     const name = node.childForFieldName('name')?.text ?? '';
     const body = node.childForFieldName('body');
     const signature = oneLine(this.slice(node, body)).replace(/;$/, '');
-    const id = this.add(
+    const id = this.declare(
       node,
       node.type === 'method_declaration' ? 'method' : 'function',
       name,

@@ -44,7 +44,7 @@ export function extractProto(input: ExtractInput): FileFacts {
   });
 }
 
-/** Services, rpcs, messages and enums in source order: a parent starts before its children, so it comes first. */
+/** Services, rpcs, messages and enums in source order, so that a parent comes before its children. */
 function declarations(schema: ProtoSchema): Declaration[] {
   const found: Declaration[] = [];
   for (const service of schema.services) serviceDeclarations(service, found);

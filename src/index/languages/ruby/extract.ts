@@ -188,7 +188,8 @@ class RubyExtraction {
     }
   }
 
-  private add(
+  /** Adds the symbol of a declaration at `node`, with the `#` comment above it as doc; returns its id. */
+  private declare(
     node: Node,
     kind: SymbolKind,
     name: string,
@@ -217,7 +218,7 @@ class RubyExtraction {
     const inner = [scope, ...path].filter((part) => part !== undefined && part !== '').join('.') || undefined;
     const superclass = node.childForFieldName('superclass');
     const signature = `${node.type} ${nameNode?.text ?? ''}${superclass === null ? '' : ` ${oneLine(superclass.text)}`}`;
-    const id = this.add(node, node.type === 'module' ? 'module' : 'class', name, inner, signature, owner);
+    const id = this.declare(node, node.type === 'module' ? 'module' : 'class', name, inner, signature, owner);
     const qualified = inner === undefined ? name : `${inner}.${name}`;
     const app = superclass !== null && SINATRA_APP.test(oneLine(superclass.text).replace(/^<\s*/, ''));
     if (body !== null) this.withSinatra(app ? '' : undefined, body, id, qualified, routes);
@@ -234,7 +235,7 @@ class RubyExtraction {
     const object = node.childForFieldName('object');
     const signature = `def ${object === null ? '' : `${object.text}.`}${name}${parameters === null ? '' : oneLine(parameters.text)}`;
     const kind = owner === undefined ? 'function' : 'method';
-    const id = this.add(node, kind, name, scope, signature, owner);
+    const id = this.declare(node, kind, name, scope, signature, owner);
     const symbol = this.facts.symbol(id);
     const body = node.childForFieldName('body');
     if (symbol !== undefined && body !== null && body.type === 'body_statement') {
@@ -251,7 +252,7 @@ class RubyExtraction {
   private constant(node: Node, name: string, owner: number | undefined, scope: string | undefined): void {
     const text = this.source.slice(node.startIndex, node.endIndex);
     const signature = text.includes('\n') ? `${name} = …` : oneLine(text);
-    this.add(node, 'const', name, scope, signature, owner);
+    this.declare(node, 'const', name, scope, signature, owner);
   }
 
   /** Handles imports and routes; true when the call's children were already visited. */

@@ -99,7 +99,7 @@ class ScalaWalker {
     switch (node.type) {
       case 'function_definition':
       case 'function_declaration':
-        this.add(
+        this.declare(
           node,
           owner === undefined ? 'function' : 'method',
           node.childForFieldName('name')?.text,
@@ -114,12 +114,12 @@ class ScalaWalker {
         this.value(node, owner);
         break;
       case 'type_definition':
-        this.add(node, 'type', node.childForFieldName('name')?.text, owner, undefined);
+        this.declare(node, 'type', node.childForFieldName('name')?.text, owner, undefined);
         break;
       case 'enum_case_definitions':
         for (const entry of present(node.namedChildren)) {
           if (entry.type === 'simple_enum_case' || entry.type === 'full_enum_case') {
-            this.add(entry, 'enum_member', entry.childForFieldName('name')?.text, owner, undefined);
+            this.declare(entry, 'enum_member', entry.childForFieldName('name')?.text, owner, undefined);
           }
         }
         break;
@@ -131,7 +131,7 @@ class ScalaWalker {
   private template(node: Node, kind: SymbolKind, owner: Owner | undefined): void {
     const name = node.childForFieldName('name')?.text;
     const body = node.childForFieldName('body');
-    const id = this.add(node, kind, name, owner, body);
+    const id = this.declare(node, kind, name, owner, body);
     if (id === undefined || name === undefined || body === null) return;
     this.statements(body, { id, qualified: owner === undefined ? name : `${owner.qualified}.${name}` });
   }
@@ -146,11 +146,11 @@ class ScalaWalker {
           ? [pattern]
           : present(pattern.namedChildren).filter((n) => n.type === 'identifier');
     const kind: SymbolKind = owner === undefined ? 'variable' : 'property';
-    for (const name of names) this.add(node, kind, name.text, owner, undefined);
+    for (const name of names) this.declare(node, kind, name.text, owner, undefined);
   }
 
   /** Adds a symbol; its signature is the declaration without annotations and without the body. */
-  private add(
+  private declare(
     node: Node,
     kind: SymbolKind,
     name: string | undefined,

@@ -180,7 +180,7 @@ function onMemberCall(state: FileState, node: Node, callee: Node, site: Site): v
   });
 }
 
-/** kafkajs `send({ topic, messages })`, `sendBatch({ topicMessages })`, `subscribe({ topic(s) })`; true when it was one. */
+/** kafkajs `send({ topic, messages })`, `sendBatch(…)`, `subscribe({ topic })`; true when it was one. */
 function kafkajsCall(state: FileState, method: string, first: Val | undefined, site: Site): boolean {
   if (method === 'send' && prop(first, 'topic') !== undefined && prop(first, 'messages') !== undefined) {
     state.pending.push((out) =>

@@ -183,7 +183,7 @@ class Walker extends ClassWalker {
     }
   }
 
-  /** An overload is shown once, by its implementation; a lone signature (`declare function`) is the declaration. */
+  /** An overload is shown once, by its implementation; a lone `declare function` signature is the symbol. */
   protected functionSignature(
     node: Node,
     parent: number | undefined,
