@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { noAudit, type AuditRecord, type AuditSink } from './audit.js';
 import { DEFAULT_PAGE_BUDGET_BYTES, capText } from './budget.js';
+import { allowAll, type CallPolicy } from './call-policy.js';
+import type { CallRecord, CallRecordSink } from './call-record.js';
 import { ToolError, isAbortError } from './errors.js';
-import { allowAll, type Governance } from './governance.js';
 import { silentLogger, type Logger } from './logger.js';
 import { DOMAINS, operationKey, type AnyOperation, type Domain, type OperationOutput } from './operation.js';
 import { traceIdOf, validateCall, type CallAddress, type CallMeta } from './validation.js';
@@ -12,8 +12,10 @@ export interface RegistryOptions<Services> {
   readonly services: Services;
   /** Domains switched off in config: their operations are neither listed nor callable anywhere. */
   readonly disabledDomains?: readonly string[];
-  readonly audit?: AuditSink;
-  readonly governance?: Governance;
+  /** The audit trail: one record per call. */
+  readonly audit?: CallRecordSink;
+  /** The configured governance: may refuse a call, or add a skill hint to its answer. */
+  readonly governance?: CallPolicy;
   readonly logger?: Logger;
   readonly pageBudget?: number;
   readonly session?: string;
@@ -119,7 +121,7 @@ export class Registry<Services = unknown> {
     let filesRead: readonly string[] = [];
     let redactions = 0;
     let warning: string | undefined;
-    const finish = (status: AuditRecord['status'], result: InvocationResult): InvocationResult => {
+    const finish = (status: CallRecord['status'], result: InvocationResult): InvocationResult => {
       this.audit({
         time: new Date().toISOString(),
         session: this.options.session ?? 'local',
@@ -237,16 +239,16 @@ export class Registry<Services = unknown> {
     return { isError: false, text: capText(body, op.truncationHint?.(args)), json, document: false };
   }
 
-  private audit(record: AuditRecord): void {
+  private audit(record: CallRecord): void {
     try {
-      (this.options.audit ?? noAudit).record(record);
+      this.options.audit?.record(record);
     } catch (error) {
       this.options.logger?.warn({ err: error }, 'audit record dropped');
     }
   }
 }
 
-function statusOf(error: ToolError): AuditRecord['status'] {
+function statusOf(error: ToolError): CallRecord['status'] {
   if (error.kind === 'invalid_argument' || error.kind === 'outside_roots') return 'invalid';
   if (error.kind === 'refused') return 'refused';
   return 'error';

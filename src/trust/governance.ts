@@ -1,10 +1,11 @@
-import type { LoadedConfig } from './config.js';
-import type { AnyOperation } from './operation.js';
+import type { CallPolicy, CallRefusal } from '../core/call-policy.js';
+import type { LoadedConfig } from '../core/config.js';
+import type { AnyOperation } from '../core/operation.js';
 import { SkillHints } from './skill-hints.js';
 import { StopRules, policyAnchors } from './stop-rules.js';
 
 /** A structured refusal: the call did not run, and the agent must hand the decision to its user. */
-export interface Refusal {
+export interface Refusal extends CallRefusal {
   readonly status: 'GOVERNANCE_BLOCKED';
   readonly policy: string;
   readonly required_steps: readonly string[];
@@ -17,14 +18,10 @@ export type GovernanceDecision =
   | { readonly kind: 'warn'; readonly message: string }
   | { readonly kind: 'refuse'; readonly refusal: Refusal };
 
-/** Consulted by the registry before `run`; the stop-rule engine implements it. */
-export interface Governance {
+/** The registry's call policy as the stop-rule engine answers it: refusals carry the full hand-off. */
+export interface Governance extends CallPolicy {
   evaluate(op: AnyOperation, subject: string | undefined): GovernanceDecision;
-  /** A one-line skill hint to put at the top of a matching answer. */
-  skillHint?(op: AnyOperation, subject: string | undefined): string | undefined;
 }
-
-export const allowAll: Governance = { evaluate: () => ({ kind: 'allow' }) };
 
 /** The governance `[policy]` asks for: stop rules in the configured read mode, plus skill hints. */
 export function createPolicyGovernance(

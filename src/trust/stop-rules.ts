@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { LoadedConfig } from './config.js';
+import type { LoadedConfig } from '../core/config.js';
 import type { Governance, GovernanceDecision, Refusal } from './governance.js';
-import type { AnyOperation } from './operation.js';
+import type { AnyOperation } from '../core/operation.js';
 
 /** `[policy] read_governance`: what a stop rule does to a call that only reads. */
 export type ReadGovernance = 'allow' | 'warn' | 'enforce';
