@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { LoadedConfig } from '../core/config.js';
-import { createPolicyGovernance } from '../trust/governance.js';
+import { createPolicyGovernance } from '../trust/policy-governance.js';
 import type { Logger } from '../core/logger.js';
 import { createPathJail } from '../trust/path-jail.js';
 import { Registry } from '../core/registry.js';

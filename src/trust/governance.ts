@@ -1,8 +1,5 @@
 import type { CallPolicy, CallRefusal } from '../core/call-policy.js';
-import type { LoadedConfig } from '../core/config.js';
 import type { AnyOperation } from '../core/operation.js';
-import { SkillHints } from './skill-hints.js';
-import { StopRules, policyAnchors } from './stop-rules.js';
 
 /** A structured refusal: the call did not run, and the agent must hand the decision to its user. */
 export interface Refusal extends CallRefusal {
@@ -21,28 +18,4 @@ export type GovernanceDecision =
 /** The registry's call policy as the stop-rule engine answers it: refusals carry the full hand-off. */
 export interface Governance extends CallPolicy {
   evaluate(op: AnyOperation, subject: string | undefined): GovernanceDecision;
-}
-
-/** The governance `[policy]` asks for: stop rules in the configured read mode, plus skill hints. */
-export function createPolicyGovernance(
-  loaded: Pick<LoadedConfig, 'baseDir' | 'roots' | 'config'>,
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): Governance {
-  const policy = loaded.config.policy;
-  const anchors = policyAnchors(loaded);
-  const skills =
-    Object.keys(policy.skills).length > 0
-      ? new SkillHints({
-          skills: policy.skills,
-          baseDir: loaded.baseDir,
-          workspaceRoot: env.WORKSPACE_ROOT || undefined,
-          anchors,
-        })
-      : undefined;
-  return new StopRules({
-    rules: policy.stop_rules,
-    readGovernance: policy.read_governance,
-    anchors,
-    ...(skills ? { skills } : {}),
-  });
 }
