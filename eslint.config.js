@@ -49,7 +49,11 @@ export default tseslint.config(
       'no-restricted-exports': ['error', { restrictDefaultExports: { direct: true } }],
     },
   },
-  { files: ['src/core/**/*.ts'], rules: layer(['index', 'store', 'ops', 'render', 'server', 'cli'], [sdk]) },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: layer(['trust', 'index', 'store', 'ops', 'render', 'server', 'cli'], [sdk]),
+  },
+  { files: ['src/trust/**/*.ts'], rules: layer(['index', 'store', 'ops', 'render', 'server', 'cli'], [sdk]) },
   { files: ['src/index/**/*.ts'], rules: layer(['store', 'ops', 'render', 'server', 'cli'], [sdk]) },
   { files: ['src/store/**/*.ts'], rules: layer(['ops', 'render', 'server', 'cli'], [sdk]) },
   { files: ['src/ops/**/*.ts'], rules: layer(['index', 'store', 'server', 'cli'], [sdk], true) },

@@ -1,7 +1,7 @@
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createPathJail } from '../../src/core/path-jail.js';
+import { createPathJail } from '../../src/trust/path-jail.js';
 import { Registry, type InvocationResult } from '../../src/core/registry.js';
 import type {
   ContractFact,

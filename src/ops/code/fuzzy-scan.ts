@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { byteLength, cutToBytes, pageFooter, takePage } from '../../core/budget.js';
 import type { OperationOutput } from '../../core/operation.js';
-import { maskSecrets } from '../../core/secret-mask.js';
+import { maskSecrets } from '../../trust/secret-mask.js';
 import { fenced } from '../../render/snippet.js';
 import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
 import type { RejectedNote } from '../shared/rejected-note.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { byteLength, cutToBytes } from '../../core/budget.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import { maskSecrets } from '../../core/secret-mask.js';
+import { maskSecrets } from '../../trust/secret-mask.js';
 import type { DocSectionFact } from '../../index/facts.js';
 import type { IndexedFile } from '../../index/snapshot.js';
 import type { DocsSettings, MeshServices } from '../services.js';
