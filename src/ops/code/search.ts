@@ -4,7 +4,7 @@ import { byteLength, pageFooter, takePage } from '../../core/budget.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
 import { compareStrings } from '../../core/order.js';
 import type { SymbolFact } from '../../index/facts.js';
-import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
+import type { IndexedFile, SnapshotReader } from '../../index/reader.js';
 import { fenceLanguage, fenced, renderSnippet } from '../../render/snippet.js';
 import type { MeshServices } from '../services.js';
 import { rejectedNote } from '../shared/rejected-note.js';
@@ -29,7 +29,7 @@ interface FileHit {
 const bySnapshotOrder = (a: IndexedFile, b: IndexedFile): number =>
   compareStrings(a.root, b.root) || compareStrings(a.path, b.path);
 
-function rankFiles(snapshot: Snapshot, query: string, scope: string | undefined): FileHit[] {
+function rankFiles(snapshot: SnapshotReader, query: string, scope: string | undefined): FileHit[] {
   const byFile = new Map<
     IndexedFile,
     { tier: MatchTier; kindRank: number; symbols: { s: SymbolFact; index: number; tier: MatchTier }[] }
@@ -84,7 +84,7 @@ interface RenderedEntry {
 }
 
 function renderEntry(
-  snapshot: Snapshot,
+  snapshot: SnapshotReader,
   hit: FileHit,
   query: string,
   includeBody: boolean,

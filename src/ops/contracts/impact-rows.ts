@@ -1,5 +1,7 @@
 import type { Confidence } from '../../index/facts.js';
-import type { ContractGraph, GraphEdge, GraphNode } from '../../index/graph/model.js';
+import type { GraphEdge, GraphNode } from '../../index/graph/model.js';
+import type { SnapshotReader } from '../../index/reader.js';
+import { methodCallerFiles } from '../shared/graph-queries.js';
 import { isTestPath } from '../shared/workspace-paths.js';
 import { compareStrings as cmp } from '../../core/order.js';
 
@@ -56,11 +58,12 @@ interface Collector {
  * follows what a reached handler or consumer produces, hop by hop, never visiting a topic twice.
  */
 export function collectImpact(
-  graph: ContractGraph,
+  snapshot: SnapshotReader,
   targets: readonly GraphNode[],
   depth: number,
   includeTests: boolean,
 ): ImpactResult {
+  const graph = snapshot.contractGraph();
   const raw: Omit<ImpactRow, 'scope'>[] = [];
   const seen = new Set<string>();
   let testRowsLeftOut = 0;
@@ -82,7 +85,7 @@ export function collectImpact(
       raw.push(row);
     },
   };
-  const codeOf = (edge: GraphEdge) => graph.nodes[edge.from] as GraphNode;
+  const codeOf = (edge: GraphEdge) => graph.node(edge.from);
   const rowFromEdge = (edge: GraphEdge, role: ImpactRole, hop: number, via: string, cap?: Confidence) => {
     const code = codeOf(edge);
     collector.add({
@@ -113,10 +116,7 @@ export function collectImpact(
         target.kind === 'grpc_method'
           ? graph.nodeByName('grpc_service', target.name.split('/')[0] ?? '')
           : target;
-      const methods =
-        target.kind === 'grpc_method'
-          ? [target]
-          : graph.nodes.filter((n) => n.kind === 'grpc_method' && n.name.startsWith(`${target.name}/`));
+      const methods = target.kind === 'grpc_method' ? [target] : graph.methodsOf(target.name);
       for (const method of methods) {
         for (const edge of graph.incoming(method.id)) {
           if (edge.kind === 'implements') {
@@ -129,18 +129,16 @@ export function collectImpact(
       if (service) {
         // A file whose calls into this service are known method by method says by itself whether it calls
         // the target: its service-level binding (a stub built, a client injected) adds only noise.
-        const tracedFiles = new Set<string>();
-        for (const method of graph.nodes.filter(
-          (n) => n.kind === 'grpc_method' && n.name.startsWith(`${service.name}/`),
-        )) {
-          for (const edge of graph.incoming(method.id))
-            if (edge.kind === 'calls_rpc') tracedFiles.add(`${edge.root}:${edge.file}`);
-        }
+        const tracedFiles = methodCallerFiles(snapshot, service.name);
+        const traced = (edge: GraphEdge) => {
+          const file = snapshot.fileOf(edge);
+          return file !== undefined && tracedFiles.has(file);
+        };
         for (const edge of graph.incoming(service.id)) {
           if (edge.kind === 'implements') {
             rowFromEdge(edge, 'handler', 1, shortName(service));
             own(edge);
-          } else if (edge.kind === 'calls_rpc' && !tracedFiles.has(`${edge.root}:${edge.file}`)) {
+          } else if (edge.kind === 'calls_rpc' && !traced(edge)) {
             rowFromEdge(edge, 'client', 1, shortName(service), 'heuristic');
           }
         }
@@ -170,12 +168,13 @@ export function collectImpact(
     const sameFile =
       direct.length > 0 || code.file === undefined
         ? []
-        : graph.nodes
-            .filter((n) => n.root === code.root && n.file === code.file && n.id !== code.id)
+        : graph
+            .nodesInFile(code.root ?? '', code.file)
+            .filter((n) => n.id !== code.id)
             .flatMap((n) => producesOf(n));
     if (sameFile.length > 0) fileLevelHops++;
     for (const edge of [...direct, ...sameFile]) {
-      const topic = graph.nodes[edge.to] as GraphNode;
+      const topic = graph.node(edge.to);
       rowFromEdge(edge, 'producer', hop, topic.name, direct.includes(edge) ? undefined : 'heuristic');
       if (!visitedTopics.has(topic.id)) {
         visitedTopics.add(topic.id);
