@@ -16,7 +16,7 @@ import type { IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from '.
 import { fileKey, type IndexedFile, type RejectedFile } from './snapshot.js';
 import { compareWithSnapshot, type SnapshotChange } from './snapshot-diff.js';
 import type { SnapshotHolder } from './snapshot-holder.js';
-import { graphLines } from './graph/reconcile.js';
+import { graphLines } from './graph/graph-lines.js';
 import { countSnapshot } from './snapshot-counts.js';
 import { buildSnapshot } from './snapshot-build.js';
 import { extractOptionsOf } from './extract-options.js';
