@@ -7,7 +7,8 @@ import type { MeshServices } from '../services.js';
 import { resolveGrpc, resolveRoute, resolveTopic, type ResolvedTarget } from '../shared/graph-queries.js';
 import { requireSnapshot } from '../shared/snapshot.js';
 import { displayPath } from '../shared/workspace-paths.js';
-import { collectImpact, type ImpactRow } from './impact-rows.js';
+import type { ImpactRow } from './impact-rows.js';
+import { collectImpact } from './impact-walk.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
