@@ -6,6 +6,8 @@ import type { ContractGraph } from './graph/model.js';
 import type { IndexedFile, RejectedFile, RootInfo, Snapshot } from './snapshot.js';
 
 export type { IndexedFile, RejectReason, RejectedFile, RootInfo } from './snapshot.js';
+export type { Confidence, DocSectionFact, SymbolFact, SymbolKind } from './facts.js';
+export type { ContractGraph, EdgeKind, GraphEdge, GraphNode, NodeKind } from './graph/model.js';
 
 export interface IndexRunSummary {
   readonly generation: number;

@@ -1,5 +1,4 @@
-import type { SymbolKind } from '../../index/facts.js';
-import type { Derivation, IndexedFile, SnapshotReader } from '../../index/reader.js';
+import type { Derivation, IndexedFile, SnapshotReader, SymbolKind } from '../../index/reader.js';
 import { TrigramTable } from './trigrams.js';
 
 /** Kinds that are contracts come first among equally good matches, then interfaces, then the rest. */

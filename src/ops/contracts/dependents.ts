@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { pageFooter, takePage } from '../../core/budget.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import type { GraphNode } from '../../index/graph/model.js';
-import type { IndexedFile, SnapshotReader } from '../../index/reader.js';
+import type { GraphNode, IndexedFile, SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
 import { methodKey } from '../shared/graph-queries.js';
 import { rejectedNote } from '../shared/rejected-note.js';
@@ -81,10 +80,9 @@ function exactDependents(snapshot: SnapshotReader, target: string): Dependent[] 
       ? matched
       : [
           ...matched,
-          ...graph.nodes.filter(
-            (n) =>
-              n.kind === 'grpc_method' && !matched.includes(n) && services.has(`${n.name.split('/')[0]}/`),
-          ),
+          ...graph
+            .nodesOfKind('grpc_method')
+            .filter((n) => !matched.includes(n) && services.has(`${n.name.split('/')[0]}/`)),
         ];
   for (const node of contracts) {
     for (const edge of graph.incoming(node.id)) {

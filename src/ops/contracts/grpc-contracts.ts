@@ -2,7 +2,7 @@
  * The gRPC contracts of a graph, indexed for lookup by name, and the parts a proto name splits into.
  */
 import { compareStrings as cmp } from '../../core/order.js';
-import type { ContractGraph, GraphNode } from '../../index/graph/model.js';
+import type { ContractGraph, GraphNode } from '../../index/reader.js';
 
 /** The standard gRPC health-check service: infrastructure every server registers, not a contract to trace. */
 const HEALTH_PACKAGE = 'grpc.health.v1';

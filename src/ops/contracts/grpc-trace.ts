@@ -3,8 +3,7 @@
  * clients that may call it, and the candidates listed when a name is ambiguous.
  */
 import { compareStrings as cmp } from '../../core/order.js';
-import type { ContractGraph, GraphEdge, GraphNode } from '../../index/graph/model.js';
-import type { SnapshotReader } from '../../index/reader.js';
+import type { ContractGraph, GraphEdge, GraphNode, SnapshotReader } from '../../index/reader.js';
 import { methodCallerFiles } from '../shared/graph-queries.js';
 import { displayPath, isTestPath } from '../shared/workspace-paths.js';
 import type { Candidate, ContractRow, MethodTrace, Resolution, ServiceTrace } from './grpc-answer.js';
@@ -47,7 +46,7 @@ function rowOf(
   role: ContractRow['role'],
   level: ContractRow['level'],
 ): ContractRow {
-  const from = ctx.graph.nodes[edge.from];
+  const from = ctx.graph.node(edge.from);
   return {
     role,
     level,
@@ -55,7 +54,7 @@ function rowOf(
     path: displayPath(ctx.snapshot.roots, edge.root, edge.file),
     file: edge.file,
     line: edge.line,
-    symbol: from?.kind === 'symbol' ? from.name : undefined,
+    symbol: from.kind === 'symbol' ? from.name : undefined,
     confidence: edge.confidence,
     via: edge.via,
   };

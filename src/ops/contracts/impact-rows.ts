@@ -1,5 +1,4 @@
-import type { Confidence } from '../../index/facts.js';
-import type { ContractGraph, GraphEdge } from '../../index/graph/model.js';
+import type { Confidence, ContractGraph, GraphEdge } from '../../index/reader.js';
 import { compareStrings as cmp } from '../../core/order.js';
 import { isTestPath } from '../shared/workspace-paths.js';
 

@@ -1,5 +1,4 @@
-import type { ContractGraph, GraphEdge, GraphNode } from '../../index/graph/model.js';
-import type { SnapshotReader } from '../../index/reader.js';
+import type { ContractGraph, GraphEdge, GraphNode, SnapshotReader } from '../../index/reader.js';
 import { methodCallerFiles } from '../shared/graph-queries.js';
 import { isTestPath } from '../shared/workspace-paths.js';
 import { ImpactRows, type ImpactRow } from './impact-rows.js';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { pageFooter, takePage } from '../../core/budget.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import type { GraphNode } from '../../index/graph/model.js';
-import type { SnapshotReader } from '../../index/reader.js';
+import type { GraphNode, SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
 import { resolveGrpc, resolveRoute, resolveTopic, type ResolvedTarget } from '../shared/graph-queries.js';
 import { requireSnapshot } from '../shared/snapshot.js';

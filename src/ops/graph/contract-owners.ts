@@ -1,4 +1,4 @@
-import type { ContractGraph, GraphNode } from '../../index/graph/model.js';
+import type { ContractGraph, GraphNode } from '../../index/reader.js';
 import { isTestPath } from '../shared/workspace-paths.js';
 
 /** The roots that own a contract node. */

@@ -1,5 +1,4 @@
-import type { Confidence } from '../../index/facts.js';
-import type { ContractGraph, GraphEdge, GraphNode } from '../../index/graph/model.js';
+import type { Confidence, ContractGraph, GraphEdge, GraphNode } from '../../index/reader.js';
 import type { Topology, TopologyLink, TopologyNode } from '../../render/topology.js';
 import { isTestPath } from '../shared/workspace-paths.js';
 import { contractOwners, type OwnersOf } from './contract-owners.js';

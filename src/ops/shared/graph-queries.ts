@@ -1,5 +1,4 @@
-import type { ContractGraph, GraphNode } from '../../index/graph/model.js';
-import type { IndexedFile, SnapshotReader } from '../../index/reader.js';
+import type { ContractGraph, GraphNode, IndexedFile, SnapshotReader } from '../../index/reader.js';
 
 import { methodKey } from '../../core/contract-names.js';
 
