@@ -74,16 +74,29 @@ interface FoldedEdges {
   readonly ambiguousEdges: number;
 }
 
-/** Whether an ambiguous edge's fan-out (the candidates of the same fact) spans several services. */
-function spansServices(graph: ContractGraph, edge: GraphEdge, ownersOf: OwnersOf): boolean {
-  const candidates = graph.sameEvidence(edge).filter((e) => e.confidence === 'ambiguous');
-  return new Set(candidates.flatMap((e) => ownersOf(graph.node(e.to)))).size > 1;
+/**
+ * Whether an ambiguous edge's fan-out (the candidates of the same fact) spans several services; answered
+ * once per fact, since every candidate asks.
+ */
+function spreadTest(graph: ContractGraph, ownersOf: OwnersOf): (edge: GraphEdge) => boolean {
+  const answers = new Map<readonly GraphEdge[], boolean>();
+  return (edge) => {
+    const fanOut = graph.sameEvidence(edge);
+    let spans = answers.get(fanOut);
+    if (spans === undefined) {
+      const candidates = fanOut.filter((e) => e.confidence === 'ambiguous');
+      spans = new Set(candidates.flatMap((e) => ownersOf(graph.node(e.to)))).size > 1;
+      answers.set(fanOut, spans);
+    }
+    return spans;
+  };
 }
 
 /** Every edge outside test code, folded onto the roots holding its two ends. */
 function foldEdges(graph: ContractGraph, ownersOf: OwnersOf): FoldedEdges {
   const links = new LinkTable();
   const contracts = new ContractLists();
+  const spansServices = spreadTest(graph, ownersOf);
   let ambiguousEdges = 0;
   for (const edge of graph.edges) {
     // Test code (fakes, test clients) is not part of the running system's topology.
@@ -105,7 +118,7 @@ function foldEdges(graph: ContractGraph, ownersOf: OwnersOf): FoldedEdges {
         break;
       case 'calls_rpc':
       case 'calls_http': {
-        if (edge.confidence === 'ambiguous' && spansServices(graph, edge, ownersOf)) {
+        if (edge.confidence === 'ambiguous' && spansServices(edge)) {
           ambiguousEdges++;
           break;
         }
