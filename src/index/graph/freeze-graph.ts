@@ -29,8 +29,9 @@ function lazy<T>(compute: () => T): () => T {
 const NONE: readonly never[] = [];
 
 /**
- * The query side of a graph. Keys below are this file's own: the separator never occurs in names or paths,
- * and no caller ever sees or builds one.
+ * The query side of a graph: each lookup's index is built on its first use. The string keys below are this
+ * file's own (no caller sees or builds one); their parts are joined with NUL, which no kind, root or path
+ * holds, and only a key's last part can be a free-form name, so two keys never collide.
  */
 export function freezeGraph(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): ContractGraph {
   const firstOf = <K>(groups: Map<K, GraphNode[]>) =>
