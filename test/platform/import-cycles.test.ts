@@ -3,14 +3,6 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-/**
- * Cycles that are being broken in other changes, by their files relative to src. Temporary: empty it once
- * they are gone. An entry that no longer matches a cycle fails the test, so the list can only shrink.
- */
-const TEMPORARILY_ALLOWED_CYCLES: readonly (readonly string[])[] = [
-  ['index/reader.ts', 'index/snapshot.ts'],
-];
-
 const SRC = path.resolve(import.meta.dirname, '../../src');
 
 type ImportGraph = ReadonlyMap<string, ReadonlySet<string>>;
@@ -104,9 +96,6 @@ function describeCycle(graph: ImportGraph, cycle: readonly string[]): string {
     .join('; ');
 }
 
-const sameFiles = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && [...a].sort().every((file, i) => file === [...b].sort()[i]);
-
 describe('import cycles', () => {
   it('sees every kind of import, type-only ones included', () => {
     const text = [
@@ -148,13 +137,7 @@ describe('import cycles', () => {
   const graph = importGraph(SRC);
   const cycles = importCycles(graph);
 
-  it('src has none beyond the temporary allow-list', () => {
-    const unexpected = cycles.filter((cycle) => !TEMPORARILY_ALLOWED_CYCLES.some((a) => sameFiles(a, cycle)));
-    expect(unexpected.map((cycle) => describeCycle(graph, cycle))).toEqual([]);
-  });
-
-  it('every entry of the temporary allow-list is still a cycle (remove the ones that are not)', () => {
-    const stale = TEMPORARILY_ALLOWED_CYCLES.filter((allowed) => !cycles.some((c) => sameFiles(allowed, c)));
-    expect(stale).toEqual([]);
+  it('src has none', () => {
+    expect(cycles.map((cycle) => describeCycle(graph, cycle))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { byteLength, cutToBytes, pageFooter, takePage } from '../../core/budget.
 import type { OperationOutput } from '../../core/operation.js';
 import { maskSecrets } from '../../trust/secret-mask.js';
 import { fenced } from '../../render/snippet.js';
-import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
+import type { IndexedFile, SnapshotReader } from '../../index/reader.js';
 import type { RejectedNote } from '../shared/rejected-note.js';
 import { displayOf, inScope } from '../shared/workspace-paths.js';
 
@@ -11,7 +11,7 @@ const LINES_PER_FILE = 3;
 const MAX_LINE_BYTES = 256;
 
 export interface FuzzyScanRequest {
-  readonly snapshot: Snapshot;
+  readonly snapshot: SnapshotReader;
   readonly query: string;
   readonly scope: string | undefined;
   readonly label: string;

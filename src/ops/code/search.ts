@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { byteLength, pageFooter, takePage } from '../../core/budget.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
 import { compareStrings } from '../../core/order.js';
-import type { SymbolFact } from '../../index/facts.js';
-import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
+import type { IndexedFile, SnapshotReader, SymbolFact } from '../../index/reader.js';
 import { fenced, renderSnippet } from '../../render/snippet.js';
 import type { MeshServices } from '../services.js';
 import { rejectedNote } from '../shared/rejected-note.js';
@@ -27,7 +26,7 @@ interface FileHit {
 const bySnapshotOrder = (a: IndexedFile, b: IndexedFile): number =>
   compareStrings(a.root, b.root) || compareStrings(a.path, b.path);
 
-function rankFiles(snapshot: Snapshot, query: string, scope: string | undefined): FileHit[] {
+function rankFiles(snapshot: SnapshotReader, query: string, scope: string | undefined): FileHit[] {
   const byFile = new Map<
     IndexedFile,
     { tier: MatchTier; kindRank: number; symbols: { s: SymbolFact; index: number; tier: MatchTier }[] }
@@ -82,7 +81,7 @@ interface RenderedEntry {
 }
 
 function renderEntry(
-  snapshot: Snapshot,
+  snapshot: SnapshotReader,
   hit: FileHit,
   query: string,
   includeBody: boolean,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { pageFooter, takePage } from '../../core/budget.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import type { GraphNode } from '../../index/graph/model.js';
-import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
+import type { GraphNode, IndexedFile, SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
 import { methodKey } from '../shared/graph-queries.js';
 import { rejectedNote } from '../shared/rejected-note.js';
@@ -48,10 +47,10 @@ function topLevelNames(file: IndexedFile): string {
  * Exact dependents: imports naming the target, files whose resolved imports reach the file declaring it,
  * and code linked to a contract named like it.
  */
-function exactDependents(snapshot: Snapshot, target: string, languages: Languages): Dependent[] {
+function exactDependents(snapshot: SnapshotReader, target: string, languages: Languages): Dependent[] {
   const out: Dependent[] = [];
   const lower = target.toLowerCase();
-  const byRawImport = new Set<string>();
+  const byRawImport = new Set<IndexedFile>();
   for (const file of snapshot.files) {
     for (const imp of file.facts.imports) {
       const source = imp.source;
@@ -66,15 +65,16 @@ function exactDependents(snapshot: Snapshot, target: string, languages: Language
           line: imp.line,
           element: topLevelNames(file),
           via: `import ${source}`,
-          service: snapshot.services.get(file.root) ?? file.root,
+          service: snapshot.serviceOf(file.root),
         });
-        byRawImport.add(`${file.root}\u0000${file.path}`);
+        byRawImport.add(file);
         break;
       }
     }
   }
   out.push(...resolvedImportDependents(snapshot, target, byRawImport, languages));
-  const matched = snapshot.graph.nodes.filter((node) => contractMatches(node, target, lower));
+  const graph = snapshot.contractGraph();
+  const matched = graph.nodes.filter((node) => contractMatches(node, target, lower));
   // Depending on a service includes implementing or calling any of its methods.
   const services = new Set(matched.filter((n) => n.kind === 'grpc_service').map((n) => `${n.name}/`));
   const contracts =
@@ -82,22 +82,21 @@ function exactDependents(snapshot: Snapshot, target: string, languages: Language
       ? matched
       : [
           ...matched,
-          ...snapshot.graph.nodes.filter(
-            (n) =>
-              n.kind === 'grpc_method' && !matched.includes(n) && services.has(`${n.name.split('/')[0]}/`),
-          ),
+          ...graph
+            .nodesOfKind('grpc_method')
+            .filter((n) => !matched.includes(n) && services.has(`${n.name.split('/')[0]}/`)),
         ];
   for (const node of contracts) {
-    for (const edge of snapshot.graph.incoming(node.id)) {
+    for (const edge of graph.incoming(node.id)) {
       if (!CONTRACT_EDGES.has(edge.kind)) continue;
-      const code = snapshot.graph.nodes[edge.from] as GraphNode;
+      const code = graph.node(edge.from);
       out.push({
         root: edge.root,
         file: edge.file,
         line: edge.line,
         element: code.name,
         via: `${edge.kind} ${node.name}`,
-        service: snapshot.services.get(edge.root) ?? edge.root,
+        service: snapshot.serviceOf(edge.root),
       });
     }
   }
@@ -113,20 +112,15 @@ const withoutExtension = (path: string): string => path.replace(/(?:\.d)?\.[^./]
  * from the declaring file is not a dependency on the target; one naming it is already an exact import match.
  */
 function resolvedImportDependents(
-  snapshot: Snapshot,
+  snapshot: SnapshotReader,
   target: string,
-  skip: ReadonlySet<string>,
+  skip: ReadonlySet<IndexedFile>,
   languages: Languages,
 ): Dependent[] {
-  const graph = snapshot.graph;
-  const modules = new Map<string, GraphNode>();
-  for (const node of graph.nodes)
-    if (node.kind === 'module') modules.set(`${node.root ?? ''}\u0000${node.name}`, node);
-  if (modules.size === 0) return [];
-  const files = new Map<string, IndexedFile>();
-  for (const file of snapshot.files) files.set(`${file.root}\u0000${file.path}`, file);
+  const graph = snapshot.contractGraph();
+  if (graph.nodesOfKind('module').length === 0) return [];
   const out: Dependent[] = [];
-  const seen = new Set<string>();
+  const seen = new Set<IndexedFile>();
   for (const file of snapshot.files) {
     const stem = withoutExtension(file.path);
     const spec = languages(file.language);
@@ -150,14 +144,12 @@ function resolvedImportDependents(
     const names = spec?.importedByFolder === true ? [file.path, dir === '' ? './' : `${dir}/`] : [file.path];
     const declaringStem = stem.slice(stem.lastIndexOf('/') + 1);
     for (const name of names) {
-      const node = modules.get(`${file.root}\u0000${name}`);
+      const node = graph.nodeInRoot('module', file.root, name);
       if (!node) continue;
       for (const edge of graph.incoming(node.id)) {
         if (edge.kind !== 'imports' || edge.confidence === 'ambiguous') continue;
-        const key = `${edge.root}\u0000${edge.file}`;
-        if (skip.has(key) || seen.has(key)) continue;
-        const importer = files.get(key);
-        if (!importer) continue;
+        const importer = snapshot.fileOf(edge);
+        if (!importer || skip.has(importer) || seen.has(importer)) continue;
         if (!byModule && languages(importer.language)?.namedImports === true) {
           const takesModule = importer.facts.imports.some(
             (imp) =>
@@ -168,14 +160,14 @@ function resolvedImportDependents(
           );
           if (!takesModule) continue;
         }
-        seen.add(key);
+        seen.add(importer);
         out.push({
           root: edge.root,
           file: edge.file,
           line: edge.line,
           element: topLevelNames(importer),
           via: `import ${edge.via}`,
-          service: snapshot.services.get(edge.root) ?? edge.root,
+          service: snapshot.serviceOf(edge.root),
         });
       }
     }
@@ -206,7 +198,7 @@ function contractMatches(node: GraphNode, target: string, lower: string): boolea
 }
 
 /** The heuristic fallback: imports whose module or names merely contain the target. */
-function substringDependents(snapshot: Snapshot, target: string): Dependent[] {
+function substringDependents(snapshot: SnapshotReader, target: string): Dependent[] {
   const lower = target.toLowerCase();
   const out: Dependent[] = [];
   for (const file of snapshot.files) {
@@ -222,7 +214,7 @@ function substringDependents(snapshot: Snapshot, target: string): Dependent[] {
         line: imp.line,
         element: topLevelNames(file),
         via: `import ${imp.source}`,
-        service: snapshot.services.get(file.root) ?? file.root,
+        service: snapshot.serviceOf(file.root),
       });
   }
   return out;
@@ -289,7 +281,7 @@ export const contractsDependents = defineOperation({
     }
     for (const key of units.keys()) testUnits.delete(key);
     const rows = [...units.values()];
-    const files = new Set(rows.map((r) => `${r.root}:${r.file}`)).size;
+    const files = new Set(rows.map((r) => snapshot.file(r.root, r.file))).size;
     const note = rejectedNote(snapshot, undefined, args.target);
     const render = (d: Dependent, i: number) => {
       const where = `${displayPath(snapshot.roots, d.root, d.file)}:${d.line}`;

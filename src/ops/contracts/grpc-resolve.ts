@@ -1,6 +1,6 @@
 /** Which contracts a name given by an agent means, and which ones it only partly names. */
 import { compareStrings as cmp } from '../../core/order.js';
-import type { GraphNode } from '../../index/graph/model.js';
+import type { GraphNode } from '../../index/reader.js';
 import type { MatchKind } from './grpc-answer.js';
 import { bareOf, type Contracts, methodBare, nameKey, packageOf, serviceOfMethod } from './grpc-contracts.js';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import type { Snapshot } from '../../index/snapshot.js';
+import type { SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
 import { rejectedNote } from '../shared/rejected-note.js';
 import { requireSnapshot } from '../shared/snapshot.js';
@@ -18,7 +18,7 @@ import type { WireCheck, WireCheckRequest } from './wire-check.js';
 const MAX_WIRE_FILES = 8;
 
 /** The display path of an absolute path inside the roots (the most specific root wins). */
-function displayOfAbsolute(snapshot: Snapshot, absolute: string): string {
+function displayOfAbsolute(snapshot: SnapshotReader, absolute: string): string {
   const root = [...snapshot.roots]
     .filter((r) => absolute === r.path || absolute.startsWith(`${r.path}${path.sep}`))
     .sort((a, b) => b.path.length - a.path.length)[0];
@@ -26,7 +26,7 @@ function displayOfAbsolute(snapshot: Snapshot, absolute: string): string {
   return displayPath(snapshot.roots, root.name, path.relative(root.path, absolute).split(path.sep).join('/'));
 }
 
-const absoluteOf = (snapshot: Snapshot, root: string, file: string): string | undefined => {
+const absoluteOf = (snapshot: SnapshotReader, root: string, file: string): string | undefined => {
   const info = snapshot.roots.find((r) => r.name === root);
   return info ? path.join(info.path, ...file.split('/')) : undefined;
 };
@@ -101,24 +101,22 @@ export const contractsGrpc = defineOperation({
     }
 
     const snapshot = requireSnapshot(ctx.services);
-    const graph = snapshot.graph;
+    const graph = snapshot.contractGraph();
     const contracts = contractsOf(graph);
-    const filesByKey = new Map(snapshot.files.map((f) => [`${f.root}\u0000${f.path}`, f]));
     const trace: TraceContext = {
       snapshot,
       graph,
       contracts,
       includeTests: args.include_tests,
-      filesByKey,
       testsLeftOut: 0,
     };
-    const protoFiles = new Set(contracts.services.map((s) => `${s.root}\u0000${s.file}`)).size;
+    const protoFiles = new Set(contracts.services.map((s) => snapshot.fileOf(s))).size;
 
     let resolution: Resolution;
     let wireFiles: { absolute: string; display: string }[] = [];
     if (args.proto !== undefined) {
       const display = displayOfAbsolute(snapshot, args.proto);
-      const file = snapshot.files.find((f) => f.absolutePath === args.proto);
+      const file = snapshot.fileAt(args.proto);
       const declared = file
         ? contracts.services.filter((s) => s.root === file.root && s.file === file.path)
         : [];

@@ -1,25 +1,26 @@
 import { z } from 'zod';
 import { pageFooter, takePage } from '../../core/budget.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import type { GraphNode } from '../../index/graph/model.js';
-import type { Snapshot } from '../../index/snapshot.js';
+import type { GraphNode, SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
 import { resolveGrpc, resolveRoute, resolveTopic, type ResolvedTarget } from '../shared/graph-queries.js';
 import { requireSnapshot } from '../shared/snapshot.js';
 import { displayPath } from '../shared/workspace-paths.js';
-import { collectImpact, type ImpactRow } from './impact-rows.js';
+import type { ImpactRow } from './impact-rows.js';
+import { collectImpact } from './impact-walk.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-function resolveTarget(snapshot: Snapshot, target: string): { kind: string; resolved: ResolvedTarget } {
-  const route = resolveRoute(snapshot.graph, target);
+function resolveTarget(snapshot: SnapshotReader, target: string): { kind: string; resolved: ResolvedTarget } {
+  const graph = snapshot.contractGraph();
+  const route = resolveRoute(graph, target);
   if (route.nodes.length > 0) return { kind: 'HTTP route', resolved: route };
-  const grpc = resolveGrpc(snapshot.graph, target);
+  const grpc = resolveGrpc(graph, target);
   if (grpc.nodes.length > 0) return { kind: 'gRPC', resolved: grpc };
-  return { kind: 'topic', resolved: resolveTopic(snapshot.graph, target) };
+  return { kind: 'topic', resolved: resolveTopic(graph, target) };
 }
 
-function headerOf(snapshot: Snapshot, node: GraphNode): string {
+function headerOf(snapshot: SnapshotReader, node: GraphNode): string {
   const where =
     node.root !== undefined && node.file !== undefined
       ? ` (\`${displayPath(snapshot.roots, node.root, node.file)}:${node.line}\`)`
@@ -31,7 +32,7 @@ function headerOf(snapshot: Snapshot, node: GraphNode): string {
   return `${kind} \`${node.name}\`${where}`;
 }
 
-function location(snapshot: Snapshot, row: ImpactRow): string {
+function location(snapshot: SnapshotReader, row: ImpactRow): string {
   return row.root !== undefined && row.file !== undefined
     ? `${displayPath(snapshot.roots, row.root, row.file)}:${row.line}`
     : '—';
@@ -77,12 +78,12 @@ export const contractsImpact = defineOperation({
       const markdown =
         `## Impact of \`${args.target}\`\n\n` +
         `Exactly 0 gRPC methods, services, topics or HTTP routes named \`${args.target}\` in the indexed roots ` +
-        `(${snapshot.graph.nodes.filter((n) => n.kind !== 'symbol' && n.kind !== 'module' && n.kind !== 'service').length} contracts searched). ` +
+        `(${snapshot.contractGraph().nodes.filter((n) => n.kind !== 'symbol' && n.kind !== 'module' && n.kind !== 'service').length} contracts searched). ` +
         'This is authoritative; do not re-check with grep.\n' +
         'Next: `code search` with part of the name finds where it is declared; `graph visualize` lists the contracts of a service.\n';
       return { data: { target: args.target, resolved: [], owners: [], total_rows: 0, rows: [] }, markdown };
     }
-    const impact = collectImpact(snapshot.graph, resolved.nodes, args.depth, args.include_tests);
+    const impact = collectImpact(snapshot, resolved.nodes, args.depth, args.include_tests);
     const hops = args.depth > 1;
     const rowText = (row: ImpactRow, index: number) =>
       `| ${index + 1} |${hops ? ` ${row.hop} |` : ''} ${row.scope} | ${row.role} | \`${cell(row.element)}\` | ${row.root ?? '—'} | \`${location(snapshot, row)}\` | ${row.confidence} | ${cell(row.via)} |`;
