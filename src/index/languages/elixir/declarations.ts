@@ -6,8 +6,17 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
-import type { ElixirFacts, Frame, ModuleFrame, Walker } from './model.js';
-import { argumentsOf, attributeOf, callArgs, doBlockOf, moduleName, named, operatorOf } from './syntax.js';
+import type { ElixirFacts, ExpressionFunction, Frame, ModuleFrame, Walker } from './model.js';
+import {
+  argumentsOf,
+  attributeOf,
+  callArgs,
+  callName,
+  doBlockOf,
+  moduleName,
+  named,
+  operatorOf,
+} from './syntax.js';
 import { envRead } from './values.js';
 
 /** Definition macros and whether what they define is public. */
@@ -104,8 +113,42 @@ export function readModule(walker: Walker, node: Node, keyword: string, frame: F
   );
   const doc = commentDoc(node);
   if (doc !== undefined) symbol.docstring = doc;
-  const module: ModuleFrame = { name: qualified, id: symbol.id, attributes: new Map(), uses: new Set() };
+  const module: ModuleFrame = {
+    name: qualified,
+    id: symbol.id,
+    attributes: new Map(),
+    functions: body === undefined ? new Map() : expressionFunctions(body),
+    uses: new Set(),
+  };
   if (body !== undefined) walker.visitChildren(body, { module, owner: symbol.id, routes: '' });
+}
+
+/**
+ * The functions of a module body whose single clause, unguarded and with plain parameter names, is one
+ * expression, by `name/arity`: `def base_url, do: "https://…"`, `def process_url(url), do: …`.
+ */
+function expressionFunctions(body: Node): Map<string, ExpressionFunction> {
+  const functions = new Map<string, ExpressionFunction>();
+  const clauses = new Map<string, number>();
+  for (const node of named(body)) {
+    const keyword = node.type === 'call' ? callName(node) : undefined;
+    if (keyword?.receiver !== undefined || (keyword?.name !== 'def' && keyword?.name !== 'defp')) continue;
+    const { positional, keywords } = callArgs(node);
+    const head = positional[0];
+    const declared = head === undefined ? undefined : headOf(head);
+    if (head === undefined || declared === undefined) continue;
+    const key = `${declared.name}/${declared.arity}`;
+    clauses.set(key, (clauses.get(key) ?? 0) + 1);
+    const block = named(doBlockOf(node));
+    const expression = keywords.get('do') ?? (block.length === 1 ? block[0] : undefined);
+    const params = head.type === 'call' ? named(argumentsOf(head)) : [];
+    const plain = head.type !== 'binary_operator' && params.every((param) => param.type === 'identifier');
+    if (expression !== undefined && plain)
+      functions.set(key, { params: params.map((param) => param.text), body: expression });
+  }
+  // A function of several clauses has no single expression.
+  for (const [key, count] of clauses) if (count > 1) functions.delete(key);
+  return functions;
 }
 
 /** The name and arity a definition head declares: `name(a, b) when …` → `name/2`. */

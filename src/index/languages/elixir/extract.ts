@@ -16,7 +16,7 @@ import {
   readModule,
   readStruct,
 } from './declarations.js';
-import { readHttpCall, readTeslaLocalCall, readTeslaPlug } from './http-calls.js';
+import { readHttpCall, readHttpoisonLocalCall, readTeslaLocalCall, readTeslaPlug } from './http-calls.js';
 import { IMPORT_KEYWORDS, readImport } from './imports.js';
 import { ElixirFacts, type Frame, type Walker } from './model.js';
 import { readChildSpec, readProcessStart } from './processes.js';
@@ -85,6 +85,14 @@ class ElixirWalk implements Walker {
       return false;
     }
     const keyword = name.name;
+    if (keyword === 'quote') {
+      // A quote is a template for the module that injects it: its definitions are not this module's.
+      this.visitChildren(node, {
+        ...(frame.owner === undefined ? {} : { owner: frame.owner }),
+        locals: new Map(),
+      });
+      return true;
+    }
     if (MODULE_KEYWORDS.has(keyword)) {
       readModule(this, node, keyword, frame);
       return true;
@@ -103,10 +111,12 @@ class ElixirWalk implements Walker {
     }
     if (frame.routes !== undefined && frame.module?.router !== undefined)
       return readRoute(this, node, keyword, frame);
+    // A `use Tesla` or `use HTTPoison.Base` module is its own client: `get("/x")` calls with its base URL.
     if (frame.module?.uses.has('Tesla') === true) {
-      // A `use Tesla` module is its own client: `plug` sets its base URL, `get("/x")` calls with it.
       if (keyword === 'plug') readTeslaPlug(node, frame);
       else readTeslaLocalCall(this.facts, node, keyword, frame);
+    } else if (frame.module?.uses.has('HTTPoison.Base') === true) {
+      readHttpoisonLocalCall(this.facts, node, keyword, frame);
     }
     return false;
   }

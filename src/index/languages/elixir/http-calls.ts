@@ -1,19 +1,22 @@
 /**
- * Outgoing HTTP calls of Elixir clients, read from the module-qualified call (so `Map.get` or a local
- * `get/1` is never one):
+ * Outgoing HTTP calls of Elixir clients, read from the module-qualified call, or from a local call inside a
+ * module that is itself a client (so `Map.get`, or a local `get/2` anywhere else, is never one):
  * - HTTPoison: `HTTPoison.get(url)`, `post!(url, body)`, …, `HTTPoison.request(:post, url)`.
  * - Req: `Req.get!(url)`, `Req.post(url: u)`, `Req.get!(req, url: "/x")` with `req = Req.new(base_url: b)`
  *   (bound earlier or piped in), `Req.request(method: :put, url: u)`.
  * - Finch: `Finch.build(:get, url)` (the request it builds is what `Finch.request` sends).
  * - Tesla: `Tesla.get(client, "/x")` with `client = Tesla.client([{Tesla.Middleware.BaseUrl, b}])`, and
  *   in a `use Tesla` module, `get("/x")` with the module's `plug Tesla.Middleware.BaseUrl, b`.
- * URLs resolve through literals, interpolation, `<>`, module attributes, the function's variables and
- * `System.get_env` (an env base `env:X`, as in every language); an unresolvable URL yields no call.
+ * - A `use HTTPoison.Base` module: `get("/x")`, with the base its `process_url(url)` (or
+ *   `process_request_url`) puts in front of the URL (`"https://api.github.com#{url}"`).
+ * URLs resolve through literals, interpolation, `<>`, module attributes, the function's variables, the
+ * module's one-expression functions (`def base_url, do: "…"`) and `System.get_env` (an env base `env:X`, as
+ * in every language); an unresolvable URL yields no call, one starting with an unknown value keeps its path.
  */
 import type { Node } from 'web-tree-sitter';
 import type { ContractFact } from '../../facts.js';
 import { type Mutable, type Parts, startLineOf, urlOf } from '../shared/tree-utils.js';
-import type { ElixirFacts, Frame } from './model.js';
+import type { ElixirFacts, Frame, ModuleFrame } from './model.js';
 import { valueScope } from './model.js';
 import {
   atomName,
@@ -71,6 +74,27 @@ export function readTeslaLocalCall(facts: ElixirFacts, node: Node, name: string,
   const request = teslaRequest(node, fun, frame);
   if (request !== undefined)
     emit(facts, node, { ...request, base: request.base ?? module.teslaBase }, `Tesla ${fun}`, frame);
+}
+
+/** `get("/x")`, `request(:post, "/x")` inside a `use HTTPoison.Base` module: the module's own client. */
+export function readHttpoisonLocalCall(facts: ElixirFacts, node: Node, name: string, frame: Frame): void {
+  const fun = name.replace(/!$/, '');
+  const module = frame.module;
+  if (module === undefined || frame.locals === undefined) return;
+  const request = httpoison(node, fun);
+  if (request === undefined) return;
+  const base = processedBase(module);
+  emit(facts, node, base === undefined ? request : { ...request, base }, `HTTPoison ${fun}`, frame);
+}
+
+/** What `process_url(url)` puts before the URL: `"https://api.github.com#{url}"` → `https://api.github.com`. */
+function processedBase(module: ModuleFrame): Parts | undefined {
+  const hook = module.functions.get('process_request_url/1') ?? module.functions.get('process_url/1');
+  const param = hook?.params[0];
+  if (hook === undefined || param === undefined) return undefined;
+  const parts = resolveParts(hook.body, valueScope({ module }));
+  const index = parts.findIndex((part) => part.t === 'expr' && part.name === param);
+  return index <= 0 ? undefined : parts.slice(0, index);
 }
 
 /** `plug Tesla.Middleware.BaseUrl, "http://…"` in a `use Tesla` module body. */

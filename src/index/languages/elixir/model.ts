@@ -8,6 +8,12 @@ import type { Mutable, Parts } from '../shared/tree-utils.js';
 import { declarationAt } from '../shared/tree-utils.js';
 import type { ValueScope } from './values.js';
 
+/** A function whose body is one expression (`def base_url, do: "https://…"`), with its parameter names. */
+export interface ExpressionFunction {
+  readonly params: readonly string[];
+  readonly body: Node;
+}
+
 /** A module being read (`defmodule`, `defprotocol`, `defimpl`). */
 export interface ModuleFrame {
   /** Qualified name, `Shop.Orders.Cart`. */
@@ -15,6 +21,8 @@ export interface ModuleFrame {
   readonly id: number;
   /** The latest value of each module attribute (`@base_url "…"`), in source order up to the current node. */
   readonly attributes: Map<string, Node>;
+  /** The module's one-expression functions by `name/arity`, wherever they are defined in its body. */
+  readonly functions: ReadonlyMap<string, ExpressionFunction>;
   /** Modules named by `use` in the module body. */
   readonly uses: Set<string>;
   /** Which routing DSL the module body speaks, from its `use` lines. */
@@ -41,6 +49,7 @@ export function valueScope(frame: Frame): ValueScope {
   return {
     attribute: (name) => frame.module?.attributes.get(name),
     local: (name) => frame.locals?.get(name),
+    function: (name) => frame.module?.functions.get(`${name}/0`)?.body,
   };
 }
 

@@ -6,12 +6,16 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { Part, Parts } from '../shared/tree-utils.js';
-import { attributeOf, callArgs, callName, literalString, named, operatorOf } from './syntax.js';
+import { attributeOf, callArgs, callName, literalString, named, operatorOf, pipedArgs } from './syntax.js';
 
-/** Where names are looked up: the module's attributes and the function's variables, as seen from the use. */
+/**
+ * Where names are looked up, as seen from the use: the module's attributes, the function's variables and
+ * the module's zero-arity functions whose body is one expression (`def base_url, do: "https://…"`).
+ */
 export interface ValueScope {
   attribute(name: string): Node | undefined;
   local(name: string): Node | undefined;
+  function(name: string): Node | undefined;
 }
 
 const ENV_READERS = new Set(['get_env', 'fetch_env!', 'fetch_env']);
@@ -56,6 +60,7 @@ export function resolveParts(node: Node, scope: ValueScope, depth = 0): Parts {
       break;
     }
     case 'identifier': {
+      // Only a variable: a bare name calling a function is deprecated, and a parameter may share the name.
       const value = scope.local(node.text);
       if (value !== undefined) return resolveParts(value, scope, depth + 1);
       break;
@@ -63,6 +68,13 @@ export function resolveParts(node: Node, scope: ValueScope, depth = 0): Parts {
     case 'call': {
       const env = envRead(node);
       if (env !== undefined) return [env];
+      // `base_url()`: a zero-arity function of the module whose body is one expression.
+      const name = callName(node);
+      const body =
+        name?.receiver === undefined && pipedArgs(node).positional.length === 0
+          ? scope.function(name?.name ?? '')
+          : undefined;
+      if (body !== undefined) return resolveParts(body, scope, depth + 1);
       break;
     }
     case 'block': {
