@@ -66,3 +66,14 @@ defmodule Shop.Fraud do
     Tesla.get(client, "/scores/" <> order_id)
   end
 end
+
+defmodule Shop.GithubClient do
+  @moduledoc "Calls GitHub through its own HTTPoison.Base client."
+  use HTTPoison.Base
+
+  def base_url, do: "https://api.github.com"
+
+  def process_request_url(url), do: base_url() <> url
+
+  def repos(user), do: get!("/users/#{user}/repos")
+end

@@ -29,3 +29,19 @@ defmodule Shop.FakeRouter do
   get "/orders", Shop.OrderController, :index
   resources "/users", Shop.UserController
 end
+
+defmodule Shop.HttpHelpers do
+  # The quoted function belongs to each module that uses this one.
+  defmacro __using__(_opts) do
+    quote do
+      def get(path), do: HTTPoison.get(path)
+    end
+  end
+end
+
+defmodule Shop.Lookup do
+  import Shop.Helpers
+
+  # A local `get/2` with a path-like key: no client is involved.
+  def orders(map), do: get(map, "/orders")
+end
