@@ -119,7 +119,7 @@ function matchLines(file: IndexedFile, text: string, needle: string): { hit: Tex
   return { hit, redactions: masked.redactions };
 }
 
-function renderHit(snapshot: Snapshot, hit: TextHit, index: number): string {
+function renderHit(snapshot: SnapshotReader, hit: TextHit, index: number): string {
   const body = hit.lines
     .map(({ line, text }) => {
       const cut = byteLength(text) > MAX_LINE_BYTES ? `${cutToBytes(text, MAX_LINE_BYTES - 3)}...` : text;
