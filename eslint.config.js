@@ -7,6 +7,8 @@ const layer = (
   /** @type {string[]} */ forbidden,
   /** @type {string[]} */ packages = [],
   allowTypeImports = false,
+  /** Further restricted-import patterns of this layer. */
+  extra = [],
 ) => ({
   'no-restricted-imports': [
     'error',
@@ -18,6 +20,7 @@ const layer = (
           allowTypeImports,
         })),
         ...packages.map((pkg) => ({ group: [pkg, `${pkg}/*`], message: `${pkg} belongs to another layer` })),
+        ...extra,
       ],
     },
   ],
@@ -49,10 +52,22 @@ export default tseslint.config(
       'no-restricted-exports': ['error', { restrictDefaultExports: { direct: true } }],
     },
   },
-  { files: ['src/core/**/*.ts'], rules: layer(['index', 'store', 'ops', 'render', 'server', 'cli'], [sdk]) },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: layer(['trust', 'index', 'store', 'ops', 'render', 'server', 'cli'], [sdk]),
+  },
+  { files: ['src/trust/**/*.ts'], rules: layer(['index', 'store', 'ops', 'render', 'server', 'cli'], [sdk]) },
   { files: ['src/index/**/*.ts'], rules: layer(['store', 'ops', 'render', 'server', 'cli'], [sdk]) },
   { files: ['src/store/**/*.ts'], rules: layer(['ops', 'render', 'server', 'cli'], [sdk]) },
-  { files: ['src/ops/**/*.ts'], rules: layer(['index', 'store', 'server', 'cli'], [sdk], true) },
+  {
+    files: ['src/ops/**/*.ts'],
+    rules: layer(['index', 'store', 'server', 'cli'], [sdk], true, [
+      {
+        group: ['**/index/**', '!**/index/reader.js'],
+        message: 'operations read the index through the types of src/index/reader.ts only',
+      },
+    ]),
+  },
   { files: ['src/render/**/*.ts'], rules: layer(['index', 'store', 'ops', 'server', 'cli'], [sdk]) },
   { files: ['src/server/**/*.ts'], rules: layer(['index', 'store', 'cli']) },
   { files: ['eslint.config.js', 'scripts/**/*.mjs'], rules: { 'no-restricted-exports': 'off' } },

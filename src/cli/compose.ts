@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { LoadedConfig } from '../core/config.js';
-import { createPolicyGovernance } from '../core/governance.js';
+import { createPolicyGovernance } from '../trust/policy-governance.js';
 import type { Logger } from '../core/logger.js';
-import { createPathJail } from '../core/path-jail.js';
+import { createPathJail } from '../trust/path-jail.js';
 import { Registry } from '../core/registry.js';
 import { languageSpec } from '../index/languages/registry.js';
 import { OPERATIONS } from '../ops/catalog.js';

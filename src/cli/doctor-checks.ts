@@ -7,8 +7,9 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig, ResolvedRoot } from '../core/config.js';
 import { operationKey } from '../core/operation.js';
-import { SkillHints } from '../core/skill-hints.js';
-import { StopRules, anchoredSubject, policyAnchors } from '../core/stop-rules.js';
+import { anchoredSubject, policyAnchors } from '../trust/policy-anchors.js';
+import { SkillHints } from '../trust/skill-hints.js';
+import { StopRules } from '../trust/stop-rules.js';
 import { LANGUAGES, languageSpec } from '../index/languages/registry.js';
 import type { Snapshot } from '../index/snapshot.js';
 import { OPERATIONS } from '../ops/catalog.js';
@@ -250,75 +251,21 @@ export function deadConfigChecks(
   snapshot: Snapshot | undefined,
   env: Readonly<Record<string, string | undefined>>,
 ): DoctorCheck[] {
-  const dead = loaded.warnings.map((warning) => check('dead config', 'warn', warning));
-  const { docs, contracts, policy } = loaded.config;
-  const files = snapshot?.files ?? [];
   const anchors = policyAnchors(loaded);
-  if (snapshot) {
-    if (docs.enabled) {
-      const markdown = files.filter((f) => languageSpec(f.language)?.documentation === true).map((f) => f.absolutePath);
-      for (const entry of docs.paths) {
-        const matcher = globRegex(path.resolve(loaded.baseDir, entry));
-        if (!markdown.some((file) => matcher.test(file))) {
-          dead.push(
-            check(
-              'dead config',
-              'warn',
-              `[docs] paths \`${entry}\` matched 0 indexed Markdown files — likely dead config`,
-            ),
-          );
-        }
-      }
-    }
-    const protos = files.filter((f) => languageSpec(f.language)?.grpcSchema === true);
-    for (const dir of contracts.proto_dirs) {
-      // The same test the reconciler applies (root name or root-relative path prefix).
-      const clean = dir.replace(/^\.\//, '').replace(/\/$/, '');
-      const hit = protos.some(
-        (f) =>
-          clean === '.' ||
-          f.root === clean ||
-          f.root.startsWith(`${clean}/`) ||
-          f.path.startsWith(`${clean}/`),
-      );
-      if (!hit)
-        dead.push(
-          check(
-            'dead config',
-            'warn',
-            `[contracts] proto_dirs \`${dir}\` matched 0 indexed .proto files — likely dead config`,
-          ),
-        );
-    }
-    const paths = [...loaded.roots.map((r) => r.path), ...files.map((f) => f.absolutePath)];
-    for (const [key, message] of Object.entries(policy.stop_rules)) {
-      const rule = new StopRules({ rules: { [key]: message }, anchors });
-      if (!paths.some((p) => rule.match(p))) {
-        dead.push(
-          check(
-            'dead config',
-            'warn',
-            `[policy.stop_rules] \`${key}\` matches no indexed path — likely dead config`,
-          ),
-        );
-      }
-    }
-    const names = new Set(OPERATIONS.flatMap((op) => [op.flatName, operationKey(op)]));
-    const lowered = paths.map((p) => anchoredSubject(p, anchors).toLowerCase());
-    for (const key of Object.keys(policy.skills)) {
-      if (names.has(key) || (key !== '' && lowered.some((p) => p.includes(key.toLowerCase())))) continue;
-      dead.push(
-        check(
-          'dead config',
-          'warn',
-          `[policy.skills] \`${key}\` matches no operation name and no indexed path — likely dead config`,
-        ),
-      );
-    }
-  }
+  const warnings = [
+    ...loaded.warnings,
+    ...(snapshot
+      ? [
+          ...deadDocsPaths(loaded, snapshot),
+          ...deadProtoDirs(loaded, snapshot),
+          ...deadStopRules(loaded, snapshot, anchors),
+          ...deadSkillKeys(loaded, snapshot, anchors),
+        ]
+      : []),
+  ];
   const checks =
-    dead.length > 0
-      ? dead
+    warnings.length > 0
+      ? warnings.map((warning) => check('dead config', 'warn', warning))
       : [
           check(
             'dead config',
@@ -329,6 +276,64 @@ export function deadConfigChecks(
           ),
         ];
   return [...checks, ...skillFileChecks(loaded, anchors, env)];
+}
+
+function deadDocsPaths(loaded: LoadedConfig, snapshot: Snapshot): string[] {
+  const docs = loaded.config.docs;
+  if (!docs.enabled) return [];
+  const markdown = snapshot.files
+    .filter((f) => languageSpec(f.language)?.documentation === true)
+    .map((f) => f.absolutePath);
+  return docs.paths
+    .filter((entry) => {
+      const matcher = globRegex(path.resolve(loaded.baseDir, entry));
+      return !markdown.some((file) => matcher.test(file));
+    })
+    .map((entry) => `[docs] paths \`${entry}\` matched 0 indexed Markdown files — likely dead config`);
+}
+
+function deadProtoDirs(loaded: LoadedConfig, snapshot: Snapshot): string[] {
+  const protos = snapshot.files.filter((f) => languageSpec(f.language)?.grpcSchema === true);
+  return loaded.config.contracts.proto_dirs
+    .filter((dir) => {
+      // The same test the reconciler applies (root name or root-relative path prefix).
+      const clean = dir.replace(/^\.\//, '').replace(/\/$/, '');
+      return !protos.some(
+        (f) =>
+          clean === '.' ||
+          f.root === clean ||
+          f.root.startsWith(`${clean}/`) ||
+          f.path.startsWith(`${clean}/`),
+      );
+    })
+    .map((dir) => `[contracts] proto_dirs \`${dir}\` matched 0 indexed .proto files — likely dead config`);
+}
+
+/** The roots and every indexed file: what a stop rule or a skill key can meet. */
+const indexedPaths = (loaded: LoadedConfig, snapshot: Snapshot): string[] => [
+  ...loaded.roots.map((r) => r.path),
+  ...snapshot.files.map((f) => f.absolutePath),
+];
+
+function deadStopRules(loaded: LoadedConfig, snapshot: Snapshot, anchors: readonly string[]): string[] {
+  const paths = indexedPaths(loaded, snapshot);
+  return Object.entries(loaded.config.policy.stop_rules)
+    .filter(([key, message]) => {
+      const rule = new StopRules({ rules: { [key]: message }, anchors });
+      return !paths.some((p) => rule.match(p));
+    })
+    .map(([key]) => `[policy.stop_rules] \`${key}\` matches no indexed path — likely dead config`);
+}
+
+function deadSkillKeys(loaded: LoadedConfig, snapshot: Snapshot, anchors: readonly string[]): string[] {
+  const names = new Set(OPERATIONS.flatMap((op) => [op.flatName, operationKey(op)]));
+  const lowered = indexedPaths(loaded, snapshot).map((p) => anchoredSubject(p, anchors).toLowerCase());
+  return Object.keys(loaded.config.policy.skills)
+    .filter((key) => !names.has(key) && !(key !== '' && lowered.some((p) => p.includes(key.toLowerCase()))))
+    .map(
+      (key) =>
+        `[policy.skills] \`${key}\` matches no operation name and no indexed path — likely dead config`,
+    );
 }
 
 function skillFileChecks(

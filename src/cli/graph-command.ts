@@ -29,7 +29,7 @@ export async function graphCommand(options: GraphCommandOptions): Promise<void> 
     if (!snapshot || !fingerprint) throw new Error('indexing produced no snapshot');
     let text: string;
     if (options.format === 'fingerprint') {
-      const graph = snapshot.graph;
+      const graph = snapshot.contractGraph();
       text = [
         `fingerprint: ${fingerprint}`,
         `files: ${snapshot.files.length}`,
@@ -48,8 +48,8 @@ export async function graphCommand(options: GraphCommandOptions): Promise<void> 
           name: r.name,
           relativePath: path.relative(base, r.path).split(path.sep).join('/') || '.',
         })),
-        nodes: snapshot.graph.nodes,
-        edges: snapshot.graph.edges,
+        nodes: snapshot.contractGraph().nodes,
+        edges: snapshot.contractGraph().edges,
       });
     }
     if (options.output) writeFileSync(options.output, text.endsWith('\n') ? text : `${text}\n`);

@@ -1,4 +1,4 @@
-import type { AuditRecord, AuditSink } from '../core/audit.js';
+import type { AuditRecord, AuditSink } from '../trust/audit.js';
 import type { Logger } from '../core/logger.js';
 import type { AuditLog } from '../store/audit-log.js';
 

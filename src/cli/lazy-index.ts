@@ -2,7 +2,7 @@ import type { LoadedConfig } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import type { IndexEngine } from '../index/engine.js';
 import type { IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from '../index/reader.js';
-import type { Snapshot } from '../index/snapshot.js';
+import type { SnapshotHolder } from '../index/snapshot-holder.js';
 
 /**
  * Stands in for the index engine until its module is loaded, so that the server can answer `initialize`
@@ -72,7 +72,7 @@ export class LazyIndex implements IndexReader {
     };
   }
 
-  snapshot(): Snapshot | undefined {
+  snapshot(): SnapshotHolder | undefined {
     return this.engine?.snapshot();
   }
 

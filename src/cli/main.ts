@@ -108,6 +108,24 @@ async function runOperation(
   }
 }
 
+/** What a command's definition needs: the raw arguments, the logger and the global options. */
+interface CommandContext {
+  readonly argv: readonly string[];
+  readonly logger: Logger;
+  readonly globals: GlobalOptions;
+}
+
+/** The lifecycle commands, in the order help lists them. */
+const LIFECYCLE_COMMANDS: readonly ((program: Command, context: CommandContext) => void)[] = [
+  addServeCommand,
+  addInitCommand,
+  addIndexCommand,
+  addGraphCommand,
+  addDoctorCommand,
+  addStatsCommand,
+  addAuditCommand,
+];
+
 export function buildProgram(argv: readonly string[], logger: Logger): Command {
   const program = new Command('meshlens')
     .description(
@@ -123,8 +141,42 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
     )
     .showHelpAfterError()
     .exitOverride();
-  const globals = globalOptionsOf(argv);
+  const context: CommandContext = { argv, logger, globals: globalOptionsOf(argv) };
+  for (const addCommand of LIFECYCLE_COMMANDS) addCommand(program, context);
 
+  // A fixed command (serve above all: its boot time is what an MCP client waits for) does not need the
+  // generated operation commands, whose JSON-schema walk over every operation costs ~10 ms.
+  const fixed = new Set(program.commands.map((command) => command.name()));
+  const word = commandWordOf(argv);
+  // `graph` is both a fixed command and a domain (`graph visualize`): only a word that is no domain skips them.
+  if (word !== undefined && fixed.has(word) && !OPERATIONS.some((op) => op.domain === word)) return program;
+  addCatalogueCommands(program, context);
+  return program;
+}
+
+/**
+ * Operation subcommands, generated from the full catalogue; a domain switched off in the config is refused
+ * when the command runs (the registry built there does not hold it).
+ */
+function addCatalogueCommands(program: Command, { argv, logger, globals }: CommandContext): void {
+  const catalogue = new Registry({ operations: OPERATIONS, services: undefined });
+  addOperationCommands(
+    program,
+    catalogue,
+    async (op, rawArgs, json) => {
+      const loaded = openConfig(globals);
+      if (loaded.config.tools.disabled_domains.includes(op.domain)) {
+        throw new UsageError(
+          `the ${op.domain} domain is disabled in ${loaded.file ?? 'the config'} ([tools] disabled_domains)`,
+        );
+      }
+      return runOperation(logger, globals, op, rawArgs, json);
+    },
+    argv,
+  );
+}
+
+function addServeCommand(program: Command, { logger, globals }: CommandContext): void {
   program
     .command('serve')
     .description('Run the MCP server over stdio (stdout carries only JSON-RPC; logs go to stderr).')
@@ -139,7 +191,9 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
       const { serveStdio } = await import('./serve.js');
       await serveStdio({ loaded: openConfig(globals), logger, ...options });
     });
+}
 
+function addInitCommand(program: Command, { argv, globals }: CommandContext): void {
   program
     .command('init')
     .description(
@@ -163,7 +217,9 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
         warn: (text) => process.stderr.write(`meshlens: ${text}\n`),
       });
     });
+}
 
+function addIndexCommand(program: Command, { logger, globals }: CommandContext): void {
   program
     .command('index')
     .description(
@@ -174,7 +230,9 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
       const { indexCommand } = await import('./index-command.js');
       await indexCommand({ loaded: openConfig(globals), logger, json: options.json, write });
     });
+}
 
+function addGraphCommand(program: Command, { logger, globals }: CommandContext): void {
   program
     .command('graph')
     .description(
@@ -196,7 +254,9 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
         write,
       });
     });
+}
 
+function addDoctorCommand(program: Command, { logger, globals }: CommandContext): void {
   program
     .command('doctor')
     .description('Check the config, roots, grammars, git, index, cache and audit log; one line per check.')
@@ -210,7 +270,9 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
       const { doctorCommand } = await import('./doctor-command.js');
       process.exitCode = await doctorCommand({ load: () => openConfig(globals), logger, ...options, write });
     });
+}
 
+function addStatsCommand(program: Command): void {
   program
     .command('stats')
     .description(
@@ -224,7 +286,9 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
       const { statsCommand } = await import('./stats-command.js');
       statsCommand({ ...options, write });
     });
+}
 
+function addAuditCommand(program: Command): void {
   program
     .command('audit')
     .description('Inspect the hash-chained audit log.')
@@ -236,32 +300,6 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
       const { auditVerifyCommand } = await import('./audit-command.js');
       process.exitCode = auditVerifyCommand({ ...options, write });
     });
-
-  // A fixed command (serve above all: its boot time is what an MCP client waits for) does not need the
-  // generated operation commands, whose JSON-schema walk over every operation costs ~10 ms.
-  const fixed = new Set(program.commands.map((command) => command.name()));
-  const word = commandWordOf(argv);
-  // `graph` is both a fixed command and a domain (`graph visualize`): only a word that is no domain skips them.
-  if (word !== undefined && fixed.has(word) && !OPERATIONS.some((op) => op.domain === word)) return program;
-
-  // Operation subcommands are generated from the full catalogue; a domain switched off in the config is
-  // refused when the command runs (the registry built there does not hold it).
-  const catalogue = new Registry({ operations: OPERATIONS, services: undefined });
-  addOperationCommands(
-    program,
-    catalogue,
-    async (op, rawArgs, json) => {
-      const loaded = openConfig(globals);
-      if (loaded.config.tools.disabled_domains.includes(op.domain)) {
-        throw new UsageError(
-          `the ${op.domain} domain is disabled in ${loaded.file ?? 'the config'} ([tools] disabled_domains)`,
-        );
-      }
-      return runOperation(logger, globals, op, rawArgs, json);
-    },
-    argv,
-  );
-  return program;
 }
 
 export async function main(argv: readonly string[] = process.argv): Promise<number> {

@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
-import { noAudit, type AuditRecord, type AuditSink } from './audit.js';
 import { DEFAULT_PAGE_BUDGET_BYTES, capText } from './budget.js';
+import { allowAll, type CallPolicy, type CallRefusal } from './call-policy.js';
+import type { CallRecord, CallRecordSink } from './call-record.js';
 import { ToolError, isAbortError } from './errors.js';
-import { allowAll, type Governance } from './governance.js';
 import { silentLogger, type Logger } from './logger.js';
-import { DOMAINS, operationKey, type AnyOperation, type Domain, type OperationOutput } from './operation.js';
+import {
+  DOMAINS,
+  operationKey,
+  type AnyOperation,
+  type Domain,
+  type OperationOutput,
+  type ProgressReporter,
+} from './operation.js';
 import { traceIdOf, validateCall, type CallAddress, type CallMeta } from './validation.js';
 
 export interface RegistryOptions<Services> {
@@ -12,8 +19,10 @@ export interface RegistryOptions<Services> {
   readonly services: Services;
   /** Domains switched off in config: their operations are neither listed nor callable anywhere. */
   readonly disabledDomains?: readonly string[];
-  readonly audit?: AuditSink;
-  readonly governance?: Governance;
+  /** The audit trail: one record per call. */
+  readonly audit?: CallRecordSink;
+  /** The configured governance: may refuse a call, or add a skill hint to its answer. */
+  readonly governance?: CallPolicy;
   readonly logger?: Logger;
   readonly pageBudget?: number;
   readonly session?: string;
@@ -112,109 +121,74 @@ export class Registry<Services = unknown> {
   }
 
   async invoke(request: InvocationRequest): Promise<InvocationResult> {
-    const started = performance.now();
-    const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
-    let auditName = auditNameOf(request.address, request.rawArgs);
-    let meta: CallMeta = {};
-    let filesRead: readonly string[] = [];
-    let redactions = 0;
-    let warning: string | undefined;
-    const finish = (status: AuditRecord['status'], result: InvocationResult): InvocationResult => {
-      this.audit({
-        time: new Date().toISOString(),
-        session: this.options.session ?? 'local',
-        operation: auditName,
-        argumentDigest: argumentDigest(request.rawArgs),
-        status,
-        elapsedMs: elapsed(),
-        filesRead,
-        redactions,
-        ...(traceIdOf(meta.traceparent) ? { traceId: traceIdOf(meta.traceparent) } : {}),
-        ...(warning ? { warning } : {}),
-      });
-      return result;
-    };
-    const failure = (error: ToolError): InvocationResult => ({
-      isError: true,
-      text: error.message,
-      json: {
-        error: { kind: error.kind, message: error.message, ...(error.payload ?? {}) },
-        elapsed_ms: elapsed(),
-      },
-      document: false,
-    });
-
+    const trace = new CallTrace(request);
     try {
       const call = validateCall(request.address, request.rawArgs, request.requestMeta);
-      meta = call.meta;
+      trace.meta = call.meta;
       const op = call.op;
-      auditName = operationKey(op);
-
-      for (const field of op.pathFields ?? []) {
-        const value = call.args[field];
-        if (typeof value === 'string' && this.options.resolvePath) {
-          const resolved = this.options.resolvePath(field, value);
-          if (resolved === undefined) delete call.args[field];
-          else call.args[field] = resolved;
-        }
-      }
+      trace.operation = operationKey(op);
+      this.resolvePathArguments(op, call.args);
       const subject = op.subject?.(call.args);
-      const governance = this.options.governance ?? allowAll;
-      const decision = governance.evaluate(op, subject);
-      if (decision.kind === 'refuse') {
-        const error = new ToolError(
-          'refused',
-          `Refused by policy ${decision.refusal.policy}: ${decision.refusal.message_to_user}\n\n` +
-            '```json\n' +
-            JSON.stringify(decision.refusal, null, 2) +
-            '\n```',
-          { ...decision.refusal },
-        );
-        return finish('refused', failure(error));
-      }
-      if (decision.kind === 'warn') warning = decision.message;
-
+      const decision = (this.options.governance ?? allowAll).evaluate(op, subject);
+      if (decision.kind === 'refuse') throw refusalError(decision.refusal);
+      if (decision.kind === 'warn') trace.warning = decision.message;
       if (op.capabilities.requiresIndex) {
         const notReady = this.options.readiness?.();
         if (notReady) throw new ToolError('still_indexing', notReady);
       }
-
       const signal = request.signal ?? new AbortController().signal;
-      const token = meta.progressToken;
-      let lastProgress = -Infinity;
-      const progress = (value: number, total?: number, message?: string) => {
-        // Progress must increase; repeated or stale values are dropped rather than sent out of order.
-        if (token === undefined || !request.sendProgress || value <= lastProgress) return;
-        lastProgress = value;
-        request.sendProgress(token, value, total, message);
-      };
       const output: OperationOutput = await op.run(call.args, {
         signal,
-        progress,
+        progress: progressReporter(request, call.meta.progressToken),
         pageBudget: this.options.pageBudget ?? DEFAULT_PAGE_BUDGET_BYTES,
         services: this.options.services,
       });
       if (signal.aborted) throw new ToolError('cancelled', 'The call was cancelled.');
-      filesRead = output.filesRead ?? [];
-      redactions = output.redactions ?? 0;
-      return finish('ok', this.render(op, call.args, subject, output, elapsed));
+      trace.filesRead = output.filesRead ?? [];
+      trace.redactions = output.redactions ?? 0;
+      return this.finish(trace, 'ok', this.render(op, call.args, subject, output, trace.elapsed));
     } catch (error) {
-      if (error instanceof ToolError) {
-        return finish(statusOf(error), failure(error));
-      }
-      if (isAbortError(error))
-        return finish('error', failure(new ToolError('cancelled', 'The call was cancelled.')));
-      (this.options.logger ?? silentLogger).error({ err: error, operation: auditName }, 'operation failed');
-      return finish(
-        'error',
-        failure(
-          new ToolError(
-            'unavailable',
-            `Internal error in ${auditName}; the details are in the server log. Retry once; if it fails again, report it.`,
-          ),
-        ),
-      );
+      return this.failed(trace, error);
     }
+  }
+
+  /** The path jail over an operation's path arguments: each becomes canonical, or goes for "all roots". */
+  private resolvePathArguments(op: AnyOperation, args: Record<string, unknown>): void {
+    const resolvePath = this.options.resolvePath;
+    if (!resolvePath) return;
+    for (const field of op.pathFields ?? []) {
+      const value = args[field];
+      if (typeof value !== 'string') continue;
+      const resolved = resolvePath(field, value);
+      if (resolved === undefined) delete args[field];
+      else args[field] = resolved;
+    }
+  }
+
+  /** A thrown tool failure is answered as it is, a cancellation as one; anything else is an internal error. */
+  private failed(trace: CallTrace, error: unknown): InvocationResult {
+    if (error instanceof ToolError) {
+      return this.finish(trace, statusOf(error), failureResult(error, trace.elapsed()));
+    }
+    if (isAbortError(error)) {
+      const cancelled = new ToolError('cancelled', 'The call was cancelled.');
+      return this.finish(trace, 'error', failureResult(cancelled, trace.elapsed()));
+    }
+    (this.options.logger ?? silentLogger).error(
+      { err: error, operation: trace.operation },
+      'operation failed',
+    );
+    const internal = new ToolError(
+      'unavailable',
+      `Internal error in ${trace.operation}; the details are in the server log. Retry once; if it fails again, report it.`,
+    );
+    return this.finish(trace, 'error', failureResult(internal, trace.elapsed()));
+  }
+
+  /** Every call ends here, whatever its outcome: one audit record, then the result. */
+  private finish(trace: CallTrace, status: CallRecord['status'], result: InvocationResult): InvocationResult {
+    this.audit(trace.record(status, this.options.session ?? 'local'));
+    return result;
   }
 
   private render(
@@ -237,16 +211,83 @@ export class Registry<Services = unknown> {
     return { isError: false, text: capText(body, op.truncationHint?.(args)), json, document: false };
   }
 
-  private audit(record: AuditRecord): void {
+  private audit(record: CallRecord): void {
     try {
-      (this.options.audit ?? noAudit).record(record);
+      this.options.audit?.record(record);
     } catch (error) {
       this.options.logger?.warn({ err: error }, 'audit record dropped');
     }
   }
 }
 
-function statusOf(error: ToolError): AuditRecord['status'] {
+/** What one call's audit record needs, gathered as the call goes on. */
+class CallTrace {
+  private readonly started = performance.now();
+  /** Refined from the address to the validated operation once the call is valid. */
+  operation: string;
+  meta: CallMeta = {};
+  filesRead: readonly string[] = [];
+  redactions = 0;
+  warning: string | undefined;
+
+  constructor(private readonly request: InvocationRequest) {
+    this.operation = auditNameOf(request.address, request.rawArgs);
+  }
+
+  readonly elapsed = (): number => Math.round((performance.now() - this.started) * 1000) / 1000;
+
+  record(status: CallRecord['status'], session: string): CallRecord {
+    const traceId = traceIdOf(this.meta.traceparent);
+    return {
+      time: new Date().toISOString(),
+      session,
+      operation: this.operation,
+      argumentDigest: argumentDigest(this.request.rawArgs),
+      status,
+      elapsedMs: this.elapsed(),
+      filesRead: this.filesRead,
+      redactions: this.redactions,
+      ...(traceId ? { traceId } : {}),
+      ...(this.warning ? { warning: this.warning } : {}),
+    };
+  }
+}
+
+function failureResult(error: ToolError, elapsedMs: number): InvocationResult {
+  return {
+    isError: true,
+    text: error.message,
+    json: {
+      error: { kind: error.kind, message: error.message, ...(error.payload ?? {}) },
+      elapsed_ms: elapsedMs,
+    },
+    document: false,
+  };
+}
+
+/** A refusal as the agent reads it: the policy and its message, then the policy's hand-off as JSON. */
+function refusalError(refusal: CallRefusal): ToolError {
+  return new ToolError(
+    'refused',
+    `Refused by policy ${refusal.policy}: ${refusal.message_to_user}\n\n` +
+      '```json\n' +
+      JSON.stringify(refusal, null, 2) +
+      '\n```',
+    { ...refusal },
+  );
+}
+
+/** Progress for the caller's token, if it sent one; values must increase, so repeated or stale ones are dropped. */
+function progressReporter(request: InvocationRequest, token: string | number | undefined): ProgressReporter {
+  let last = -Infinity;
+  return (value, total, message) => {
+    if (token === undefined || !request.sendProgress || value <= last) return;
+    last = value;
+    request.sendProgress(token, value, total, message);
+  };
+}
+
+function statusOf(error: ToolError): CallRecord['status'] {
   if (error.kind === 'invalid_argument' || error.kind === 'outside_roots') return 'invalid';
   if (error.kind === 'refused') return 'refused';
   return 'error';

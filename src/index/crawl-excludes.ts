@@ -2,7 +2,6 @@
  * What the crawl leaves out whatever the ignore files say: generated and tool folders, files holding
  * credentials, and the configured `exclude` patterns.
  */
-import type { CrawlOptions } from './crawl.js';
 import { IGNORE_CASE, newMatcher, type Matcher } from './crawl-ignore-files.js';
 
 /** Generated, third-party or tool-state folders: never source a user wants answers about, and often huge. */
@@ -71,7 +70,17 @@ export class BaseFilter {
   }
 }
 
-export function baseFilter(options: CrawlOptions | undefined): BaseFilter {
+/** The part of the crawl options that decides what is left out whatever the ignore files say. */
+export interface ExcludeOptions {
+  /**
+   * Extra gitignore-style patterns, relative to each root. They come after the defaults and the secret
+   * patterns, so a negation (`!vendor/`, `!.env.example`) re-includes something those leave out.
+   */
+  readonly exclude?: readonly string[];
+  readonly includeSecretFiles?: boolean;
+}
+
+export function baseFilter(options: ExcludeOptions | undefined): BaseFilter {
   const secrets = options?.includeSecretFiles ? [] : SECRET_FILE_PATTERNS;
   return new BaseFilter([...DEFAULT_EXCLUDES, ...secrets, ...(options?.exclude ?? [])]);
 }

@@ -5,7 +5,7 @@
  */
 import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { baseFilter, type BaseFilter } from './crawl-excludes.js';
+import { baseFilter, type BaseFilter, type ExcludeOptions } from './crawl-excludes.js';
 import {
   enterDir,
   isIgnored,
@@ -34,13 +34,7 @@ export interface CrawledFile {
   readonly mtimeMs: number;
 }
 
-export interface CrawlOptions {
-  /**
-   * Extra gitignore-style patterns, relative to each root. They come after the defaults and the secret
-   * patterns, so a negation (`!vendor/`, `!.env.example`) re-includes something those leave out.
-   */
-  readonly exclude?: readonly string[];
-  readonly includeSecretFiles?: boolean;
+export interface CrawlOptions extends ExcludeOptions {
   readonly signal?: AbortSignal;
 }
 

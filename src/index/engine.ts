@@ -12,9 +12,11 @@ import {
   type RunOutput,
 } from './index-run.js';
 import { createParsePool, type ParsePool } from './parse/pool.js';
-import type { IndexReader, IndexRunSummary, IndexStatus, RejectedFile, RescanRequest } from './reader.js';
-import { fileKey, type IndexedFile, type Snapshot } from './snapshot.js';
-import { compareWithSnapshot, lineageOf, type SnapshotChange } from './snapshot-diff.js';
+import type { IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from './reader.js';
+import { fileKey, type IndexedFile, type RejectedFile } from './snapshot.js';
+import { compareWithSnapshot, type SnapshotChange } from './snapshot-diff.js';
+import type { SnapshotHolder } from './snapshot-holder.js';
+import { graphLines } from './graph/graph-lines.js';
 import { countSnapshot } from './snapshot-counts.js';
 import { buildSnapshot } from './snapshot-build.js';
 import { extractOptionsOf } from './extract-options.js';
@@ -66,7 +68,7 @@ const noStore: FactStore = { getMany: () => new Map(), putMany: () => undefined 
  * as a new immutable snapshot, and answers status questions while a run is under way.
  */
 export class IndexEngine implements IndexReader {
-  private current: Snapshot | undefined;
+  private current: SnapshotHolder | undefined;
   private generation = 0;
   private progress: { done: number; total: number } | undefined;
   private lastRun: IndexRunSummary | undefined;
@@ -233,7 +235,7 @@ export class IndexEngine implements IndexReader {
 
   /** Installs a reload that touched only the changed files: cost follows the change, not the workspace. */
   private async installPatch(
-    current: Snapshot,
+    current: SnapshotHolder,
     plan: PatchPlan,
     signal?: AbortSignal,
     onProgress?: (done: number, total: number) => void,
@@ -295,6 +297,8 @@ export class IndexEngine implements IndexReader {
     // Same content under new sizes or mtimes keeps its generation number: answers cannot differ.
     if (change === 'changed') this.generation++;
     const previous = this.current;
+    const lineage = patch && previous ? previous.lineageFor(patch) : undefined;
+    previous?.releaseLineage();
     const snapshot = buildSnapshot({
       generation: this.generation,
       loaded: this.options.loaded,
@@ -302,11 +306,8 @@ export class IndexEngine implements IndexReader {
       rejected,
       services: this.servicesNow(),
       imports: this.importSettings,
+      ...(lineage ? { lineage } : {}),
     });
-    const lineage = patch && previous ? lineageOf(previous, patch) : undefined;
-    if (lineage) snapshot.lineage = lineage;
-    // Only the newest snapshot may point back: a chain would keep every old file list reachable.
-    if (previous) previous.lineage = undefined;
     if (patch) {
       for (const file of patch.removed) this.byKey.delete(fileKey(file.root, file.path));
       for (const file of patch.added) this.byKey.set(fileKey(file.root, file.path), file);
@@ -319,7 +320,7 @@ export class IndexEngine implements IndexReader {
     return this.recordRun(snapshot, summary);
   }
 
-  private recordRun(snapshot: Snapshot, figures: RunFigures): IndexRunSummary {
+  private recordRun(snapshot: SnapshotHolder, figures: RunFigures): IndexRunSummary {
     const { output } = figures;
     this.lastRun = {
       generation: snapshot.generation,
@@ -347,14 +348,15 @@ export class IndexEngine implements IndexReader {
     this.cache?.recordFileStates(changedFileStates(indexed, previous, known), removed);
   }
 
-  snapshot(): Snapshot | undefined {
+  snapshot(): SnapshotHolder | undefined {
     return this.current;
   }
 
-  /** The content fingerprint of the installed snapshot (computed once per generation). */
+  /** The content fingerprint of the installed snapshot and its contract graph (computed once per generation). */
   fingerprintOf(): string | undefined {
-    if (!this.current) return undefined;
-    this.fingerprint ??= fingerprintOf(this.current);
+    const current = this.current;
+    if (!current) return undefined;
+    this.fingerprint ??= fingerprintOf(current, graphLines(current.contractGraph()));
     return this.fingerprint;
   }
 

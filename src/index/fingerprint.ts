@@ -4,9 +4,10 @@ import type { Snapshot } from './snapshot.js';
 /**
  * Canonical lines of a snapshot: every fact, with paths written `<root name>:<relative path>` and no
  * internal ids, so that the same content gives the same lines whatever the machine, checkout folder,
- * worker count or file order.
+ * worker count or file order. `derivedLines` are the canonical lines of structures derived from the facts
+ * (the contract graph), which the caller builds.
  */
-export function canonicalLines(snapshot: Snapshot): string[] {
+export function canonicalLines(snapshot: Snapshot, derivedLines: readonly string[] = []): string[] {
   const lines: string[] = [];
   const clean = (value: string | undefined) => (value ?? '').replace(/\s+/g, ' ');
   for (const file of snapshot.files) {
@@ -38,12 +39,12 @@ export function canonicalLines(snapshot: Snapshot): string[] {
       lines.push(`property ${where} ${p.line} ${clean(p.key)}=${clean(p.value)}`);
   }
   for (const r of snapshot.rejected) lines.push(`rejected ${r.root}:${r.path} ${r.reason} ${r.size}`);
-  for (const line of snapshot.extraLines?.() ?? []) lines.push(line);
+  for (const line of derivedLines) lines.push(line);
   return lines.sort();
 }
 
-export function fingerprintOf(snapshot: Snapshot): string {
+export function fingerprintOf(snapshot: Snapshot, derivedLines: readonly string[] = []): string {
   const hash = createHash('sha256');
-  for (const line of canonicalLines(snapshot)) hash.update(`${line}\n`);
+  for (const line of canonicalLines(snapshot, derivedLines)) hash.update(`${line}\n`);
   return hash.digest('hex');
 }

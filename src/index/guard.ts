@@ -149,84 +149,115 @@ function findDeepNesting(
   limit: number,
   hashComments: boolean,
 ): { line: number; depth: number } | undefined {
-  const n = content.length;
-  let depth = 0;
-  let line = 1;
-  let i = 0;
-  while (i < n) {
-    const c = content[i] as number; // i < n
-    // Most bytes are none of these; one table load skips them without walking the switch.
-    if (SPECIAL[c] === 0) {
-      i++;
-      continue;
-    }
-    switch (c) {
-      case Ch.Lf:
-        line++;
-        break;
-      case Ch.OpenParen:
-      case Ch.OpenBracket:
-      case Ch.OpenBrace:
-        if (++depth > limit) return { line, depth };
-        break;
-      case Ch.CloseParen:
-      case Ch.CloseBracket:
-      case Ch.CloseBrace:
-        if (depth > 0) depth--;
-        break;
-      case Ch.Slash: {
-        const next = content[i + 1];
-        if (next === Ch.Slash) {
-          const end = content.indexOf(Ch.Lf, i + 2);
-          i = end === -1 ? n : end; // the newline itself is counted on the next turn
-          continue;
-        }
-        if (next === Ch.Star) {
-          let j = i + 2;
-          for (; j < n; j++) {
-            const d = content[j];
-            if (d === Ch.Lf) line++;
-            else if (d === Ch.Star && content[j + 1] === Ch.Slash) break;
-          }
-          i = j + 2;
-          continue;
-        }
-        break;
-      }
-      case Ch.Hash:
-        if (hashComments) {
-          const end = content.indexOf(Ch.Lf, i + 1);
-          i = end === -1 ? n : end;
-          continue;
-        }
-        break;
-      case Ch.Quote:
-      case Ch.Apos:
-      case Ch.Backtick: {
-        const multiline = c === Ch.Backtick;
-        let j = i + 1;
-        for (; j < n; j++) {
-          const d = content[j];
-          if (d === Ch.Backslash) {
-            // An escaped newline continues the string on the next line; it still is a new line.
-            if (content[j + 1] === Ch.Lf) line++;
-            j++;
-          } else if (d === c) break;
-          else if (d === Ch.Lf) {
-            if (!multiline) break;
-            line++;
-          }
-        }
-        // A single-line string cut by the newline leaves it for the main loop to count.
-        i = j < n && content[j] === Ch.Lf ? j : j + 1;
+  return new NestingScanner(content, hashComments).scan(limit);
+}
+
+/** The scan's position and line; each skip moves both past one comment or string literal. */
+class NestingScanner {
+  private i = 0;
+  private line = 1;
+
+  constructor(
+    private readonly content: Buffer,
+    private readonly hashComments: boolean,
+  ) {}
+
+  scan(limit: number): { line: number; depth: number } | undefined {
+    const content = this.content;
+    const n = content.length;
+    let depth = 0;
+    while (this.i < n) {
+      const c = content[this.i] as number; // i < n
+      // Most bytes are none of these; one table load skips them without walking the switch.
+      if (SPECIAL[c] === 0) {
+        this.i++;
         continue;
       }
-      default:
-        break;
+      switch (c) {
+        case Ch.Lf:
+          this.line++;
+          break;
+        case Ch.OpenParen:
+        case Ch.OpenBracket:
+        case Ch.OpenBrace:
+          if (++depth > limit) return { line: this.line, depth };
+          break;
+        case Ch.CloseParen:
+        case Ch.CloseBracket:
+        case Ch.CloseBrace:
+          if (depth > 0) depth--;
+          break;
+        case Ch.Slash: {
+          const next = content[this.i + 1];
+          if (next === Ch.Slash) {
+            this.skipLineComment(this.i + 2);
+            continue;
+          }
+          if (next === Ch.Star) {
+            this.skipBlockComment();
+            continue;
+          }
+          break;
+        }
+        case Ch.Hash:
+          if (this.hashComments) {
+            this.skipLineComment(this.i + 1);
+            continue;
+          }
+          break;
+        case Ch.Quote:
+        case Ch.Apos:
+        case Ch.Backtick:
+          this.skipString(c);
+          continue;
+        default:
+          break;
+      }
+      this.i++;
     }
-    i++;
+    return undefined;
   }
-  return undefined;
+
+  /** To the newline that ends the comment, which the scan then counts on its next turn. */
+  private skipLineComment(from: number): void {
+    const end = this.content.indexOf(Ch.Lf, from);
+    this.i = end === -1 ? this.content.length : end;
+  }
+
+  /** Past the end of the comment (or of the file, if it is not closed), counting the lines inside. */
+  private skipBlockComment(): void {
+    const content = this.content;
+    const n = content.length;
+    let j = this.i + 2;
+    for (; j < n; j++) {
+      const d = content[j];
+      if (d === Ch.Lf) this.line++;
+      else if (d === Ch.Star && content[j + 1] === Ch.Slash) break;
+    }
+    this.i = j + 2;
+  }
+
+  /** Past the closing quote, or up to the newline that cuts a single-line string. */
+  private skipString(quote: number): void {
+    const content = this.content;
+    const n = content.length;
+    const multiline = quote === Ch.Backtick;
+    let j = this.i + 1;
+    for (; j < n; j++) {
+      const d = content[j];
+      if (d === Ch.Backslash) {
+        // An escaped newline continues the string on the next line; it still is a new line.
+        if (content[j + 1] === Ch.Lf) this.line++;
+        j++;
+      } else if (d === quote) break;
+      else if (d === Ch.Lf) {
+        if (!multiline) break;
+        this.line++;
+      }
+    }
+    // A single-line string cut by the newline leaves it for the main loop to count.
+    this.i = j < n && content[j] === Ch.Lf ? j : j + 1;
+  }
 }
 
 /**

@@ -69,7 +69,6 @@ export interface RunOutput {
   readonly read: number;
 }
 
-
 interface Pending {
   readonly file: CrawledFile;
   readonly language: LanguageId;
@@ -108,19 +107,86 @@ async function mapYielding<T, R>(items: readonly T[], fn: (item: T) => R): Promi
  * the pool, store what was parsed. Pure with respect to the snapshot: the caller installs the result.
  */
 export async function runIndex(input: RunInput): Promise<RunOutput> {
-  const rejected: RejectedFile[] = [];
-  const reject = (file: CrawledFile, reason: RejectedFile['reason'], detail: string) =>
-    rejected.push({ root: file.root, path: file.path, reason, size: file.size, detail });
-  const total = input.files.length;
-  let done = 0;
-  let reads = 0;
-  const tick = (count = 1) => {
-    done += count;
-    input.onProgress?.(done, total);
-  };
+  const tally = new RunTally(input);
+  const { reused, candidates } = splitUnchanged(input);
+  tally.indexed.push(...reused);
+  tally.tick(input.files.length - candidates.length);
+  // Workers start and compile their grammars while the files are read (a cold start's first ~0.3 s).
+  if (candidates.length >= WARM_MIN_FILES && input.pool.warm) {
+    input.pool.warm([...new Set(candidates.map((file) => languageOf(file.path) as LanguageId))].sort());
+  }
+  const pending = (await mapYielding(candidates, (file) => readCandidate(input, tally, file))).filter(
+    (p): p is Pending => p !== undefined,
+  );
+  const misses = takeCacheHits(input, tally, pending);
+  const { jobs, owners } = parseJobs(tally, misses);
+  const outcomes = await parseAndStore(input, tally, jobs, owners);
+  recordOutcomes(input, tally, outcomes, owners);
 
-  // A file the previous snapshot holds with the same size and mtime keeps its facts as they are: no read,
-  // no cache lookup. This is what keeps an incremental reload proportional to what changed.
+  tally.indexed.sort(compareFiles);
+  tally.rejected.sort(compareFiles);
+  return {
+    indexed: tally.indexed,
+    rejected: tally.rejected,
+    parsed: jobs.length,
+    cacheHits: reused.length + pending.length - misses.length,
+    cacheMisses: misses.length,
+    changed: tally.changed,
+    read: tally.reads,
+  };
+}
+
+type CachedOutcome = { kind: 'parsed' | 'no-grammar'; facts: FileFacts };
+
+/** What one run gathers as its stages hand files on: the results, the counters and the progress. */
+class RunTally {
+  readonly indexed: IndexedFile[] = [];
+  readonly rejected: RejectedFile[] = [];
+  /** Files whose content differs from what the previous run saw (or are new). */
+  changed = 0;
+  reads = 0;
+  done = 0;
+
+  constructor(private readonly input: RunInput) {}
+
+  tick(count = 1): void {
+    this.progressTo(this.done + count);
+  }
+
+  progressTo(done: number): void {
+    this.done = done;
+    this.input.onProgress?.(done, this.input.files.length);
+  }
+
+  reject(file: CrawledFile, reason: RejectedFile['reason'], detail: string): void {
+    this.rejected.push({ root: file.root, path: file.path, reason, size: file.size, detail });
+  }
+
+  /** A file with facts, counted as changed when its hash differs from the one the previous run saw. */
+  record(p: Pending, outcome: CachedOutcome): void {
+    const key = fileKey(p.file.root, p.file.path);
+    const before = this.input.previous.get(key) ?? this.input.known?.get(key);
+    if (!before || before.hash !== p.hash) this.changed++;
+    this.indexed.push({
+      root: p.file.root,
+      path: p.file.path,
+      absolutePath: p.file.absolutePath,
+      language: p.language,
+      size: p.file.size,
+      mtimeMs: p.file.mtimeMs,
+      hash: p.hash,
+      outcome: outcome.kind,
+      facts: outcome.facts,
+    });
+  }
+}
+
+/**
+ * A file the previous snapshot holds with the same size and mtime keeps its facts as they are: no read, no
+ * cache lookup. This is what keeps an incremental reload proportional to what changed. Files of no known
+ * language are neither.
+ */
+function splitUnchanged(input: RunInput): { reused: IndexedFile[]; candidates: CrawledFile[] } {
   const reused: IndexedFile[] = [];
   const candidates = input.files.filter((file) => {
     if (languageOf(file.path) === undefined) return false;
@@ -136,112 +202,110 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
     }
     return true;
   });
-  tick(total - candidates.length);
-  // Workers start and compile their grammars while the files are read (a cold start's first ~0.3 s).
-  if (candidates.length >= WARM_MIN_FILES && input.pool.warm) {
-    input.pool.warm([...new Set(candidates.map((file) => languageOf(file.path) as LanguageId))].sort());
-  }
-  const pending = (
-    await mapYielding(candidates, (file): Pending | undefined => {
-      if (input.signal?.aborted) throw input.signal.reason ?? new Error('aborted');
-      const language = languageOf(file.path) as LanguageId;
-      const sized = checkSize(file.path, file.size);
-      if (!sized.ok) {
-        reject(file, sized.reason, sized.detail);
-        tick();
-        return undefined;
-      }
-      const key = fileKey(file.root, file.path);
-      const before = input.previous.get(key) ?? input.known?.get(key);
-      if (before && before.size === file.size && before.mtimeMs === file.mtimeMs) {
-        return { file, language, hash: before.hash, key: input.keyOf(file.root, file.path, before.hash) };
-      }
-      let content: Buffer;
-      try {
-        content = readFileSync(file.absolutePath);
-        reads++;
-      } catch (error) {
-        reject(file, 'unreadable', (error as NodeJS.ErrnoException).code ?? 'read failed');
-        tick();
-        return undefined;
-      }
-      const spec = languageSpec(language);
-      const verdict = checkContent(file.path, content, {
-        hashComments: spec?.hashComments === true,
-        checkNesting: spec?.prose !== true,
-        checkLineLength: spec?.prose !== true,
-      });
-      if (!verdict.ok) {
-        reject(file, verdict.reason, verdict.detail);
-        tick();
-        return undefined;
-      }
-      const hash = createHash('sha256').update(content).digest('hex');
-      return {
-        file,
-        language,
-        hash,
-        key: input.keyOf(file.root, file.path, hash),
-        source: content.toString('utf8'),
-      };
-    })
-  ).filter((p): p is Pending => p !== undefined);
+  return { reused, candidates };
+}
 
-  const cached = input.store.getMany(pending.map((p) => p.key));
-  const indexed: IndexedFile[] = [...reused];
-  const misses: Pending[] = [];
-  let changed = 0;
-  const record = (p: Pending, outcome: { kind: 'parsed' | 'no-grammar'; facts: FileFacts }) => {
-    const key = fileKey(p.file.root, p.file.path);
-    const before = input.previous.get(key) ?? input.known?.get(key);
-    if (!before || before.hash !== p.hash) changed++;
-    indexed.push({
-      root: p.file.root,
-      path: p.file.path,
-      absolutePath: p.file.absolutePath,
-      language: p.language,
-      size: p.file.size,
-      mtimeMs: p.file.mtimeMs,
-      hash: p.hash,
-      outcome: outcome.kind,
-      facts: outcome.facts,
-    });
+/**
+ * A candidate through the size guard, then, unless a previous run's hash still holds for its size and mtime,
+ * read, through the content guard and hashed; undefined when a guard or the read rejects it.
+ */
+function readCandidate(input: RunInput, tally: RunTally, file: CrawledFile): Pending | undefined {
+  if (input.signal?.aborted) throw input.signal.reason ?? new Error('aborted');
+  const language = languageOf(file.path) as LanguageId;
+  const sized = checkSize(file.path, file.size);
+  if (!sized.ok) {
+    tally.reject(file, sized.reason, sized.detail);
+    tally.tick();
+    return undefined;
+  }
+  const key = fileKey(file.root, file.path);
+  const before = input.previous.get(key) ?? input.known?.get(key);
+  if (before && before.size === file.size && before.mtimeMs === file.mtimeMs) {
+    return { file, language, hash: before.hash, key: input.keyOf(file.root, file.path, before.hash) };
+  }
+  let content: Buffer;
+  try {
+    content = readFileSync(file.absolutePath);
+    tally.reads++;
+  } catch (error) {
+    tally.reject(file, 'unreadable', (error as NodeJS.ErrnoException).code ?? 'read failed');
+    tally.tick();
+    return undefined;
+  }
+  const spec = languageSpec(language);
+  const verdict = checkContent(file.path, content, {
+    hashComments: spec?.hashComments === true,
+    checkNesting: spec?.prose !== true,
+    checkLineLength: spec?.prose !== true,
+  });
+  if (!verdict.ok) {
+    tally.reject(file, verdict.reason, verdict.detail);
+    tally.tick();
+    return undefined;
+  }
+  const hash = createHash('sha256').update(content).digest('hex');
+  return {
+    file,
+    language,
+    hash,
+    key: input.keyOf(file.root, file.path, hash),
+    source: content.toString('utf8'),
   };
+}
+
+/** Records the files the fact cache holds and returns the misses, in order. */
+function takeCacheHits(input: RunInput, tally: RunTally, pending: readonly Pending[]): Pending[] {
+  const cached = input.store.getMany(pending.map((p) => p.key));
+  const misses: Pending[] = [];
   for (const p of pending) {
     const hit = cached.get(p.key);
     if (hit) {
-      record(p, hit);
-      tick();
+      tally.record(p, hit);
+      tally.tick();
     } else misses.push(p);
   }
+  return misses;
+}
 
-  // A miss whose hash came from the previous snapshot was never read: read it now.
+/** One parse job per miss; a miss whose hash came from the previous snapshot was never read, so it is read now. */
+function parseJobs(tally: RunTally, misses: readonly Pending[]): { jobs: ParseJob[]; owners: Pending[] } {
   const jobs: ParseJob[] = [];
-  const jobOwners: Pending[] = [];
+  const owners: Pending[] = [];
   for (const p of misses) {
     let source = p.source;
     if (source === undefined) {
       try {
         source = readFileSync(p.file.absolutePath, 'utf8');
-        reads++;
+        tally.reads++;
       } catch (error) {
-        reject(p.file, 'unreadable', (error as NodeJS.ErrnoException).code ?? 'read failed');
-        tick();
+        tally.reject(p.file, 'unreadable', (error as NodeJS.ErrnoException).code ?? 'read failed');
+        tally.tick();
         continue;
       }
     }
     jobs.push({ path: p.file.path, language: p.language, source });
-    jobOwners.push(p);
+    owners.push(p);
   }
-  const base = done;
-  // Parsed facts are stored as they arrive, a few hundred per transaction: the main thread encodes and
-  // writes while the workers parse, instead of doing it all after the last file.
-  let toStore: { key: string; outcome: { kind: 'parsed' | 'no-grammar'; facts: FileFacts } }[] = [];
+  return { jobs, owners };
+}
+
+/**
+ * Parses the jobs in the pool. Parsed facts are stored as they arrive, a few hundred per transaction: the
+ * main thread encodes and writes while the workers parse, instead of doing it all after the last file.
+ */
+async function parseAndStore(
+  input: RunInput,
+  tally: RunTally,
+  jobs: readonly ParseJob[],
+  owners: readonly Pending[],
+): Promise<ParseOutcome[]> {
+  const base = tally.done;
+  let toStore: { key: string; outcome: CachedOutcome }[] = [];
   const queued = new Uint8Array(jobs.length);
   const queue = (i: number, outcome: ParseOutcome) => {
     if (outcome.kind === 'failed' || queued[i]) return;
     queued[i] = 1;
-    const p = jobOwners[i] as Pending;
+    const p = owners[i] as Pending;
     const facts = outcome.facts ?? emptyFacts(p.language);
     toStore.push({ key: p.key, outcome: { kind: outcome.kind, facts } });
   };
@@ -251,10 +315,7 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
   };
   const outcomes: ParseOutcome[] = await input.pool.parseAll(jobs, {
     ...(input.signal ? { signal: input.signal } : {}),
-    onProgress: (parsedCount) => {
-      done = base + parsedCount;
-      input.onProgress?.(done, total);
-    },
+    onProgress: (parsedCount) => tally.progressTo(base + parsedCount),
     onOutcome: (i, outcome) => {
       queue(i, outcome);
       if (toStore.length >= STORE_BATCH) store();
@@ -263,27 +324,25 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
   // Whatever a pool did not report one by one is stored now.
   outcomes.forEach((outcome, i) => queue(i, outcome));
   store();
+  return outcomes;
+}
+
+/** Records each parsed file; a failing one is rejected and, on reload, keeps its last good facts. */
+function recordOutcomes(
+  input: RunInput,
+  tally: RunTally,
+  outcomes: readonly ParseOutcome[],
+  owners: readonly Pending[],
+): void {
   outcomes.forEach((outcome, i) => {
-    const p = jobOwners[i] as Pending;
+    const p = owners[i] as Pending;
     if (outcome.kind === 'failed') {
-      reject(p.file, outcome.timedOut ? 'parse_timeout' : 'parse_failed', outcome.reason);
-      // On reload a failing file keeps its last good facts (still reported as failing).
+      tally.reject(p.file, outcome.timedOut ? 'parse_timeout' : 'parse_failed', outcome.reason);
+      // Still reported as failing, but the last good facts stay in the snapshot.
       const before = input.previous.get(fileKey(p.file.root, p.file.path));
-      if (before) indexed.push(before);
+      if (before) tally.indexed.push(before);
       return;
     }
-    record(p, { kind: outcome.kind, facts: outcome.facts ?? emptyFacts(p.language) });
+    tally.record(p, { kind: outcome.kind, facts: outcome.facts ?? emptyFacts(p.language) });
   });
-
-  indexed.sort(compareFiles);
-  rejected.sort(compareFiles);
-  return {
-    indexed,
-    rejected,
-    parsed: jobs.length,
-    cacheHits: reused.length + pending.length - misses.length,
-    cacheMisses: misses.length,
-    changed,
-    read: reads,
-  };
 }

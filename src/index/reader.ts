@@ -2,26 +2,13 @@
  * What operations may know about the index: types only (operations import these with `import type`). The
  * engine implements `IndexReader`; the composition root hands it to the registry as a service.
  */
-import type { Snapshot } from './snapshot.js';
+import type { ContractGraph } from './graph/model.js';
+import type { IndexedFile, RejectedFile, RootInfo, Snapshot } from './snapshot.js';
 
-export interface RootInfo {
-  /** Unique, stable label: the folder name, disambiguated with its parent when two roots share one. */
-  readonly name: string;
-  /** Absolute, canonical. */
-  readonly path: string;
-}
-
-export type RejectReason =
-  'oversized' | 'binary' | 'long_line' | 'nesting' | 'unreadable' | 'parse_failed' | 'parse_timeout';
-
-export interface RejectedFile {
-  readonly root: string;
-  /** Relative to its root, `/`-separated. */
-  readonly path: string;
-  readonly reason: RejectReason;
-  readonly size: number;
-  readonly detail?: string;
-}
+export type { IndexedFile, RejectReason, RejectedFile, RootInfo } from './snapshot.js';
+export type { Confidence, DocSectionFact, LanguageId, SymbolFact, SymbolKind } from './facts.js';
+export type { LanguageSpec } from './languages/language-spec.js';
+export type { ContractGraph, EdgeKind, GraphEdge, GraphNode, NodeKind } from './graph/model.js';
 
 export interface IndexRunSummary {
   readonly generation: number;
@@ -77,6 +64,49 @@ export interface RescanRequest {
 export interface IndexReader {
   status(): IndexStatus;
   /** The installed snapshot, or undefined before the first one. */
-  snapshot(): Snapshot | undefined;
+  snapshot(): SnapshotReader | undefined;
   rescan(request: RescanRequest): Promise<IndexRunSummary>;
+}
+
+/**
+ * One snapshot as operations read it: its immutable data, lookups by identity (never by a key the caller
+ * builds), the contract graph and the structures derived from the snapshot. The graph and the derived
+ * structures are built on first request and kept for the snapshot's lifetime: a query answered from this
+ * snapshot never sees another one's.
+ */
+export interface SnapshotReader extends Snapshot {
+  /** The indexed file at a root-relative path. */
+  file(root: string, path: string): IndexedFile | undefined;
+  /** The indexed file a graph node is located in, or holding an edge's evidence. */
+  fileOf(at: {
+    readonly root: string | undefined;
+    readonly file: string | undefined;
+  }): IndexedFile | undefined;
+  /** The indexed file at an absolute path. */
+  fileAt(absolutePath: string): IndexedFile | undefined;
+  /** The service a root holds (its manifest's name), else the root's own name. */
+  serviceOf(root: string): string;
+  /**
+   * The contract graph: reconciled from every file's facts by the first call, the same graph afterwards.
+   * Callers that only count or list files never call it, so they never pay for reconciling.
+   */
+  contractGraph(): ContractGraph;
+  /** Whether `contractGraph()` has run (a status report must not make it run). */
+  hasContractGraph(): boolean;
+  /** The structure `derivation` describes, built (or patched from the previous snapshot's) on first request. */
+  derived<T>(derivation: Derivation<T>): T;
+}
+
+/**
+ * A structure derived from a snapshot (a symbol index, ...), defined once by its owner and kept by each
+ * snapshot reader; the definition itself is the cache key.
+ */
+export interface Derivation<T> {
+  build(snapshot: SnapshotReader): T;
+  /**
+   * Brings the structure built for the previous snapshot up to date with the files that left and came since,
+   * instead of rebuilding it (absent: always rebuilt). It is handed over, never shared: the previous snapshot
+   * rebuilds its own if a late query still asks it.
+   */
+  patch?(previous: T, removed: readonly IndexedFile[], added: readonly IndexedFile[]): T;
 }

@@ -1,5 +1,4 @@
-import type { IndexStatus } from './reader.js';
-import type { Snapshot } from './snapshot.js';
+import type { IndexStatus, SnapshotReader } from './reader.js';
 
 /** The part of `IndexStatus` that describes what a snapshot holds. */
 export type SnapshotCounts = Pick<
@@ -8,7 +7,7 @@ export type SnapshotCounts = Pick<
 >;
 
 /** Counts a snapshot's files and facts (one pass over the files; no derived structure is built). */
-export function countSnapshot(snapshot: Snapshot | undefined): SnapshotCounts {
+export function countSnapshot(snapshot: SnapshotReader | undefined): SnapshotCounts {
   const byLanguage: Record<string, number> = {};
   let symbols = 0;
   let contracts = 0;
@@ -30,7 +29,7 @@ export function countSnapshot(snapshot: Snapshot | undefined): SnapshotCounts {
     symbols,
     contracts,
     // Counting edges must not build the graph: status is what an agent polls while it waits.
-    ...(snapshot && snapshot.graphBuilt?.() !== false ? { edges: snapshot.graph.edges.length } : {}),
+    ...(snapshot?.hasContractGraph() ? { edges: snapshot.contractGraph().edges.length } : {}),
     docSections,
   };
 }

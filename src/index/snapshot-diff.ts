@@ -1,5 +1,4 @@
-import type { RejectedFile } from './reader.js';
-import { fileKey, type IndexedFile, type Snapshot, type SnapshotLineage } from './snapshot.js';
+import { fileKey, type IndexedFile, type RejectedFile, type Snapshot } from './snapshot.js';
 
 /** How a freshly indexed file set compares with the installed snapshot. */
 export type SnapshotChange =
@@ -51,28 +50,4 @@ export function compareWithSnapshot(
     if (before.size !== after.size || before.mtimeMs !== after.mtimeMs) statsMoved = true;
   }
   return statsMoved ? 'same-content' : 'identical';
-}
-
-/** Beyond this many files in flight, a derived structure is cheaper rebuilt than patched. */
-const MAX_LINEAGE_FILES = 20_000;
-
-/**
- * How a snapshot patched from `previous` relates to a snapshot whose derived structures are built. Usually
- * that is `previous` itself; when nobody asked `previous` for anything (several reloads before the next
- * query), the patch is folded into `previous`'s own lineage, so the next query still patches.
- */
-export function lineageOf(
-  previous: Snapshot,
-  patch: { readonly removed: readonly IndexedFile[]; readonly added: readonly IndexedFile[] },
-): SnapshotLineage | undefined {
-  if (!previous.derived) return undefined;
-  const before = previous.lineage;
-  if (previous.derived.size > 0 || !before) return { base: previous.derived, ...patch };
-  // A file added by the earlier patch and removed by this one never reached the base: it cancels out.
-  const removedNow = new Set(patch.removed);
-  const addedBefore = new Set(before.added);
-  const removed = [...before.removed, ...patch.removed.filter((f) => !addedBefore.has(f))];
-  const added = [...before.added.filter((f) => !removedNow.has(f)), ...patch.added];
-  if (removed.length + added.length > MAX_LINEAGE_FILES) return undefined;
-  return { base: before.base, removed, added };
 }

@@ -1,6 +1,23 @@
 import type { FileFacts, LanguageId } from './facts.js';
-import type { ContractGraph } from './graph/model.js';
-import type { RejectedFile, RootInfo } from './reader.js';
+
+export interface RootInfo {
+  /** Unique, stable label: the folder name, disambiguated with its parent when two roots share one. */
+  readonly name: string;
+  /** Absolute, canonical. */
+  readonly path: string;
+}
+
+export type RejectReason =
+  'oversized' | 'binary' | 'long_line' | 'nesting' | 'unreadable' | 'parse_failed' | 'parse_timeout';
+
+export interface RejectedFile {
+  readonly root: string;
+  /** Relative to its root, `/`-separated. */
+  readonly path: string;
+  readonly reason: RejectReason;
+  readonly size: number;
+  readonly detail?: string;
+}
 
 /** One indexed file in a snapshot. */
 export interface IndexedFile {
@@ -30,31 +47,6 @@ export interface Snapshot {
   readonly rejected: readonly RejectedFile[];
   /** Root name → the service it holds (manifest name, else folder name). */
   readonly services: ReadonlyMap<string, string>;
-  /** Contracts and the code linked to them, reconciled from every file's facts. */
-  readonly graph: ContractGraph;
-  /** Whether `graph` has been reconciled yet (it is built on first use); absent: always built. */
-  readonly graphBuilt?: () => boolean;
-  /** Derived structures (graph, symbol index) add their canonical lines to the fingerprint here. */
-  readonly extraLines?: () => readonly string[];
-  /** Structures derived from this snapshot (a symbol index, ...), cached here by their owners on first use. */
-  readonly derived?: DerivedCache;
-  /**
-   * Set when this snapshot was patched from the one before it (an incremental reload): what left and what
-   * came, so a derived structure can be patched instead of rebuilt. The engine drops it once a newer
-   * snapshot is patched from this one, so no chain of old snapshots stays reachable.
-   */
-  lineage?: SnapshotLineage;
-}
-
-export type DerivedCache = Map<string, unknown>;
-
-export interface SnapshotLineage {
-  /** The previous snapshot's derived cache (not the snapshot itself: its graph may be large). */
-  readonly base: DerivedCache;
-  /** Files of the previous snapshot that this one no longer holds as they were. */
-  readonly removed: readonly IndexedFile[];
-  /** Files this one holds that the previous did not (new, or a new version of a removed one). */
-  readonly added: readonly IndexedFile[];
 }
 
 /** `root:path`, the identity of a file across snapshots. */

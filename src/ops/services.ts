@@ -1,6 +1,4 @@
-import type { LanguageId } from '../index/facts.js';
-import type { LanguageSpec } from '../index/languages/language-spec.js';
-import type { IndexReader } from '../index/reader.js';
+import type { IndexReader, LanguageId, LanguageSpec } from '../index/reader.js';
 
 /** Docs search vocabulary from `[docs]` in the config. */
 export interface DocsSettings {

@@ -1,5 +1,5 @@
 import { cutToBytes, byteLength } from '../core/budget.js';
-import { maskSecrets } from '../core/secret-mask.js';
+import { maskSecrets } from '../trust/secret-mask.js';
 
 export const SNIPPET_LINES = 15;
 export const SNIPPET_LEAD = 2;

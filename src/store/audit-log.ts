@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { AuditRecord, AuditSink } from '../core/audit.js';
+import type { AuditRecord, AuditSink } from '../trust/audit.js';
 
 /** The previous hash of the first row. */
 export const GENESIS_HASH = '0'.repeat(64);

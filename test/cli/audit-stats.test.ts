@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditRecord } from '../../src/core/audit.js';
+import type { AuditRecord } from '../../src/trust/audit.js';
 import { AuditLog } from '../../src/store/audit-log.js';
 import { runCli, tempEnv } from '../helpers/cli.js';
 

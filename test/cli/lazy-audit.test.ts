@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { LazyAuditLog } from '../../src/cli/lazy-audit.js';
-import type { AuditRecord } from '../../src/core/audit.js';
+import type { AuditRecord } from '../../src/trust/audit.js';
 import { silentLogger } from '../../src/core/logger.js';
 import { readAuditRows, verifyAuditLog } from '../../src/store/audit-log.js';
 

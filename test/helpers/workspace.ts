@@ -2,7 +2,7 @@ import path from 'node:path';
 import { docsSettingsOf } from '../../src/cli/compose.js';
 import { loadConfig } from '../../src/core/config.js';
 import { silentLogger } from '../../src/core/logger.js';
-import { createPathJail } from '../../src/core/path-jail.js';
+import { createPathJail } from '../../src/trust/path-jail.js';
 import { Registry } from '../../src/core/registry.js';
 import { IndexEngine } from '../../src/index/engine.js';
 import { languageSpec } from '../../src/index/languages/registry.js';

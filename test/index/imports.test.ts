@@ -8,7 +8,8 @@ import type { RootImportSettings } from '../../src/index/graph/imports-settings.
 import type { ContractGraph } from '../../src/index/graph/model.js';
 import { reconcile } from '../../src/index/graph/reconcile.js';
 import { stripJsonComments } from '../../src/index/import-config.js';
-import type { IndexedFile, Snapshot } from '../../src/index/snapshot.js';
+import type { SnapshotReader } from '../../src/index/reader.js';
+import type { IndexedFile } from '../../src/index/snapshot.js';
 import { makeEngine, removeTemps, tempDir } from '../helpers/engine.js';
 import { connectClient, textOf } from '../helpers/mcp.js';
 import { indexedRegistry } from '../helpers/workspace.js';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   const indexed = await indexedRegistry(FIXTURE);
   engine = indexed.engine;
   client = await connectClient(indexed.registry, 'flat');
-  rows = importRows((engine.snapshot() as Snapshot).graph);
+  rows = importRows((engine.snapshot() as SnapshotReader).contractGraph());
 });
 afterAll(async () => {
   await client.close();
@@ -112,7 +113,7 @@ describe('import resolution (test/fixtures/imports)', () => {
   });
 
   test('edges run between module nodes of the files (the evidence is the import statement)', () => {
-    const graph = (engine.snapshot() as Snapshot).graph;
+    const graph = (engine.snapshot() as SnapshotReader).contractGraph();
     const edge = graph.edges.find((e) => e.kind === 'imports' && e.file === 'src/cli.ts');
     expect(edge).toBeDefined();
     const from = graph.nodes[edge?.from ?? -1];
@@ -148,7 +149,7 @@ describe('import resolution (test/fixtures/imports)', () => {
     const again = makeEngine(dir, { cacheDir: null });
     await again.engine.indexAll();
     expect(again.engine.fingerprintOf()).toBe(first.engine.fingerprintOf());
-    expect(importRows((again.engine.snapshot() as Snapshot).graph)).toEqual(rows);
+    expect(importRows((again.engine.snapshot() as SnapshotReader).contractGraph())).toEqual(rows);
 
     // The alias now points at another file: only the manifest changed, and the reload must see it.
     const base = path.join(dir, 'web', 'tsconfig.base.json');
@@ -157,7 +158,7 @@ describe('import resolution (test/fixtures/imports)', () => {
       '{ "compilerOptions": { "baseUrl": ".", "paths": { "~env": ["src/orders/order.model.ts"], "@app/*": ["src/app/*"] } } }\n',
     );
     await first.engine.reloadPaths([base]);
-    const changed = importRows((first.engine.snapshot() as Snapshot).graph);
+    const changed = importRows((first.engine.snapshot() as SnapshotReader).contractGraph());
     expect(changed).toContain('web/src/main.ts:14 -> module web/src/orders/order.model.ts exact ~env');
     expect(changed.filter((r) => r.includes('web/src/app/env.ts'))).toEqual([]);
     const cold = makeEngine(dir, { cacheDir: null });

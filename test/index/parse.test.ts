@@ -62,6 +62,7 @@ describe('language table', () => {
     ruby: ['app/models/user.rb'],
     php: ['web/index.php'],
     scala: ['svc/Main.scala', 'build.sc'],
+    elixir: ['lib/shop_web/router.ex', 'mix.exs'],
     proto: ['proto/shop/v1/order.proto'],
     openapi: [
       'api/openapi.yaml',
@@ -138,6 +139,7 @@ const SNIPPET_ROWS: Record<LanguageId, readonly [string, string, string]> = {
   c: ['a.c', 'translation_unit', '#include <stdio.h>\nint main(void) { return 0; }\n'],
   ruby: ['a.rb', 'program', 'class A\n  def hi\n    "hi"\n  end\nend\n'],
   php: ['a.php', 'program', '<?php\nfunction hi(): string { return "hi"; }\n'],
+  elixir: ['a.ex', 'source', 'defmodule A do\n  def hi, do: "hi"\nend\n'],
   scala: [
     'A.scala',
     'compilation_unit',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexEngine } from '../../src/index/engine.js';
 import type { ContractGraph } from '../../src/index/graph/model.js';
-import type { Snapshot } from '../../src/index/snapshot.js';
+import type { SnapshotReader } from '../../src/index/reader.js';
 import { isTestPath } from '../../src/ops/shared/workspace-paths.js';
 import { EXAMPLE, indexedRegistry } from '../helpers/workspace.js';
 
@@ -21,7 +21,7 @@ interface Expected {
 
 const expected = JSON.parse(readFileSync(path.join(EXAMPLE, 'expected-graph.json'), 'utf8')) as Expected;
 let engine: IndexEngine;
-let snapshot: Snapshot;
+let snapshot: SnapshotReader;
 let graph: ContractGraph;
 
 /** Edges as `kind target confidence file:line`, with workspace-relative files. */
@@ -35,8 +35,8 @@ function edgeRows(): string[] {
 
 beforeAll(async () => {
   ({ engine } = await indexedRegistry());
-  snapshot = engine.snapshot() as Snapshot;
-  graph = snapshot.graph;
+  snapshot = engine.snapshot() as SnapshotReader;
+  graph = snapshot.contractGraph();
 });
 afterAll(async () => engine.close());
 

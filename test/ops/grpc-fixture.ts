@@ -1,7 +1,7 @@
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createPathJail } from '../../src/core/path-jail.js';
+import { createPathJail } from '../../src/trust/path-jail.js';
 import { Registry, type InvocationResult } from '../../src/core/registry.js';
 import type {
   ContractFact,
@@ -10,9 +10,9 @@ import type {
   ProtoServiceFact,
   SymbolFact,
 } from '../../src/index/facts.js';
-import { reconcile } from '../../src/index/graph/reconcile.js';
-import type { IndexReader, RootInfo } from '../../src/index/reader.js';
-import type { IndexedFile, Snapshot } from '../../src/index/snapshot.js';
+import type { IndexReader, RootInfo, SnapshotReader } from '../../src/index/reader.js';
+import type { IndexedFile } from '../../src/index/snapshot.js';
+import { SnapshotHolder } from '../../src/index/snapshot-holder.js';
 import { languageSpec } from '../../src/index/languages/registry.js';
 import { contractsGrpc } from '../../src/ops/contracts/grpc.js';
 import type { MeshServices } from '../../src/ops/services.js';
@@ -67,7 +67,7 @@ export function rpc(
 export interface Fixture {
   readonly workspace: string;
   readonly roots: RootInfo[];
-  readonly snapshot: Snapshot;
+  readonly snapshot: SnapshotReader;
   readonly registry: Registry<MeshServices>;
   call(args: Record<string, unknown>): Promise<InvocationResult>;
   client(): Promise<Client>;
@@ -120,16 +120,18 @@ export function buildFixture(
       (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
   );
   const services = new Map(roots.map((r) => [r.name, r.name]));
-  const snapshot: Snapshot = {
-    generation: 1,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    workspace: base,
-    roots,
-    files,
-    rejected: [],
-    services,
-    graph: reconcile({ files, services }),
-  };
+  const snapshot = new SnapshotHolder(
+    {
+      generation: 1,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      workspace: base,
+      roots,
+      files,
+      rejected: [],
+      services,
+    },
+    {},
+  );
   const index: IndexReader = {
     status: () => {
       throw new Error('not in this fixture');

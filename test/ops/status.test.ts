@@ -11,9 +11,9 @@ describe('index_status', () => {
       expect(await status()).toContain(
         'contract facts, graph edges not counted yet (the graph is built by the first contract or graph query)',
       );
-      expect(engine.snapshot()?.graphBuilt?.()).toBe(false);
+      expect(engine.snapshot()?.hasContractGraph()).toBe(false);
       await client.callTool({ name: 'analyze_impact', arguments: { target: 'orders.created' } });
-      const edges = engine.snapshot()?.graph.edges.length ?? 0;
+      const edges = engine.snapshot()?.contractGraph().edges.length ?? 0;
       expect(edges).toBeGreaterThan(0);
       expect(await status()).toContain(`contract facts, ${edges} graph edges,`);
     } finally {

@@ -1,7 +1,7 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AuditRecord } from '../../src/core/audit.js';
+import type { CallRecord } from '../../src/core/call-record.js';
 import { MAX_OUTPUT_BYTES, byteLength, openFenceAt } from '../../src/core/budget.js';
 import { defineOperation } from '../../src/core/operation.js';
 import { Registry } from '../../src/core/registry.js';
@@ -131,7 +131,7 @@ describe('the registry around every call', () => {
   });
 
   it('writes exactly one audit record per call, including invalid and refused ones', async () => {
-    const records: AuditRecord[] = [];
+    const records: CallRecord[] = [];
     const registry = new Registry({
       operations: SAMPLE_OPERATIONS,
       services: undefined,

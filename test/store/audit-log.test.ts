@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { buildSync } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { AuditRecord } from '../../src/core/audit.js';
+import type { AuditRecord } from '../../src/trust/audit.js';
 import {
   AuditLog,
   GENESIS_HASH,

@@ -61,11 +61,34 @@ export interface GraphEdge {
   readonly via: string;
 }
 
+/**
+ * The contract graph of one snapshot, frozen: its nodes and edges, and the lookups operations need. Lookups
+ * answer in id order (nodes) or edge order (edges), so a query never depends on how its index was built;
+ * each index is built on its first query and lives as long as the graph.
+ */
 export interface ContractGraph {
   readonly nodes: readonly GraphNode[];
   /** Sorted by (from, to, kind, root, file, line). */
   readonly edges: readonly GraphEdge[];
+  /** The node with this id (ids index `nodes`). */
+  node(id: number): GraphNode;
+  /** The first node of this kind and name. */
   nodeByName(kind: NodeKind, name: string): GraphNode | undefined;
-  outgoing(nodeId: number): readonly GraphEdge[];
-  incoming(nodeId: number): readonly GraphEdge[];
+  /** Every node of one kind. */
+  nodesOfKind(kind: NodeKind): readonly GraphNode[];
+  /** The node of this kind and name in one root: a `module` node is named by its file path, or `dir/` for a folder. */
+  nodeInRoot(kind: NodeKind, root: string, name: string): GraphNode | undefined;
+  /** Every node located in one file (root-relative). */
+  nodesInFile(root: string, file: string): readonly GraphNode[];
+  /** The `grpc_method` nodes of a gRPC service (`package.Service`). */
+  methodsOf(service: string): readonly GraphNode[];
+  /** Edges leaving a node, of any kind or of one. */
+  outgoing(nodeId: number, kind?: EdgeKind): readonly GraphEdge[];
+  /** Edges reaching a node, of any kind or of one. */
+  incoming(nodeId: number, kind?: EdgeKind): readonly GraphEdge[];
+  /**
+   * Edges of the same kind with the same evidence place (root, file, line) as `edge`, itself included: the
+   * candidates one fact fanned out to.
+   */
+  sameEvidence(edge: GraphEdge): readonly GraphEdge[];
 }

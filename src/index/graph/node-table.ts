@@ -1,5 +1,6 @@
 import type { Confidence } from '../facts.js';
-import type { ContractGraph, EdgeKind, GraphEdge, GraphNode, NodeKind } from './model.js';
+import { freezeGraph } from './freeze-graph.js';
+import type { ContractGraph, EdgeKind, GraphEdge, GraphNode } from './model.js';
 import { compareStrings as cmp } from '../../core/order.js';
 
 type NodeInput = Omit<GraphNode, 'id'>;
@@ -61,24 +62,3 @@ export class GraphBuilder {
 }
 
 const rank = (c: Confidence): number => (c === 'exact' ? 0 : c === 'heuristic' ? 1 : 2);
-
-export function freezeGraph(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): ContractGraph {
-  const byName = new Map<string, GraphNode>();
-  for (const node of nodes) {
-    const key = `${node.kind}|${node.name}`;
-    if (!byName.has(key)) byName.set(key, node);
-  }
-  const outgoing = new Map<number, GraphEdge[]>();
-  const incoming = new Map<number, GraphEdge[]>();
-  for (const edge of edges) {
-    (outgoing.get(edge.from) ?? outgoing.set(edge.from, []).get(edge.from))?.push(edge);
-    (incoming.get(edge.to) ?? incoming.set(edge.to, []).get(edge.to))?.push(edge);
-  }
-  return {
-    nodes,
-    edges,
-    nodeByName: (kind: NodeKind, name: string) => byName.get(`${kind}|${name}`),
-    outgoing: (id) => outgoing.get(id) ?? [],
-    incoming: (id) => incoming.get(id) ?? [],
-  };
-}

@@ -7,6 +7,7 @@
 import type { LanguageId } from '../facts.js';
 import { cLanguage, cppLanguage } from './cpp/spec.js';
 import { csharpLanguage } from './csharp/spec.js';
+import { elixirLanguage } from './elixir/spec.js';
 import type { Extractor } from './extractor.js';
 import { goLanguage } from './go/spec.js';
 import { javaLanguage } from './java/spec.js';
@@ -39,6 +40,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   rubyLanguage,
   phpLanguage,
   scalaLanguage,
+  elixirLanguage,
   protoLanguage,
   openapiLanguage,
   asyncapiLanguage,

@@ -94,18 +94,37 @@ const TASKS_PER_THREAD = 4;
 // keeps answering while it indexes.
 const YIELD_EVERY_MS = 20;
 
-export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
+/** What every parse needs, whichever thread runs it: the same grammars, deadline and extractors. */
+interface ParseSettings {
+  readonly grammarsDir: string;
+  readonly timeoutMs: number;
+  readonly extractors: ExtractorMap | undefined;
+  readonly extractOptions: ExtractOptions | undefined;
+}
+
+/** Workers when the caller wants threads, gave no extractors, and the built worker script exists. */
+function chooseMode(options: ParsePoolOptions): {
+  workerPath: string | undefined;
+  mode: ParsePool['mode'];
+  threads: number;
+} {
   const requested = options.threads ?? Math.max(1, os.availableParallelism());
-  const grammarsDir = resolveGrammarsDir(options.grammarsDir);
-  const timeoutMs = options.timeoutMs ?? PARSE_TIMEOUT_MS;
-  const extractors = options.extractors;
-  const extractOptions = options.extractOptions;
   const workerPath =
-    requested > 0 && extractors === undefined
+    requested > 0 && options.extractors === undefined
       ? (options.workerPath ?? findWorkerFile(path.dirname(fileURLToPath(import.meta.url))))
       : undefined;
   const mode = workerPath === undefined ? 'in-process' : 'workers';
-  const threads = mode === 'workers' ? requested : 0;
+  return { workerPath, mode, threads: mode === 'workers' ? requested : 0 };
+}
+
+export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
+  const settings: ParseSettings = {
+    grammarsDir: resolveGrammarsDir(options.grammarsDir),
+    timeoutMs: options.timeoutMs ?? PARSE_TIMEOUT_MS,
+    extractors: options.extractors,
+    extractOptions: options.extractOptions,
+  };
+  const { workerPath, mode, threads } = chooseMode(options);
 
   let piscina: Promise<Piscina> | undefined;
   let closed = false;
@@ -126,82 +145,30 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     return piscina;
   };
 
-  const inProcess = async (job: ParseJob, signal: AbortSignal | undefined, clock: YieldClock) => {
-    await clock.maybeYield();
-    signal?.throwIfAborted();
-    return parseFile(job, {
-      grammarsDir,
-      timeoutMs,
-      ...(extractors !== undefined ? { extractors } : {}),
-      ...(extractOptions !== undefined ? { options: extractOptions } : {}),
-    });
-  };
-
   const parseAll = async (jobs: readonly ParseJob[], opts: ParseAllOptions = {}): Promise<ParseOutcome[]> => {
     if (closed) throw new Error('parse pool is closed');
-    const { signal, onProgress, onOutcome } = opts;
+    const { signal } = opts;
     signal?.throwIfAborted();
-    const total = jobs.length;
-    const outcomes: (ParseOutcome | undefined)[] = new Array<ParseOutcome | undefined>(total).fill(undefined);
-    const retry: number[] = [];
-    let done = 0;
-    const settle = (index: number, outcome: ParseOutcome): void => {
-      if (outcome.kind === 'failed') {
-        retry.push(index);
-        return;
-      }
-      outcomes[index] = outcome;
-      done += 1;
-      onOutcome?.(index, outcome);
-      onProgress?.(done, total);
-    };
+    const collector = new OutcomeCollector(jobs.length, opts);
     const clock = new YieldClock();
 
     if (workerPath === undefined) {
-      for (const [index, job] of jobs.entries()) settle(index, await inProcess(job, signal, clock));
+      for (const [index, job] of jobs.entries())
+        collector.settle(index, await parseInProcess(job, settings, signal, clock));
     } else {
-      const pool = await getPiscina(workerPath);
-      const batches = makeBatches(jobs, threads);
-      await Promise.all(
-        batches.map(async (indexes) => {
-          const task: ParseBatchTask = {
-            jobs: indexes.map((i) => jobs[i] as ParseJob),
-            grammarsDir,
-            timeoutMs,
-            ...(extractOptions !== undefined ? { extractOptions } : {}),
-          };
-          let results: ParseOutcome[] | undefined;
-          try {
-            results = (await pool.run(task, { signal: signal ?? null })) as ParseOutcome[];
-          } catch {
-            // A worker that died or threw loses its whole batch; the in-process retry below recovers it.
-            if (signal?.aborted) return;
-          }
-          indexes.forEach((index, position) => {
-            settle(
-              index,
-              results?.[position] ?? { kind: 'failed', reason: 'worker failed', timedOut: false },
-            );
-          });
-        }),
-      );
+      await parseInWorkers(await getPiscina(workerPath), jobs, threads, settings, signal, collector);
       signal?.throwIfAborted();
     }
 
     // Sequential and in job order, so that the retry itself is deterministic.
-    retry.sort((a, b) => a - b);
-    for (const index of retry) {
-      const outcome = await inProcess(jobs[index] as ParseJob, signal, clock);
-      outcomes[index] = outcome;
-      done += 1;
-      onOutcome?.(index, outcome);
-      onProgress?.(done, total);
-    }
-    return outcomes as ParseOutcome[];
+    for (const index of collector.failedInJobOrder())
+      collector.record(index, await parseInProcess(jobs[index] as ParseJob, settings, signal, clock));
+    return collector.outcomes();
   };
 
   const warm = (languages: readonly LanguageId[]): void => {
     if (workerPath === undefined || closed || languages.length === 0) return;
+    const { grammarsDir, timeoutMs } = settings;
     const task: ParseBatchTask = { jobs: [], grammarsDir, timeoutMs, warmLanguages: languages };
     // One task per thread, submitted together, so that each thread starts and loads them.
     void getPiscina(workerPath)
@@ -219,6 +186,104 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       if (piscina !== undefined) await (await piscina).destroy();
     },
   };
+}
+
+/**
+ * Outcomes placed by job index as they arrive. A failure is held back for the in-process retry, so that
+ * progress and `onOutcome` see each file once, with its final outcome.
+ */
+class OutcomeCollector {
+  private readonly placed: (ParseOutcome | undefined)[];
+  private readonly failed: number[] = [];
+  private readonly onProgress: ParseAllOptions['onProgress'];
+  private readonly onOutcome: ParseAllOptions['onOutcome'];
+  private done = 0;
+
+  constructor(
+    private readonly total: number,
+    { onProgress, onOutcome }: ParseAllOptions,
+  ) {
+    this.placed = new Array<ParseOutcome | undefined>(total).fill(undefined);
+    this.onProgress = onProgress;
+    this.onOutcome = onOutcome;
+  }
+
+  /** A first attempt: kept when it succeeded, queued for the retry when it failed. */
+  settle(index: number, outcome: ParseOutcome): void {
+    if (outcome.kind === 'failed') {
+      this.failed.push(index);
+      return;
+    }
+    this.record(index, outcome);
+  }
+
+  /** A final outcome, failed or not. */
+  record(index: number, outcome: ParseOutcome): void {
+    this.placed[index] = outcome;
+    this.done += 1;
+    this.onOutcome?.(index, outcome);
+    this.onProgress?.(this.done, this.total);
+  }
+
+  failedInJobOrder(): readonly number[] {
+    return [...this.failed].sort((a, b) => a - b);
+  }
+
+  outcomes(): ParseOutcome[] {
+    return this.placed as ParseOutcome[];
+  }
+}
+
+async function parseInProcess(
+  job: ParseJob,
+  settings: ParseSettings,
+  signal: AbortSignal | undefined,
+  clock: YieldClock,
+): Promise<ParseOutcome> {
+  await clock.maybeYield();
+  signal?.throwIfAborted();
+  const { grammarsDir, timeoutMs, extractors, extractOptions } = settings;
+  return parseFile(job, {
+    grammarsDir,
+    timeoutMs,
+    ...(extractors !== undefined ? { extractors } : {}),
+    ...(extractOptions !== undefined ? { options: extractOptions } : {}),
+  });
+}
+
+/** Sends the jobs to the workers in batches and settles every job, including those of a batch that was lost. */
+async function parseInWorkers(
+  pool: Piscina,
+  jobs: readonly ParseJob[],
+  threads: number,
+  settings: ParseSettings,
+  signal: AbortSignal | undefined,
+  collector: OutcomeCollector,
+): Promise<void> {
+  const { grammarsDir, timeoutMs, extractOptions } = settings;
+  await Promise.all(
+    makeBatches(jobs, threads).map(async (indexes) => {
+      const task: ParseBatchTask = {
+        jobs: indexes.map((i) => jobs[i] as ParseJob),
+        grammarsDir,
+        timeoutMs,
+        ...(extractOptions !== undefined ? { extractOptions } : {}),
+      };
+      let results: ParseOutcome[] | undefined;
+      try {
+        results = (await pool.run(task, { signal: signal ?? null })) as ParseOutcome[];
+      } catch {
+        // A worker that died or threw loses its whole batch; the in-process retry recovers it.
+        if (signal?.aborted) return;
+      }
+      indexes.forEach((index, position) => {
+        collector.settle(
+          index,
+          results?.[position] ?? { kind: 'failed', reason: 'worker failed', timedOut: false },
+        );
+      });
+    }),
+  );
 }
 
 /**

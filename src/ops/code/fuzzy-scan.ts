@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { byteLength, cutToBytes, pageFooter, takePage } from '../../core/budget.js';
 import type { OperationOutput } from '../../core/operation.js';
-import { maskSecrets } from '../../core/secret-mask.js';
+import { maskSecrets } from '../../trust/secret-mask.js';
 import { fenced } from '../../render/snippet.js';
-import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
+import type { IndexedFile, SnapshotReader } from '../../index/reader.js';
 import type { RejectedNote } from '../shared/rejected-note.js';
 import { displayOf, inScope } from '../shared/workspace-paths.js';
 
@@ -11,7 +11,7 @@ const LINES_PER_FILE = 3;
 const MAX_LINE_BYTES = 256;
 
 export interface FuzzyScanRequest {
-  readonly snapshot: Snapshot;
+  readonly snapshot: SnapshotReader;
   readonly query: string;
   readonly scope: string | undefined;
   readonly label: string;
@@ -34,53 +34,12 @@ interface TextHit {
  */
 export function fuzzyScan(request: FuzzyScanRequest): OperationOutput {
   const { snapshot, query } = request;
-  const needle = query.toLowerCase();
-  const wanted = request.offset + request.limit + 1;
-  const hits: TextHit[] = [];
-  let complete = true;
-  let redactions = 0;
-  for (const file of snapshot.files) {
-    if (request.signal.aborted) break;
-    if (!inScope(file.absolutePath, request.scope)) continue;
-    let text: string;
-    try {
-      text = readFileSync(file.absolutePath, 'utf8');
-    } catch {
-      continue;
-    }
-    if (!text.toLowerCase().includes(needle)) continue;
-    const lines: { line: number; text: string }[] = [];
-    let count = 0;
-    text.split(/\r?\n/).forEach((content, i) => {
-      if (!content.toLowerCase().includes(needle)) return;
-      count++;
-      if (lines.length < LINES_PER_FILE) lines.push({ line: i + 1, text: content });
-    });
-    // Masked once here, so the Markdown and the JSON rendering both carry only masked text.
-    const masked = maskSecrets(lines.map((l) => l.text).join('\n'));
-    redactions += masked.redactions;
-    const maskedLines = masked.text.split('\n');
-    hits.push({ file, lines: lines.map((l, i) => ({ line: l.line, text: maskedLines[i] ?? '' })), count });
-    if (hits.length >= wanted) {
-      complete = false;
-      break;
-    }
-  }
-  const render = (hit: TextHit, index: number) => {
-    const body = hit.lines
-      .map(({ line, text }) => {
-        const cut = byteLength(text) > MAX_LINE_BYTES ? `${cutToBytes(text, MAX_LINE_BYTES - 3)}...` : text;
-        return `L${line}: ${cut.trim()}`;
-      })
-      .join('\n');
-    const more = hit.count > hit.lines.length ? ` (${hit.count} lines match)` : '';
-    return `### [${index + 1}] \`${displayOf(snapshot, hit.file)}\`${more}\n${fenced(body, 'text')}\n`;
-  };
+  const { hits, complete, redactions } = findTextHits(request);
   const page = takePage(hits, {
     offset: request.offset,
     limit: request.limit,
     budgetBytes: request.pageBudget,
-    render,
+    render: (hit: TextHit, index: number) => renderHit(snapshot, hit, index),
   });
   const totalText = complete ? `${hits.length}` : `at least ${hits.length}`;
   const header =
@@ -114,4 +73,59 @@ export function fuzzyScan(request: FuzzyScanRequest): OperationOutput {
     filesRead: page.items.map((hit) => displayOf(snapshot, hit.file)),
     redactions,
   };
+}
+
+/** Files in scope, in snapshot order, whose text contains the query, up to one beyond the requested page. */
+function findTextHits(request: FuzzyScanRequest): { hits: TextHit[]; complete: boolean; redactions: number } {
+  const needle = request.query.toLowerCase();
+  const wanted = request.offset + request.limit + 1;
+  const hits: TextHit[] = [];
+  let complete = true;
+  let redactions = 0;
+  for (const file of request.snapshot.files) {
+    if (request.signal.aborted) break;
+    if (!inScope(file.absolutePath, request.scope)) continue;
+    let text: string;
+    try {
+      text = readFileSync(file.absolutePath, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!text.toLowerCase().includes(needle)) continue;
+    const matched = matchLines(file, text, needle);
+    redactions += matched.redactions;
+    hits.push(matched.hit);
+    if (hits.length >= wanted) {
+      complete = false;
+      break;
+    }
+  }
+  return { hits, complete, redactions };
+}
+
+/** The first matching lines of a file that contains the needle, and how many lines match in all. */
+function matchLines(file: IndexedFile, text: string, needle: string): { hit: TextHit; redactions: number } {
+  const lines: { line: number; text: string }[] = [];
+  let count = 0;
+  text.split(/\r?\n/).forEach((content, i) => {
+    if (!content.toLowerCase().includes(needle)) return;
+    count++;
+    if (lines.length < LINES_PER_FILE) lines.push({ line: i + 1, text: content });
+  });
+  // Masked once here, so the Markdown and the JSON rendering both carry only masked text.
+  const masked = maskSecrets(lines.map((l) => l.text).join('\n'));
+  const maskedLines = masked.text.split('\n');
+  const hit = { file, lines: lines.map((l, i) => ({ line: l.line, text: maskedLines[i] ?? '' })), count };
+  return { hit, redactions: masked.redactions };
+}
+
+function renderHit(snapshot: SnapshotReader, hit: TextHit, index: number): string {
+  const body = hit.lines
+    .map(({ line, text }) => {
+      const cut = byteLength(text) > MAX_LINE_BYTES ? `${cutToBytes(text, MAX_LINE_BYTES - 3)}...` : text;
+      return `L${line}: ${cut.trim()}`;
+    })
+    .join('\n');
+  const more = hit.count > hit.lines.length ? ` (${hit.count} lines match)` : '';
+  return `### [${index + 1}] \`${displayOf(snapshot, hit.file)}\`${more}\n${fenced(body, 'text')}\n`;
 }

@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { byteLength, pageFooter, takePage } from '../../core/budget.js';
+import { byteLength, type Page, pageFooter, takePage } from '../../core/budget.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
 import { compareStrings } from '../../core/order.js';
-import type { SymbolFact } from '../../index/facts.js';
-import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
+import type { IndexedFile, SnapshotReader, SymbolFact } from '../../index/reader.js';
 import { fenced, renderSnippet } from '../../render/snippet.js';
 import type { MeshServices } from '../services.js';
-import { rejectedNote } from '../shared/rejected-note.js';
+import { type RejectedNote, rejectedNote } from '../shared/rejected-note.js';
 import { requireSnapshot } from '../shared/snapshot.js';
 import { displayOf, inScope, scopeLabel } from '../shared/workspace-paths.js';
 import { fuzzyScan } from './fuzzy-scan.js';
@@ -27,7 +26,7 @@ interface FileHit {
 const bySnapshotOrder = (a: IndexedFile, b: IndexedFile): number =>
   compareStrings(a.root, b.root) || compareStrings(a.path, b.path);
 
-function rankFiles(snapshot: Snapshot, query: string, scope: string | undefined): FileHit[] {
+function rankFiles(snapshot: SnapshotReader, query: string, scope: string | undefined): FileHit[] {
   const byFile = new Map<
     IndexedFile,
     { tier: MatchTier; kindRank: number; symbols: { s: SymbolFact; index: number; tier: MatchTier }[] }
@@ -82,7 +81,7 @@ interface RenderedEntry {
 }
 
 function renderEntry(
-  snapshot: Snapshot,
+  snapshot: SnapshotReader,
   hit: FileHit,
   query: string,
   includeBody: boolean,
@@ -148,6 +147,108 @@ function renderEntry(
   };
 }
 
+/** The authoritative zero for declared names, pointing at the full-text fallback. */
+function noDeclarationAnswer(
+  snapshot: SnapshotReader,
+  query: string,
+  scope: string | undefined,
+  label: string,
+  note: RejectedNote,
+) {
+  const scanned = snapshot.files.filter((f) => inScope(f.absolutePath, scope)).length;
+  const markdown =
+    `## Search results for \`${query}\` (scope: ${label})\n\n` +
+    `Exactly 0 declarations whose name contains \`${query}\` in the indexed roots (${scanned} files in scope). ` +
+    'This is authoritative for declared names; do not re-check with grep.\n' +
+    `Next: \`fuzzy: true\` scans file contents for the text; \`contracts dependents\` finds who uses a name.\n${note.markdown}`;
+  return {
+    data: { query, scope: label, total_files: 0, exact_files: 0, results: [], not_indexed: note.json },
+    markdown,
+  };
+}
+
+interface PageRequest {
+  readonly query: string;
+  readonly includeBody: boolean;
+  readonly offset: number;
+  readonly limit: number;
+  readonly budgetBytes: number;
+  readonly languages: MeshServices['languages'];
+}
+
+/**
+ * The page of files and their entries. Each file is read and rendered once: the page measures entries by
+ * their Markdown, and the answer reuses them; a file that no longer renders is left out of the answer.
+ */
+function pageEntries(
+  snapshot: SnapshotReader,
+  hits: readonly FileHit[],
+  request: PageRequest,
+): { page: Page<FileHit>; entries: RenderedEntry[] } {
+  const rendered = new Map<number, RenderedEntry | undefined>();
+  const entryOf = (hit: FileHit, index: number) => {
+    if (!rendered.has(index))
+      rendered.set(
+        index,
+        renderEntry(snapshot, hit, request.query, request.includeBody, index + 1, request.languages),
+      );
+    return rendered.get(index);
+  };
+  const page = takePage(hits, {
+    offset: request.offset,
+    limit: request.limit,
+    budgetBytes: request.budgetBytes,
+    render: (hit, index) => entryOf(hit, index)?.markdown ?? '',
+  });
+  const entries = page.items
+    .map((hit, i) => entryOf(hit, page.start + i))
+    .filter((e): e is RenderedEntry => e !== undefined);
+  return { page, entries };
+}
+
+/** What the answer shows: every matching file, the page of them, and its rendered entries. */
+interface SearchView {
+  readonly query: string;
+  readonly label: string;
+  readonly includeBody: boolean;
+  readonly hits: readonly FileHit[];
+  readonly page: Page<FileHit>;
+  readonly entries: readonly RenderedEntry[];
+  readonly limit: number;
+  readonly note: RejectedNote;
+}
+
+const exactFilesOf = (hits: readonly FileHit[]): number => hits.filter((h) => h.tier === 0).length;
+
+function searchMarkdown(view: SearchView): string {
+  const { query, hits } = view;
+  const exactFiles = exactFilesOf(hits);
+  const exactLine =
+    exactFiles > 0 && exactFiles < hits.length
+      ? ` ${exactFiles} declare \`${query}\` exactly (listed first); the others contain it.`
+      : exactFiles === hits.length
+        ? ` All declare \`${query}\` exactly.`
+        : '';
+  const header = `## Search results for \`${query}\` (scope: ${view.label})\n_${hits.length} file(s) declare a matching name.${exactLine}_\n`;
+  const tip = view.includeBody ? '' : '\nBodies are stripped; pass `include_body: true` to read them.\n';
+  const footer = pageFooter(view.page, 'files', view.limit);
+  return `${header}\n${view.entries.map((e) => e.markdown).join('\n')}${tip}${footer ? `\n${footer}\n` : ''}${view.note.markdown}`;
+}
+
+function searchJson(view: SearchView) {
+  const { page } = view;
+  return {
+    query: view.query,
+    scope: view.label,
+    total_files: view.hits.length,
+    exact_files: exactFilesOf(view.hits),
+    offset: page.start,
+    results: view.entries.map((e) => e.json),
+    ...(page.hasMore ? { next_offset: page.end } : {}),
+    not_indexed: view.note.json,
+  };
+}
+
 export const codeSearch = defineOperation({
   domain: 'code',
   mode: 'search',
@@ -196,9 +297,7 @@ export const codeSearch = defineOperation({
     const scope = args.scope;
     const label = scopeLabel(snapshot, scope);
     const hits = rankFiles(snapshot, args.query, scope);
-    const exactFiles = hits.filter((h) => h.tier === 0).length;
     const note = rejectedNote(snapshot, scope, args.query);
-
     if (hits.length === 0) {
       if (args.fuzzy)
         return fuzzyScan({
@@ -212,68 +311,31 @@ export const codeSearch = defineOperation({
           note,
           signal: ctx.signal,
         });
-      const scanned = snapshot.files.filter((f) => inScope(f.absolutePath, scope)).length;
-      const markdown =
-        `## Search results for \`${args.query}\` (scope: ${label})\n\n` +
-        `Exactly 0 declarations whose name contains \`${args.query}\` in the indexed roots (${scanned} files in scope). ` +
-        'This is authoritative for declared names; do not re-check with grep.\n' +
-        `Next: \`fuzzy: true\` scans file contents for the text; \`contracts dependents\` finds who uses a name.\n${note.markdown}`;
-      return {
-        data: {
-          query: args.query,
-          scope: label,
-          total_files: 0,
-          exact_files: 0,
-          results: [],
-          not_indexed: note.json,
-        },
-        markdown,
-      };
+      return noDeclarationAnswer(snapshot, args.query, scope, label, note);
     }
-
-    const rendered = new Map<number, RenderedEntry | undefined>();
-    const entryOf = (hit: FileHit, index: number) => {
-      if (!rendered.has(index))
-        rendered.set(
-          index,
-          renderEntry(snapshot, hit, args.query, args.include_body, index + 1, ctx.services.languages),
-        );
-      return rendered.get(index);
-    };
-    const page = takePage(hits, {
+    const { page, entries } = pageEntries(snapshot, hits, {
+      query: args.query,
+      includeBody: args.include_body,
       offset: args.offset,
       limit: args.limit,
       budgetBytes: ctx.pageBudget - byteLength(note.markdown),
-      render: (hit, index) => entryOf(hit, index)?.markdown ?? '',
+      languages: ctx.services.languages,
     });
-    const entries = page.items
-      .map((hit, i) => entryOf(hit, page.start + i))
-      .filter((e): e is RenderedEntry => e !== undefined);
-    const redactions = entries.reduce((sum, e) => sum + e.redactions, 0);
-    const exactLine =
-      exactFiles > 0 && exactFiles < hits.length
-        ? ` ${exactFiles} declare \`${args.query}\` exactly (listed first); the others contain it.`
-        : exactFiles === hits.length
-          ? ` All declare \`${args.query}\` exactly.`
-          : '';
-    const header = `## Search results for \`${args.query}\` (scope: ${label})\n_${hits.length} file(s) declare a matching name.${exactLine}_\n`;
-    const tip = args.include_body ? '' : '\nBodies are stripped; pass `include_body: true` to read them.\n';
-    const footer = pageFooter(page, 'files', args.limit);
-    const markdown = `${header}\n${entries.map((e) => e.markdown).join('\n')}${tip}${footer ? `\n${footer}\n` : ''}${note.markdown}`;
+    const view: SearchView = {
+      query: args.query,
+      label,
+      includeBody: args.include_body,
+      hits,
+      page,
+      entries,
+      limit: args.limit,
+      note,
+    };
     return {
-      data: {
-        query: args.query,
-        scope: label,
-        total_files: hits.length,
-        exact_files: exactFiles,
-        offset: page.start,
-        results: entries.map((e) => e.json),
-        ...(page.hasMore ? { next_offset: page.end } : {}),
-        not_indexed: note.json,
-      },
-      markdown,
+      data: searchJson(view),
+      markdown: searchMarkdown(view),
       filesRead: entries.map((e) => e.path),
-      redactions,
+      redactions: entries.reduce((sum, e) => sum + e.redactions, 0),
     };
   },
 });

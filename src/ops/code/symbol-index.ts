@@ -1,5 +1,4 @@
-import type { SymbolKind } from '../../index/facts.js';
-import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
+import type { Derivation, IndexedFile, SnapshotReader, SymbolKind } from '../../index/reader.js';
 import { TrigramTable } from './trigrams.js';
 
 /** Kinds that are contracts come first among equally good matches, then interfaces, then the rest. */
@@ -178,34 +177,16 @@ export class SymbolIndex {
   }
 }
 
-const DERIVED_KEY = 'code.symbol-index';
-/** For snapshots without a derived cache (hand-built ones in tests). */
-const detached = new WeakMap<Snapshot, SymbolIndex>();
-
 /**
  * Built once per snapshot, on first use. A snapshot patched from the previous one takes over that one's
  * index and patches it with the files that changed, so the edit → search loop never pays a full build.
  */
-export function symbolIndexOf(snapshot: Snapshot): SymbolIndex {
-  const cache = snapshot.derived;
-  if (!cache) {
-    let index = detached.get(snapshot);
-    if (!index) detached.set(snapshot, (index = new SymbolIndex(snapshot.files)));
+const SYMBOL_INDEX: Derivation<SymbolIndex> = {
+  build: (snapshot) => new SymbolIndex(snapshot.files),
+  patch(index, removed, added) {
+    index.patch(removed, added);
     return index;
-  }
-  const cached = cache.get(DERIVED_KEY);
-  if (cached instanceof SymbolIndex) return cached;
-  const lineage = snapshot.lineage;
-  const inherited = lineage?.base.get(DERIVED_KEY);
-  let index: SymbolIndex;
-  if (lineage && inherited instanceof SymbolIndex) {
-    // Taken, not shared: the previous snapshot rebuilds its own if a late query still asks it.
-    lineage.base.delete(DERIVED_KEY);
-    inherited.patch(lineage.removed, lineage.added);
-    index = inherited;
-  } else {
-    index = new SymbolIndex(snapshot.files);
-  }
-  cache.set(DERIVED_KEY, index);
-  return index;
-}
+  },
+};
+
+export const symbolIndexOf = (snapshot: SnapshotReader): SymbolIndex => snapshot.derived(SYMBOL_INDEX);

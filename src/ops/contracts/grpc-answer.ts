@@ -2,7 +2,7 @@
  * What `contracts grpc` answers: built by the tracer, turned into text and JSON by the renderer, which
  * is why the shapes live apart from both.
  */
-import type { Confidence } from '../../index/facts.js';
+import type { Confidence } from '../../index/reader.js';
 import type { WireCheck } from './wire-check.js';
 
 /** One piece of code linked to a contract: a handler, a client, or a service-level client that may call it. */

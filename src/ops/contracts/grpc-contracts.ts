@@ -2,7 +2,7 @@
  * The gRPC contracts of a graph, indexed for lookup by name, and the parts a proto name splits into.
  */
 import { compareStrings as cmp } from '../../core/order.js';
-import type { ContractGraph, GraphNode } from '../../index/graph/model.js';
+import type { ContractGraph, GraphNode } from '../../index/reader.js';
 
 /** The standard gRPC health-check service: infrastructure every server registers, not a contract to trace. */
 const HEALTH_PACKAGE = 'grpc.health.v1';
@@ -22,14 +22,14 @@ export interface Contracts {
 }
 
 export function contractsOf(graph: ContractGraph): Contracts {
-  const services = graph.nodes
-    .filter((n) => n.kind === 'grpc_service' && packageOf(n.name) !== HEALTH_PACKAGE)
+  const services = graph
+    .nodesOfKind('grpc_service')
+    .filter((n) => packageOf(n.name) !== HEALTH_PACKAGE)
     .sort((a, b) => cmp(a.name, b.name));
   const serviceByName = new Map(services.map((s) => [s.name, s]));
   const methods: GraphNode[] = [];
   const methodsOf = new Map<string, GraphNode[]>();
-  for (const node of graph.nodes) {
-    if (node.kind !== 'grpc_method') continue;
+  for (const node of graph.nodesOfKind('grpc_method')) {
     const service = node.name.slice(0, node.name.indexOf('/'));
     if (!serviceByName.has(service)) continue;
     methods.push(node);

@@ -1,4 +1,11 @@
-import type { Candidate, ContractRow, GrpcAnswer, MethodTrace, ServiceTrace } from './grpc-answer.js';
+import type {
+  Candidate,
+  ContractRow,
+  GrpcAnswer,
+  MethodTrace,
+  Resolution,
+  ServiceTrace,
+} from './grpc-answer.js';
 import type { ResolvedBase } from './git-show.js';
 import type { WireCheck } from './wire-check.js';
 import type { WireFinding } from './wire-check/findings.js';
@@ -161,84 +168,18 @@ function wireJson(check: WireCheck) {
   };
 }
 
+type Totals = { handlers: number; clients: number; may_call: number };
+type Traced = Extract<Resolution, { kind: 'traced' }>;
+type Ambiguous = Extract<Resolution, { kind: 'ambiguous' }>;
+
 /** The answer of `contracts grpc` in Markdown and JSON, from one model so both say the same. */
 export function renderGrpcAnswer(answer: GrpcAnswer): { markdown: string; data: Record<string, unknown> } {
-  const subject = answer.proto ?? answer.target;
-  const lines = [`## gRPC trace for ${code(subject)}`];
   const res = answer.resolution;
-  const totals = { handlers: 0, clients: 0, may_call: 0 };
-
-  if (res.kind === 'none') {
-    const { services, methods, protoFiles } = answer.searched;
-    lines.push(
-      `Exactly 0 gRPC services or methods match ${code(answer.target)} in the indexed roots (searched ${plural(services, 'service')} and ` +
-        `${plural(methods, 'method')} declared in ${plural(protoFiles, '.proto file')}, by qualified name, by name and by substring). ` +
-        'This is authoritative; do not re-check with grep.',
-      `Next: \`code search\` with \`query: ${JSON.stringify(answer.target)}\` finds declarations of any kind; \`contracts dependents\` finds who uses a name.`,
-    );
-  } else if (res.kind === 'ambiguous') {
-    const how =
-      res.match === 'substring' ? 'by substring' : res.match === 'name' ? 'by name' : 'by qualified name';
-    lines.push(
-      `${code(answer.target)} matches ${plural(res.candidates.length, 'contract')} ${how}; pass a qualified name to trace one:`,
-      ...res.candidates.map(candidateLine),
-    );
-    const first = res.candidates[0];
-    if (first) lines.push('', `Next: \`target: ${JSON.stringify(first.name)}\`.`);
-  } else {
-    for (const service of res.services) {
-      totals.may_call += service.mayCall.length;
-      totals.handlers += service.serviceHandlers.length;
-      for (const method of service.methods) {
-        totals.handlers += method.handlers.length;
-        totals.clients += method.clients.length;
-      }
-    }
-    const counts = `${plural(totals.handlers, 'server handler')}, ${plural(totals.clients, 'method-level client')}, ${plural(totals.may_call, 'service-level client')} that may call ${res.scope === 'method' ? 'it' : 'them'}.`;
-    const matched =
-      res.match === 'qualified'
-        ? 'Matched by qualified name.'
-        : res.match === 'package'
-          ? `Matched a proto package: ${plural(res.services.length, 'service')}.`
-          : res.match === 'name'
-            ? 'Matched by name (case- and `_`-insensitive).'
-            : res.match === 'substring'
-              ? `No service or method is named ${code(answer.target)} exactly; matched by substring.`
-              : `${plural(res.services.length, 'service')} declared in ${code(subject)}.`;
-    if (res.services.length === 0) {
-      lines.push(
-        `${code(subject)} declares no indexed gRPC service (only messages and enums, or the file is not indexed).`,
-        '',
-      );
-    } else {
-      lines.push(`_${matched} ${counts}_`, '');
-    }
-    for (const service of res.services) {
-      if (res.scope === 'method') {
-        const method = service.methods[0];
-        if (method) lines.push(...methodBlock(method, service, '###'));
-      } else {
-        lines.push(...serviceBlock(service));
-      }
-    }
-    if (answer.testsLeftOut > 0) {
-      lines.push(
-        `_${answer.testsLeftOut} more in test files left out; pass \`include_tests: true\` to list them._`,
-        '',
-      );
-    }
-    if (res.notTraced.length > 0) {
-      const listed = res.notTraced.slice(0, NOT_TRACED_LISTED).map(code).join(', ');
-      const more =
-        res.notTraced.length > NOT_TRACED_LISTED
-          ? ` and ${res.notTraced.length - NOT_TRACED_LISTED} more`
-          : '';
-      lines.push(
-        `Not traced: ${listed}${more} — their names only contain ${code(answer.target)}; pass one as \`target\` to trace it.`,
-        '',
-      );
-    }
-  }
+  const totals = res.kind === 'traced' ? countRows(res) : { handlers: 0, clients: 0, may_call: 0 };
+  const lines = [`## gRPC trace for ${code(answer.proto ?? answer.target)}`];
+  if (res.kind === 'none') lines.push(...noMatchLines(answer));
+  else if (res.kind === 'ambiguous') lines.push(...ambiguousLines(answer, res));
+  else lines.push(...tracedLines(answer, res, totals));
 
   for (const check of answer.wireChecks) lines.push(...wireLines(check), '');
   if (answer.wireNote) lines.push(answer.wireNote, '');
@@ -246,25 +187,120 @@ export function renderGrpcAnswer(answer: GrpcAnswer): { markdown: string; data: 
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trimEnd()}\n${answer.notIndexed.markdown}`;
+  return { markdown, data: answerJson(answer, totals) };
+}
 
-  const serviceJson = (service: ServiceTrace) => ({
-    name: service.name,
-    path: service.path ?? null,
-    line: service.line ?? null,
-    method_count: service.methodCount,
-    methods: service.methods.map((m) => ({
-      name: m.name,
-      path: m.path ?? null,
-      line: m.line ?? null,
-      signature: m.signature ?? null,
-      handlers: m.handlers.map(rowJson),
-      clients: m.clients.map(rowJson),
-    })),
-    service_handlers: service.serviceHandlers.map(rowJson),
-    may_call: service.mayCall.map(rowJson),
-    may_call_excluded_files: service.mayCallExcludedFiles,
-  });
-  const data: Record<string, unknown> = {
+function countRows(res: Traced): Totals {
+  const totals = { handlers: 0, clients: 0, may_call: 0 };
+  for (const service of res.services) {
+    totals.may_call += service.mayCall.length;
+    totals.handlers += service.serviceHandlers.length;
+    for (const method of service.methods) {
+      totals.handlers += method.handlers.length;
+      totals.clients += method.clients.length;
+    }
+  }
+  return totals;
+}
+
+/** An authoritative zero: says what was searched, so that nobody searches again by hand. */
+function noMatchLines(answer: GrpcAnswer): string[] {
+  const { services, methods, protoFiles } = answer.searched;
+  return [
+    `Exactly 0 gRPC services or methods match ${code(answer.target)} in the indexed roots (searched ${plural(services, 'service')} and ` +
+      `${plural(methods, 'method')} declared in ${plural(protoFiles, '.proto file')}, by qualified name, by name and by substring). ` +
+      'This is authoritative; do not re-check with grep.',
+    `Next: \`code search\` with \`query: ${JSON.stringify(answer.target)}\` finds declarations of any kind; \`contracts dependents\` finds who uses a name.`,
+  ];
+}
+
+function ambiguousLines(answer: GrpcAnswer, res: Ambiguous): string[] {
+  const how =
+    res.match === 'substring' ? 'by substring' : res.match === 'name' ? 'by name' : 'by qualified name';
+  const lines = [
+    `${code(answer.target)} matches ${plural(res.candidates.length, 'contract')} ${how}; pass a qualified name to trace one:`,
+    ...res.candidates.map(candidateLine),
+  ];
+  const first = res.candidates[0];
+  if (first) lines.push('', `Next: \`target: ${JSON.stringify(first.name)}\`.`);
+  return lines;
+}
+
+function tracedLines(answer: GrpcAnswer, res: Traced, totals: Totals): string[] {
+  const subject = answer.proto ?? answer.target;
+  const lines: string[] = [];
+  if (res.services.length === 0) {
+    lines.push(
+      `${code(subject)} declares no indexed gRPC service (only messages and enums, or the file is not indexed).`,
+      '',
+    );
+  } else {
+    const counts = `${plural(totals.handlers, 'server handler')}, ${plural(totals.clients, 'method-level client')}, ${plural(totals.may_call, 'service-level client')} that may call ${res.scope === 'method' ? 'it' : 'them'}.`;
+    lines.push(`_${matchedText(answer, res)} ${counts}_`, '');
+  }
+  for (const service of res.services) {
+    if (res.scope === 'method') {
+      const method = service.methods[0];
+      if (method) lines.push(...methodBlock(method, service, '###'));
+    } else {
+      lines.push(...serviceBlock(service));
+    }
+  }
+  if (answer.testsLeftOut > 0) {
+    lines.push(
+      `_${answer.testsLeftOut} more in test files left out; pass \`include_tests: true\` to list them._`,
+      '',
+    );
+  }
+  if (res.notTraced.length > 0) {
+    const listed = res.notTraced.slice(0, NOT_TRACED_LISTED).map(code).join(', ');
+    const more =
+      res.notTraced.length > NOT_TRACED_LISTED ? ` and ${res.notTraced.length - NOT_TRACED_LISTED} more` : '';
+    lines.push(
+      `Not traced: ${listed}${more} — their names only contain ${code(answer.target)}; pass one as \`target\` to trace it.`,
+      '',
+    );
+  }
+  return lines;
+}
+
+/** How the target was matched, as the traced answer's summary opens. */
+function matchedText(answer: GrpcAnswer, res: Traced): string {
+  switch (res.match) {
+    case 'qualified':
+      return 'Matched by qualified name.';
+    case 'package':
+      return `Matched a proto package: ${plural(res.services.length, 'service')}.`;
+    case 'name':
+      return 'Matched by name (case- and `_`-insensitive).';
+    case 'substring':
+      return `No service or method is named ${code(answer.target)} exactly; matched by substring.`;
+    default:
+      return `${plural(res.services.length, 'service')} declared in ${code(answer.proto ?? answer.target)}.`;
+  }
+}
+
+const serviceJson = (service: ServiceTrace) => ({
+  name: service.name,
+  path: service.path ?? null,
+  line: service.line ?? null,
+  method_count: service.methodCount,
+  methods: service.methods.map((m) => ({
+    name: m.name,
+    path: m.path ?? null,
+    line: m.line ?? null,
+    signature: m.signature ?? null,
+    handlers: m.handlers.map(rowJson),
+    clients: m.clients.map(rowJson),
+  })),
+  service_handlers: service.serviceHandlers.map(rowJson),
+  may_call: service.mayCall.map(rowJson),
+  may_call_excluded_files: service.mayCallExcludedFiles,
+});
+
+function answerJson(answer: GrpcAnswer, totals: Totals): Record<string, unknown> {
+  const res = answer.resolution;
+  return {
     target: answer.target || null,
     proto: answer.proto ?? null,
     include_tests: answer.includeTests,
@@ -294,5 +330,4 @@ export function renderGrpcAnswer(answer: GrpcAnswer): { markdown: string; data: 
     wire_note: answer.wireNote ?? null,
     not_indexed: answer.notIndexed.json,
   };
-  return { markdown, data };
 }

@@ -1,6 +1,6 @@
 /** Which contracts a name given by an agent means, and which ones it only partly names. */
 import { compareStrings as cmp } from '../../core/order.js';
-import type { GraphNode } from '../../index/graph/model.js';
+import type { GraphNode } from '../../index/reader.js';
 import type { MatchKind } from './grpc-answer.js';
 import { bareOf, type Contracts, methodBare, nameKey, packageOf, serviceOfMethod } from './grpc-contracts.js';
 
@@ -22,28 +22,34 @@ function subsume(found: Matched): Matched {
 
 const isEmpty = (m: Matched): boolean => m.services.length === 0 && m.methods.length === 0;
 
+interface QualifiedParts {
+  readonly service: string;
+  readonly method: string;
+}
+
 /** `package.Service/Method`, `package.Service.Method`, `/package.Service/Method` → service part and method part. */
-function splitQualified(target: string): { service: string; method: string } | undefined {
+function splitQualified(target: string): QualifiedParts | undefined {
   const slash = target.lastIndexOf('/');
   const cut = slash !== -1 ? slash : target.lastIndexOf('.');
   if (cut <= 0 || cut === target.length - 1) return undefined;
   return { service: target.slice(0, cut), method: target.slice(cut + 1) };
 }
 
-/**
- * Name resolution, strictest first: exact qualified name (service, method, or proto package), then exact
- * bare name (case- and `_`-insensitive), then substring, only when nothing matched exactly.
- */
-export function resolveTarget(
+/** A tier of name resolution that matched: how, and what. */
+interface TierMatch {
+  readonly match: MatchKind;
+  readonly found: Matched;
+}
+
+/** Exact qualified names: a service, `Service/Method`, else every service of a proto package. */
+function qualifiedTier(
   contracts: Contracts,
-  raw: string,
-): { match: MatchKind; found: Matched; substringOnly: GraphNode[] } | undefined {
-  const target = raw.trim().replace(/^\/+/, '').replace(/^\.+/, '');
+  target: string,
+  parts: QualifiedParts | undefined,
+): TierMatch | undefined {
   const qualified: Matched = { services: [], methods: [] };
-  let packageMatch = false;
   const service = contracts.serviceByName.get(target);
   if (service) qualified.services.push(service);
-  const parts = splitQualified(target);
   if (parts) {
     const owner = contracts.serviceByName.get(parts.service);
     const method = owner
@@ -51,36 +57,19 @@ export function resolveTarget(
       : undefined;
     if (method) qualified.methods.push(method);
   }
-  if (isEmpty(qualified)) {
-    const inPackage = contracts.services.filter((s) => packageOf(s.name) === target);
-    if (inPackage.length > 0) {
-      qualified.services.push(...inPackage);
-      packageMatch = true;
-    }
-  }
+  if (!isEmpty(qualified)) return { match: 'qualified', found: subsume(qualified) };
+  const inPackage = contracts.services.filter((s) => packageOf(s.name) === target);
+  return inPackage.length > 0
+    ? { match: 'package', found: subsume({ services: inPackage, methods: [] }) }
+    : undefined;
+}
 
-  const substringPool = (): GraphNode[] => {
-    const dotted = /[./]/.test(target);
-    const needle = dotted ? target.toLowerCase() : nameKey(target);
-    const hay = (node: GraphNode) =>
-      dotted
-        ? node.name.toLowerCase()
-        : nameKey(node.kind === 'grpc_method' ? methodBare(node) : bareOf(node.name));
-    return [...contracts.services, ...contracts.methods].filter((node) => hay(node).includes(needle));
-  };
-  const leftovers = (found: Matched): GraphNode[] => {
-    const covered = new Set([...found.services.map((s) => s.name), ...found.methods.map((m) => m.name)]);
-    return substringPool().filter(
-      (node) =>
-        !covered.has(node.name) && !(node.kind === 'grpc_method' && covered.has(serviceOfMethod(node))),
-    );
-  };
-
-  if (!isEmpty(qualified)) {
-    const found = subsume(qualified);
-    return { match: packageMatch ? 'package' : 'qualified', found, substringOnly: leftovers(found) };
-  }
-
+/** Exact bare names, case- and `_`-insensitive: services, methods and `Service.Method`, else a package. */
+function bareNameTier(
+  contracts: Contracts,
+  target: string,
+  parts: QualifiedParts | undefined,
+): TierMatch | undefined {
   const byName: Matched = { services: [], methods: [] };
   const key = nameKey(target);
   if (parts) {
@@ -101,20 +90,51 @@ export function resolveTarget(
   byName.methods.push(
     ...contracts.methods.filter((m) => nameKey(methodBare(m)) === key || nameKey(m.name) === key),
   );
-  if (isEmpty(byName)) {
-    const inPackage = contracts.services.filter((s) => nameKey(packageOf(s.name)) === key);
-    byName.services.push(...inPackage);
-    if (inPackage.length > 0) {
-      const found = subsume(byName);
-      return { match: 'package', found, substringOnly: leftovers(found) };
-    }
-  }
-  if (!isEmpty(byName)) {
-    const found = subsume(byName);
-    return { match: 'name', found, substringOnly: leftovers(found) };
-  }
+  if (!isEmpty(byName)) return { match: 'name', found: subsume(byName) };
+  const inPackage = contracts.services.filter((s) => nameKey(packageOf(s.name)) === key);
+  return inPackage.length > 0
+    ? { match: 'package', found: subsume({ services: inPackage, methods: [] }) }
+    : undefined;
+}
 
-  const pool = substringPool();
+/** Contracts whose name contains the target: the whole name when it is dotted, else the bare name. */
+function substringPool(contracts: Contracts, target: string): GraphNode[] {
+  const dotted = /[./]/.test(target);
+  const needle = dotted ? target.toLowerCase() : nameKey(target);
+  const hay = (node: GraphNode) =>
+    dotted
+      ? node.name.toLowerCase()
+      : nameKey(node.kind === 'grpc_method' ? methodBare(node) : bareOf(node.name));
+  return [...contracts.services, ...contracts.methods].filter((node) => hay(node).includes(needle));
+}
+
+/** Contracts that only contain the target and are not covered by what matched exactly. */
+function leftovers(contracts: Contracts, target: string, found: Matched): GraphNode[] {
+  const covered = new Set([...found.services.map((s) => s.name), ...found.methods.map((m) => m.name)]);
+  return substringPool(contracts, target).filter(
+    (node) => !covered.has(node.name) && !(node.kind === 'grpc_method' && covered.has(serviceOfMethod(node))),
+  );
+}
+
+/**
+ * Name resolution, strictest first: exact qualified name (service, method, or proto package), then exact
+ * bare name (case- and `_`-insensitive), then substring, only when nothing matched exactly.
+ */
+export function resolveTarget(
+  contracts: Contracts,
+  raw: string,
+): { match: MatchKind; found: Matched; substringOnly: GraphNode[] } | undefined {
+  const target = raw.trim().replace(/^\/+/, '').replace(/^\.+/, '');
+  const parts = splitQualified(target);
+  const exact = qualifiedTier(contracts, target, parts) ?? bareNameTier(contracts, target, parts);
+  if (exact)
+    return {
+      match: exact.match,
+      found: exact.found,
+      substringOnly: leftovers(contracts, target, exact.found),
+    };
+
+  const pool = substringPool(contracts, target);
   if (pool.length === 0) return undefined;
   const found = subsume({
     services: pool.filter((n) => n.kind === 'grpc_service'),

@@ -3,23 +3,22 @@
  * clients that may call it, and the candidates listed when a name is ambiguous.
  */
 import { compareStrings as cmp } from '../../core/order.js';
-import type { ContractGraph, GraphEdge, GraphNode } from '../../index/graph/model.js';
-import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
+import type { ContractGraph, GraphEdge, GraphNode, SnapshotReader } from '../../index/reader.js';
+import { methodCallerFiles } from '../shared/graph-queries.js';
 import { displayPath, isTestPath } from '../shared/workspace-paths.js';
 import type { Candidate, ContractRow, MethodTrace, Resolution, ServiceTrace } from './grpc-answer.js';
 import { type Contracts, methodBare, serviceOfMethod } from './grpc-contracts.js';
 import { resolveTarget } from './grpc-resolve.js';
 
 export interface TraceContext {
-  readonly snapshot: Snapshot;
+  readonly snapshot: SnapshotReader;
   readonly graph: ContractGraph;
   readonly contracts: Contracts;
   readonly includeTests: boolean;
-  readonly filesByKey: ReadonlyMap<string, IndexedFile>;
   testsLeftOut: number;
 }
 
-const locationOf = (snapshot: Snapshot, node: GraphNode): string | undefined =>
+const locationOf = (snapshot: SnapshotReader, node: GraphNode): string | undefined =>
   node.root !== undefined && node.file !== undefined
     ? displayPath(snapshot.roots, node.root, node.file)
     : undefined;
@@ -27,7 +26,7 @@ const locationOf = (snapshot: Snapshot, node: GraphNode): string | undefined =>
 /** The rpc line from the `.proto` facts: `rpc Pay(PayRequest) returns (stream PayEvent)`. */
 function signatureOf(ctx: TraceContext, method: GraphNode): string | undefined {
   if (method.root === undefined || method.file === undefined) return undefined;
-  const file = ctx.filesByKey.get(`${method.root}\u0000${method.file}`);
+  const file = ctx.snapshot.fileOf(method);
   const serviceName = serviceOfMethod(method);
   for (const service of file?.facts.protoServices ?? []) {
     const full = service.package ? `${service.package}.${service.name}` : service.name;
@@ -47,7 +46,7 @@ function rowOf(
   role: ContractRow['role'],
   level: ContractRow['level'],
 ): ContractRow {
-  const from = ctx.graph.nodes[edge.from];
+  const from = ctx.graph.node(edge.from);
   return {
     role,
     level,
@@ -55,7 +54,7 @@ function rowOf(
     path: displayPath(ctx.snapshot.roots, edge.root, edge.file),
     file: edge.file,
     line: edge.line,
-    symbol: from?.kind === 'symbol' ? from.name : undefined,
+    symbol: from.kind === 'symbol' ? from.name : undefined,
     confidence: edge.confidence,
     via: edge.via,
   };
@@ -106,15 +105,11 @@ export function serviceTrace(
   const methods = (only ? [only] : all).map((m) => methodTrace(ctx, m));
   // A file that calls methods of this service by name has its calls known method by method: its stub is not
   // a "may call" on top of that. Test files count here whether or not they are listed.
-  const methodClientFiles = new Set<string>();
-  for (const method of all) {
-    for (const edge of ctx.graph.incoming(method.id)) {
-      if (edge.kind === 'calls_rpc') methodClientFiles.add(`${edge.root}\u0000${edge.file}`);
-    }
-  }
+  const methodClientFiles = methodCallerFiles(ctx.snapshot, service.name);
   const excluded = new Set<string>();
   const mayCall = rowsInto(ctx, service, 'calls_rpc', 'may_call', 'service', (edge) => {
-    if (!methodClientFiles.has(`${edge.root}\u0000${edge.file}`)) return true;
+    const file = ctx.snapshot.fileOf(edge);
+    if (!file || !methodClientFiles.has(file)) return true;
     if (ctx.includeTests || !isTestPath(edge.file))
       excluded.add(displayPath(ctx.snapshot.roots, edge.root, edge.file));
     return false;

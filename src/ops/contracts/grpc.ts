@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import type { Snapshot } from '../../index/snapshot.js';
+import type { SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
 import { rejectedNote } from '../shared/rejected-note.js';
 import { requireSnapshot } from '../shared/snapshot.js';
@@ -18,7 +18,7 @@ import type { WireCheck, WireCheckRequest } from './wire-check.js';
 const MAX_WIRE_FILES = 8;
 
 /** The display path of an absolute path inside the roots (the most specific root wins). */
-function displayOfAbsolute(snapshot: Snapshot, absolute: string): string {
+function displayOfAbsolute(snapshot: SnapshotReader, absolute: string): string {
   const root = [...snapshot.roots]
     .filter((r) => absolute === r.path || absolute.startsWith(`${r.path}${path.sep}`))
     .sort((a, b) => b.path.length - a.path.length)[0];
@@ -26,10 +26,162 @@ function displayOfAbsolute(snapshot: Snapshot, absolute: string): string {
   return displayPath(snapshot.roots, root.name, path.relative(root.path, absolute).split(path.sep).join('/'));
 }
 
-const absoluteOf = (snapshot: Snapshot, root: string, file: string): string | undefined => {
+const absoluteOf = (snapshot: SnapshotReader, root: string, file: string): string | undefined => {
   const info = snapshot.roots.find((r) => r.name === root);
   return info ? path.join(info.path, ...file.split('/')) : undefined;
 };
+
+interface GrpcArgs {
+  readonly target?: string | undefined;
+  readonly proto?: string | undefined;
+  readonly base?: string | undefined;
+}
+
+/** Checks that exactly one of `target` (a name) and `proto` (a .proto file) is given; returns the trimmed target. */
+function validateArgs(args: GrpcArgs): string | undefined {
+  if (args.base !== undefined) validateBase(args.base);
+  const target = args.target?.trim();
+  if ((target === undefined || target === '') && args.proto === undefined) {
+    throw new ToolError(
+      'invalid_argument',
+      'Pass `target` (a service, method or package name, e.g. "PaymentService.ProcessPayment") or `proto` (a .proto file, e.g. "proto/payment.proto").',
+    );
+  }
+  if (target !== undefined && args.proto !== undefined) {
+    throw new ToolError(
+      'invalid_argument',
+      'Pass either `target` or `proto`, not both: `proto` already traces every service the file declares.',
+    );
+  }
+  if (target !== undefined && /\.proto$/i.test(target)) {
+    throw new ToolError(
+      'invalid_argument',
+      `\`target\` takes a contract name; for a file pass \`proto: ${JSON.stringify(target)}\` instead.`,
+    );
+  }
+  if (args.proto !== undefined && !/\.proto$/i.test(args.proto)) {
+    throw new ToolError(
+      'invalid_argument',
+      `\`proto\` must name a .proto file, got ${JSON.stringify(path.basename(args.proto))}.`,
+    );
+  }
+  return target;
+}
+
+function traceContextOf(snapshot: SnapshotReader, includeTests: boolean): TraceContext {
+  const graph = snapshot.contractGraph();
+  return { snapshot, graph, contracts: contractsOf(graph), includeTests, testsLeftOut: 0 };
+}
+
+interface WireFile {
+  readonly absolute: string;
+  readonly display: string;
+}
+
+/** What was traced, and the .proto files to wire-check for it. */
+interface Traced {
+  readonly resolution: Resolution;
+  readonly wireFiles: readonly WireFile[];
+}
+
+/** Every service a .proto file declares (none when the file is not indexed); the file itself is wire-checked. */
+function resolveProtoFile(trace: TraceContext, proto: string): Traced {
+  const display = displayOfAbsolute(trace.snapshot, proto);
+  const file = trace.snapshot.fileAt(proto);
+  const declared = file
+    ? trace.contracts.services.filter((s) => s.root === file.root && s.file === file.path)
+    : [];
+  const resolution: Resolution = {
+    kind: 'traced',
+    match: 'file',
+    scope: 'service',
+    services: declared.map((s) => serviceTrace(trace, s, undefined)),
+    notTraced: [],
+  };
+  return { resolution, wireFiles: [{ absolute: proto, display }] };
+}
+
+/** The contracts a name resolves to; the .proto files declaring the traced services are wire-checked. */
+function resolveName(trace: TraceContext, target: string): Traced {
+  const resolution = traceByName(trace, target);
+  const wireFiles: WireFile[] = [];
+  if (resolution.kind !== 'traced') return { resolution, wireFiles };
+  const { snapshot, contracts } = trace;
+  const seen = new Set<string>();
+  for (const service of resolution.services) {
+    const node = contracts.serviceByName.get(service.name);
+    if (!node?.root || !node.file) continue;
+    const absolute = absoluteOf(snapshot, node.root, node.file);
+    if (!absolute || seen.has(absolute)) continue;
+    seen.add(absolute);
+    wireFiles.push({ absolute, display: displayPath(snapshot.roots, node.root, node.file) });
+  }
+  return { resolution, wireFiles };
+}
+
+/** The wire checks run, and why some or all of them were not. */
+interface WireOutcome {
+  readonly checks: WireCheck[];
+  readonly note: string | undefined;
+}
+
+async function checkWire(
+  wireFiles: readonly WireFile[],
+  resolution: Resolution,
+  base: string | undefined,
+  signal: AbortSignal,
+): Promise<WireOutcome> {
+  if (wireFiles.length === 0) {
+    if (resolution.kind === 'ambiguous')
+      return { checks: [], note: 'Wire check not run: the target is ambiguous; pass a qualified name.' };
+    if (base !== undefined)
+      return { checks: [], note: 'Wire check not run: no .proto file declares the target.' };
+    return { checks: [], note: undefined };
+  }
+  // Loaded on demand: protobufjs is only needed when a .proto is compared.
+  const { checkWireFormat } = await import('./wire-check.js');
+  const baseCache: NonNullable<WireCheckRequest['baseCache']> = new Map();
+  const checks: WireCheck[] = [];
+  for (const file of wireFiles.slice(0, MAX_WIRE_FILES)) {
+    checks.push(
+      await checkWireFormat({ absolutePath: file.absolute, display: file.display, base, signal, baseCache }),
+    );
+  }
+  const note =
+    wireFiles.length > MAX_WIRE_FILES
+      ? `${wireFiles.length - MAX_WIRE_FILES} more .proto file(s) not wire-checked; pass \`proto\` to check one.`
+      : undefined;
+  return { checks, note };
+}
+
+/** The answer to render; read after tracing, which counts the test files it leaves out. */
+function answerOf(
+  trace: TraceContext,
+  target: string | undefined,
+  proto: string | undefined,
+  resolution: Resolution,
+  wire: WireOutcome,
+): GrpcAnswer {
+  const { snapshot, contracts } = trace;
+  return {
+    target: target ?? '',
+    proto: proto !== undefined ? displayOfAbsolute(snapshot, proto) : undefined,
+    includeTests: trace.includeTests,
+    resolution,
+    testsLeftOut: trace.testsLeftOut,
+    searched: {
+      services: contracts.services.length,
+      methods: contracts.methods.length,
+      protoFiles: new Set(contracts.services.map((s) => snapshot.fileOf(s))).size,
+    },
+    wireChecks: wire.checks,
+    wireNote: wire.note,
+    notIndexed:
+      resolution.kind === 'none' && target
+        ? rejectedNote(snapshot, undefined, target)
+        : { markdown: '', json: [] },
+  };
+}
 
 export const contractsGrpc = defineOperation({
   domain: 'contracts',
@@ -73,123 +225,18 @@ export const contractsGrpc = defineOperation({
   truncationHint: (args) =>
     `The trace of \`${args.target ?? args.proto ?? ''}\` was too large: pass one method as \`package.Service/Method\`${args.include_tests ? ' and leave `include_tests` off' : ''}.`,
   async run(args, ctx: OperationContext<MeshServices>) {
-    if (args.base !== undefined) validateBase(args.base);
-    const target = args.target?.trim();
-    if ((target === undefined || target === '') && args.proto === undefined) {
-      throw new ToolError(
-        'invalid_argument',
-        'Pass `target` (a service, method or package name, e.g. "PaymentService.ProcessPayment") or `proto` (a .proto file, e.g. "proto/payment.proto").',
-      );
-    }
-    if (target !== undefined && args.proto !== undefined) {
-      throw new ToolError(
-        'invalid_argument',
-        'Pass either `target` or `proto`, not both: `proto` already traces every service the file declares.',
-      );
-    }
-    if (target !== undefined && /\.proto$/i.test(target)) {
-      throw new ToolError(
-        'invalid_argument',
-        `\`target\` takes a contract name; for a file pass \`proto: ${JSON.stringify(target)}\` instead.`,
-      );
-    }
-    if (args.proto !== undefined && !/\.proto$/i.test(args.proto)) {
-      throw new ToolError(
-        'invalid_argument',
-        `\`proto\` must name a .proto file, got ${JSON.stringify(path.basename(args.proto))}.`,
-      );
-    }
-
+    const target = validateArgs(args);
     const snapshot = requireSnapshot(ctx.services);
-    const graph = snapshot.graph;
-    const contracts = contractsOf(graph);
-    const filesByKey = new Map(snapshot.files.map((f) => [`${f.root}\u0000${f.path}`, f]));
-    const trace: TraceContext = {
-      snapshot,
-      graph,
-      contracts,
-      includeTests: args.include_tests,
-      filesByKey,
-      testsLeftOut: 0,
-    };
-    const protoFiles = new Set(contracts.services.map((s) => `${s.root}\u0000${s.file}`)).size;
-
-    let resolution: Resolution;
-    let wireFiles: { absolute: string; display: string }[] = [];
-    if (args.proto !== undefined) {
-      const display = displayOfAbsolute(snapshot, args.proto);
-      const file = snapshot.files.find((f) => f.absolutePath === args.proto);
-      const declared = file
-        ? contracts.services.filter((s) => s.root === file.root && s.file === file.path)
-        : [];
-      resolution = {
-        kind: 'traced',
-        match: 'file',
-        scope: 'service',
-        services: declared.map((s) => serviceTrace(trace, s, undefined)),
-        notTraced: [],
-      };
-      wireFiles = [{ absolute: args.proto, display }];
-    } else {
-      resolution = traceByName(trace, target as string);
-      if (resolution.kind === 'traced') {
-        const seen = new Set<string>();
-        for (const service of resolution.services) {
-          const node = contracts.serviceByName.get(service.name);
-          if (!node?.root || !node.file) continue;
-          const absolute = absoluteOf(snapshot, node.root, node.file);
-          if (!absolute || seen.has(absolute)) continue;
-          seen.add(absolute);
-          wireFiles.push({ absolute, display: displayPath(snapshot.roots, node.root, node.file) });
-        }
-      }
-    }
-
-    let wireNote: string | undefined;
-    const wireChecks: WireCheck[] = [];
-    if (wireFiles.length > 0) {
-      // Loaded on demand: protobufjs is only needed when a .proto is compared.
-      const { checkWireFormat } = await import('./wire-check.js');
-      const baseCache: NonNullable<WireCheckRequest['baseCache']> = new Map();
-      for (const file of wireFiles.slice(0, MAX_WIRE_FILES)) {
-        wireChecks.push(
-          await checkWireFormat({
-            absolutePath: file.absolute,
-            display: file.display,
-            base: args.base,
-            signal: ctx.signal,
-            baseCache,
-          }),
-        );
-      }
-      if (wireFiles.length > MAX_WIRE_FILES) {
-        wireNote = `${wireFiles.length - MAX_WIRE_FILES} more .proto file(s) not wire-checked; pass \`proto\` to check one.`;
-      }
-    } else if (resolution.kind === 'ambiguous') {
-      wireNote = 'Wire check not run: the target is ambiguous; pass a qualified name.';
-    } else if (args.base !== undefined) {
-      wireNote = 'Wire check not run: no .proto file declares the target.';
-    }
-
-    const answer: GrpcAnswer = {
-      target: target ?? '',
-      proto: args.proto !== undefined ? displayOfAbsolute(snapshot, args.proto) : undefined,
-      includeTests: args.include_tests,
-      resolution,
-      testsLeftOut: trace.testsLeftOut,
-      searched: { services: contracts.services.length, methods: contracts.methods.length, protoFiles },
-      wireChecks,
-      wireNote,
-      notIndexed:
-        resolution.kind === 'none' && target
-          ? rejectedNote(snapshot, undefined, target)
-          : { markdown: '', json: [] },
-    };
+    const trace = traceContextOf(snapshot, args.include_tests);
+    const { resolution, wireFiles } =
+      args.proto !== undefined ? resolveProtoFile(trace, args.proto) : resolveName(trace, target as string);
+    const wire = await checkWire(wireFiles, resolution, args.base, ctx.signal);
+    const answer = answerOf(trace, target, args.proto, resolution, wire);
     const rendered = renderGrpcAnswer(answer);
     return {
       data: rendered.data,
       markdown: rendered.markdown,
-      filesRead: wireChecks.map((c) => c.file),
+      filesRead: wire.checks.map((c) => c.file),
     };
   },
 });

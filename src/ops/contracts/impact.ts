@@ -1,25 +1,26 @@
 import { z } from 'zod';
-import { pageFooter, takePage } from '../../core/budget.js';
+import { type Page, pageFooter, takePage } from '../../core/budget.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import type { GraphNode } from '../../index/graph/model.js';
-import type { Snapshot } from '../../index/snapshot.js';
+import type { GraphNode, SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
 import { resolveGrpc, resolveRoute, resolveTopic, type ResolvedTarget } from '../shared/graph-queries.js';
 import { requireSnapshot } from '../shared/snapshot.js';
 import { displayPath } from '../shared/workspace-paths.js';
-import { collectImpact, type ImpactRow } from './impact-rows.js';
+import type { ImpactRow } from './impact-rows.js';
+import { collectImpact, type ImpactResult } from './impact-walk.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-function resolveTarget(snapshot: Snapshot, target: string): { kind: string; resolved: ResolvedTarget } {
-  const route = resolveRoute(snapshot.graph, target);
+function resolveTarget(snapshot: SnapshotReader, target: string): { kind: string; resolved: ResolvedTarget } {
+  const graph = snapshot.contractGraph();
+  const route = resolveRoute(graph, target);
   if (route.nodes.length > 0) return { kind: 'HTTP route', resolved: route };
-  const grpc = resolveGrpc(snapshot.graph, target);
+  const grpc = resolveGrpc(graph, target);
   if (grpc.nodes.length > 0) return { kind: 'gRPC', resolved: grpc };
-  return { kind: 'topic', resolved: resolveTopic(snapshot.graph, target) };
+  return { kind: 'topic', resolved: resolveTopic(graph, target) };
 }
 
-function headerOf(snapshot: Snapshot, node: GraphNode): string {
+function headerOf(snapshot: SnapshotReader, node: GraphNode): string {
   const where =
     node.root !== undefined && node.file !== undefined
       ? ` (\`${displayPath(snapshot.roots, node.root, node.file)}:${node.line}\`)`
@@ -31,10 +32,122 @@ function headerOf(snapshot: Snapshot, node: GraphNode): string {
   return `${kind} \`${node.name}\`${where}`;
 }
 
-function location(snapshot: Snapshot, row: ImpactRow): string {
+function location(snapshot: SnapshotReader, row: ImpactRow): string {
   return row.root !== undefined && row.file !== undefined
     ? `${displayPath(snapshot.roots, row.root, row.file)}:${row.line}`
     : '—';
+}
+
+/** The authoritative zero: nothing by that name among the indexed contracts. */
+function notFoundAnswer(snapshot: SnapshotReader, target: string) {
+  const markdown =
+    `## Impact of \`${target}\`\n\n` +
+    `Exactly 0 gRPC methods, services, topics or HTTP routes named \`${target}\` in the indexed roots ` +
+    `(${snapshot.contractGraph().nodes.filter((n) => n.kind !== 'symbol' && n.kind !== 'module' && n.kind !== 'service').length} contracts searched). ` +
+    'This is authoritative; do not re-check with grep.\n' +
+    'Next: `code search` with part of the name finds where it is declared; `graph visualize` lists the contracts of a service.\n';
+  return { data: { target, resolved: [], owners: [], total_rows: 0, rows: [] }, markdown };
+}
+
+/** One table row; the hop column only when events are followed beyond the first hop. */
+function rowText(snapshot: SnapshotReader, row: ImpactRow, index: number, hops: boolean): string {
+  return `| ${index + 1} |${hops ? ` ${row.hop} |` : ''} ${row.scope} | ${row.role} | \`${cell(row.element)}\` | ${row.root ?? '—'} | \`${location(snapshot, row)}\` | ${row.confidence} | ${cell(row.via)} |`;
+}
+
+/** What the answer shows: the resolved contracts, what their change impacts, and the page of rows. */
+interface ImpactView {
+  readonly target: string;
+  readonly depth: number;
+  readonly limit: number;
+  readonly kind: string;
+  readonly resolved: ResolvedTarget;
+  readonly impact: ImpactResult;
+  readonly page: Page<ImpactRow>;
+}
+
+/** The heading, how the target matched, and the owning roots. */
+function headerLines(snapshot: SnapshotReader, view: ImpactView): string[] {
+  const { target, kind, resolved, impact } = view;
+  const lines = [`## Impact of ${resolved.nodes.map((n) => headerOf(snapshot, n)).join(', ')}`, ''];
+  if (resolved.nodes.length > 1)
+    lines.push(
+      `_\`${target}\` matches ${resolved.nodes.length} ${kind} contracts; rows cover all of them. Pass a qualified name to pick one._`,
+    );
+  if (resolved.match === 'substring')
+    lines.push(`_No ${kind} is named exactly \`${target}\`; these contain it (heuristic)._`);
+  lines.push(
+    `Owner root(s): ${impact.owners.length ? impact.owners.map((o) => `\`${o}\``).join(', ') : '—'}. Depth ${view.depth}.`,
+    '',
+  );
+  return lines;
+}
+
+/** The page of rows as a table, or the authoritative zero. */
+function tableLines(view: ImpactView): string[] {
+  const { impact, page } = view;
+  const hops = view.depth > 1;
+  if (impact.rows.length === 0)
+    return [
+      `Exactly 0 impacted elements outside the contract itself in the indexed roots${impact.testRowsLeftOut ? ` (${impact.testRowsLeftOut} in test files left out)` : ''}.`,
+    ];
+  if (page.items.length === 0) return [];
+  return [
+    `| # |${hops ? ' Hop |' : ''} Scope | Role | Element | Root | Location | Confidence | Via |`,
+    `|---|${hops ? '---|' : ''}---|---|---|---|---|---|---|`,
+    ...page.rendered.map((r) => r.trimEnd()),
+    '',
+  ];
+}
+
+/** Where the answer may be incomplete: topics with one side unresolved, file-level hops, test rows left out. */
+function caveatLines(impact: ImpactResult): string[] {
+  const lines: string[] = [];
+  for (const topic of impact.noProducer)
+    lines.push(
+      `No producer resolved for topic \`${topic}\` (it may be produced outside the indexed roots, by infrastructure such as a database trigger, or under another name).`,
+    );
+  for (const topic of impact.noConsumer)
+    lines.push(
+      `No consumer resolved for topic \`${topic}\` (it may be consumed outside the indexed roots or under another name).`,
+    );
+  if (impact.fileLevelHops > 0)
+    lines.push(
+      'Some hops follow a producer declared in the same file as a consumer; those rows are heuristic.',
+    );
+  if (impact.testRowsLeftOut > 0)
+    lines.push(`${impact.testRowsLeftOut} more in test files left out (\`include_tests: true\` lists them).`);
+  return lines;
+}
+
+function impactMarkdown(snapshot: SnapshotReader, view: ImpactView): string {
+  const lines = [...headerLines(snapshot, view), ...tableLines(view), ...caveatLines(view.impact)];
+  const footer = pageFooter(view.page, 'rows', view.limit);
+  if (footer) lines.push('', footer);
+  return `${lines.join('\n')}\n`;
+}
+
+function impactJson(snapshot: SnapshotReader, view: ImpactView) {
+  const { resolved, impact, page } = view;
+  return {
+    target: view.target,
+    resolved: resolved.nodes.map((n) => ({
+      kind: n.kind,
+      name: n.name,
+      root: n.root ?? null,
+      file: n.file ?? null,
+      line: n.line ?? null,
+    })),
+    match: resolved.match,
+    owners: impact.owners,
+    depth: view.depth,
+    total_rows: impact.rows.length,
+    offset: page.start,
+    rows: page.items.map((row) => ({ ...row, location: location(snapshot, row) })),
+    ...(page.hasMore ? { next_offset: page.end } : {}),
+    tests_left_out: impact.testRowsLeftOut,
+    no_producer: impact.noProducer,
+    no_consumer: impact.noConsumer,
+  };
 }
 
 export const contractsImpact = defineOperation({
@@ -73,89 +186,24 @@ export const contractsImpact = defineOperation({
   run(args, ctx: OperationContext<MeshServices>) {
     const snapshot = requireSnapshot(ctx.services);
     const { kind, resolved } = resolveTarget(snapshot, args.target);
-    if (resolved.nodes.length === 0) {
-      const markdown =
-        `## Impact of \`${args.target}\`\n\n` +
-        `Exactly 0 gRPC methods, services, topics or HTTP routes named \`${args.target}\` in the indexed roots ` +
-        `(${snapshot.graph.nodes.filter((n) => n.kind !== 'symbol' && n.kind !== 'module' && n.kind !== 'service').length} contracts searched). ` +
-        'This is authoritative; do not re-check with grep.\n' +
-        'Next: `code search` with part of the name finds where it is declared; `graph visualize` lists the contracts of a service.\n';
-      return { data: { target: args.target, resolved: [], owners: [], total_rows: 0, rows: [] }, markdown };
-    }
-    const impact = collectImpact(snapshot.graph, resolved.nodes, args.depth, args.include_tests);
+    if (resolved.nodes.length === 0) return notFoundAnswer(snapshot, args.target);
+    const impact = collectImpact(snapshot, resolved.nodes, args.depth, args.include_tests);
     const hops = args.depth > 1;
-    const rowText = (row: ImpactRow, index: number) =>
-      `| ${index + 1} |${hops ? ` ${row.hop} |` : ''} ${row.scope} | ${row.role} | \`${cell(row.element)}\` | ${row.root ?? '—'} | \`${location(snapshot, row)}\` | ${row.confidence} | ${cell(row.via)} |`;
     const page = takePage(impact.rows, {
       offset: args.offset,
       limit: args.limit,
       budgetBytes: ctx.pageBudget,
-      render: (row, i) => `${rowText(row, i)}\n`,
+      render: (row, i) => `${rowText(snapshot, row, i, hops)}\n`,
     });
-
-    const lines = [`## Impact of ${resolved.nodes.map((n) => headerOf(snapshot, n)).join(', ')}`, ''];
-    if (resolved.nodes.length > 1)
-      lines.push(
-        `_\`${args.target}\` matches ${resolved.nodes.length} ${kind} contracts; rows cover all of them. Pass a qualified name to pick one._`,
-      );
-    if (resolved.match === 'substring')
-      lines.push(`_No ${kind} is named exactly \`${args.target}\`; these contain it (heuristic)._`);
-    lines.push(
-      `Owner root(s): ${impact.owners.length ? impact.owners.map((o) => `\`${o}\``).join(', ') : '—'}. Depth ${args.depth}.`,
-      '',
-    );
-    if (impact.rows.length === 0) {
-      lines.push(
-        `Exactly 0 impacted elements outside the contract itself in the indexed roots${impact.testRowsLeftOut ? ` (${impact.testRowsLeftOut} in test files left out)` : ''}.`,
-      );
-    } else if (page.items.length > 0) {
-      lines.push(
-        `| # |${hops ? ' Hop |' : ''} Scope | Role | Element | Root | Location | Confidence | Via |`,
-        `|---|${hops ? '---|' : ''}---|---|---|---|---|---|---|`,
-        ...page.rendered.map((r) => r.trimEnd()),
-        '',
-      );
-    }
-    for (const topic of impact.noProducer)
-      lines.push(
-        `No producer resolved for topic \`${topic}\` (it may be produced outside the indexed roots, by infrastructure such as a database trigger, or under another name).`,
-      );
-    for (const topic of impact.noConsumer)
-      lines.push(
-        `No consumer resolved for topic \`${topic}\` (it may be consumed outside the indexed roots or under another name).`,
-      );
-    if (impact.fileLevelHops > 0)
-      lines.push(
-        'Some hops follow a producer declared in the same file as a consumer; those rows are heuristic.',
-      );
-    if (impact.testRowsLeftOut > 0)
-      lines.push(
-        `${impact.testRowsLeftOut} more in test files left out (\`include_tests: true\` lists them).`,
-      );
-    const footer = pageFooter(page, 'rows', args.limit);
-    if (footer) lines.push('', footer);
-    return {
-      data: {
-        target: args.target,
-        resolved: resolved.nodes.map((n) => ({
-          kind: n.kind,
-          name: n.name,
-          root: n.root ?? null,
-          file: n.file ?? null,
-          line: n.line ?? null,
-        })),
-        match: resolved.match,
-        owners: impact.owners,
-        depth: args.depth,
-        total_rows: impact.rows.length,
-        offset: page.start,
-        rows: page.items.map((row) => ({ ...row, location: location(snapshot, row) })),
-        ...(page.hasMore ? { next_offset: page.end } : {}),
-        tests_left_out: impact.testRowsLeftOut,
-        no_producer: impact.noProducer,
-        no_consumer: impact.noConsumer,
-      },
-      markdown: `${lines.join('\n')}\n`,
+    const view: ImpactView = {
+      target: args.target,
+      depth: args.depth,
+      limit: args.limit,
+      kind,
+      resolved,
+      impact,
+      page,
     };
+    return { data: impactJson(snapshot, view), markdown: impactMarkdown(snapshot, view) };
   },
 });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { byteLength, cutToBytes } from '../../core/budget.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import { maskSecrets } from '../../core/secret-mask.js';
-import type { DocSectionFact } from '../../index/facts.js';
-import type { IndexedFile } from '../../index/snapshot.js';
+import { maskSecrets } from '../../trust/secret-mask.js';
+import type { DocSectionFact, IndexedFile } from '../../index/reader.js';
 import type { DocsSettings, MeshServices } from '../services.js';
 import { requireSnapshot } from '../shared/snapshot.js';
 import { displayOf, inScope } from '../shared/workspace-paths.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { byteLength } from '../../core/budget.js';
 import { ToolError } from '../../core/errors.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import type { Snapshot } from '../../index/snapshot.js';
+import type { SnapshotReader } from '../../index/reader.js';
 import { renderHtmlGraph } from '../../render/html-graph.js';
 import { mermaidLabel, renderMermaid } from '../../render/mermaid.js';
 import type { Topology } from '../../render/topology.js';
@@ -25,7 +25,7 @@ export function loadCytoscape(): string {
   return cytoscapeSource;
 }
 
-export function topologyOf(snapshot: Snapshot, maxServices: number, service?: string): Topology {
+export function topologyOf(snapshot: SnapshotReader, maxServices: number, service?: string): Topology {
   let zoom: string | undefined;
   if (service !== undefined) {
     const roots = snapshot.roots.map((r) => r.name);
@@ -44,7 +44,7 @@ export function topologyOf(snapshot: Snapshot, maxServices: number, service?: st
       );
     }
   }
-  return foldTopology(snapshot.graph, {
+  return foldTopology(snapshot.contractGraph(), {
     workspace: snapshot.workspace,
     maxServices,
     ...(zoom !== undefined ? { zoom } : {}),
@@ -52,7 +52,7 @@ export function topologyOf(snapshot: Snapshot, maxServices: number, service?: st
 }
 
 function mermaidAnswer(
-  snapshot: Snapshot,
+  snapshot: SnapshotReader,
   maxServices: number,
   service: string | undefined,
 ): { text: string; topology: Topology } {

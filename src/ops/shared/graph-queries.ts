@@ -1,4 +1,4 @@
-import type { ContractGraph, GraphNode, NodeKind } from '../../index/graph/model.js';
+import type { ContractGraph, GraphNode, IndexedFile, SnapshotReader } from '../../index/reader.js';
 
 import { methodKey } from '../../core/contract-names.js';
 
@@ -13,16 +13,14 @@ export interface ResolvedTarget {
   readonly match: 'exact' | 'normalised' | 'substring';
 }
 
-const ofKind = (graph: ContractGraph, kind: NodeKind) => graph.nodes.filter((n) => n.kind === kind);
-
 /**
  * gRPC methods for `pkg.Service/Method`, `Service.Method`, `Service/Method` or a bare `Method`; services for
  * `pkg.Service` or `Service`. Exact spellings win; a bare name matches case- and `_`-insensitively.
  */
 export function resolveGrpc(graph: ContractGraph, target: string): ResolvedTarget {
   const trimmed = target.trim();
-  const methods = ofKind(graph, 'grpc_method');
-  const services = ofKind(graph, 'grpc_service');
+  const methods = graph.nodesOfKind('grpc_method');
+  const services = graph.nodesOfKind('grpc_service');
   const exact = [...methods, ...services].filter((n) => n.name === trimmed);
   if (exact.length > 0) return { nodes: exact, match: 'exact' };
   const split = /^(.*?)[./]([^./]+)$/.exec(trimmed);
@@ -46,7 +44,7 @@ export function resolveGrpc(graph: ContractGraph, target: string): ResolvedTarge
 
 /** Topics: the exact key wins; then the separator-normalised key; then (heuristic) keys containing it. */
 export function resolveTopic(graph: ContractGraph, target: string): ResolvedTarget {
-  const topics = ofKind(graph, 'topic');
+  const topics = graph.nodesOfKind('topic');
   const exact = topics.filter((n) => n.name === target.trim());
   if (exact.length > 0) return { nodes: exact, match: 'exact' };
   const key = topicKey(
@@ -73,9 +71,25 @@ export function resolveRoute(graph: ContractGraph, target: string): ResolvedTarg
       .map((s) => (/^\{.*\}$|^:/.test(s) ? '{}' : s.toLowerCase()))
       .join('/');
   const wanted = shape(match[2]);
-  const nodes = ofKind(graph, 'http_route').filter((n) => {
+  const nodes = graph.nodesOfKind('http_route').filter((n) => {
     const [routeMethod, routePath] = n.name.split(' ');
     return shape(routePath ?? '') === wanted && (!method || routeMethod === method || routeMethod === 'ANY');
   });
   return { nodes, match: 'exact' };
+}
+
+/**
+ * Files that call methods of a gRPC service (`package.Service`) by name. Their calls are known method by
+ * method, so a service-level binding in the same file (a stub built, a client injected) adds nothing.
+ */
+export function methodCallerFiles(snapshot: SnapshotReader, service: string): ReadonlySet<IndexedFile> {
+  const graph = snapshot.contractGraph();
+  const files = new Set<IndexedFile>();
+  for (const method of graph.methodsOf(service)) {
+    for (const edge of graph.incoming(method.id, 'calls_rpc')) {
+      const file = snapshot.fileOf(edge);
+      if (file) files.add(file);
+    }
+  }
+  return files;
 }

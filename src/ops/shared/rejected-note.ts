@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Snapshot } from '../../index/snapshot.js';
+import type { SnapshotReader } from '../../index/reader.js';
 import { displayPath, inScope } from './workspace-paths.js';
 
 const NAMED = 20;
@@ -18,7 +18,11 @@ export interface RejectedNote {
  * contain the query: the answer names them so the agent can read them directly, instead of silently
  * missing them. With no query, every rejected source file in scope is named.
  */
-export function rejectedNote(snapshot: Snapshot, scope: string | undefined, query?: string): RejectedNote {
+export function rejectedNote(
+  snapshot: SnapshotReader,
+  scope: string | undefined,
+  query?: string,
+): RejectedNote {
   const needle = query?.toLowerCase();
   const matches: { path: string; reason: string; size: number }[] = [];
   for (const file of snapshot.rejected) {

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { RootInfo } from '../../index/reader.js';
-import type { IndexedFile, Snapshot } from '../../index/snapshot.js';
+import type { IndexedFile, RootInfo, SnapshotReader } from '../../index/reader.js';
 
 /** How a file is shown to agents: relative to the workspace folder when its root is inside it. */
 export function displayPath(roots: readonly RootInfo[], root: string, file: string): string {
@@ -9,7 +8,7 @@ export function displayPath(roots: readonly RootInfo[], root: string, file: stri
   return `${root}/${file}`;
 }
 
-export const displayOf = (snapshot: Snapshot, file: IndexedFile): string =>
+export const displayOf = (snapshot: SnapshotReader, file: IndexedFile): string =>
   displayPath(snapshot.roots, file.root, file.path);
 
 /** Whether an absolute file path is the scope or inside it (scope undefined = everything). */
@@ -22,7 +21,7 @@ export function inScope(absolutePath: string, scope: string | undefined): boolea
 }
 
 /** The scope as the caller should read it in an answer. */
-export function scopeLabel(snapshot: Snapshot, scope: string | undefined): string {
+export function scopeLabel(snapshot: SnapshotReader, scope: string | undefined): string {
   if (!scope) return 'all roots';
   for (const root of snapshot.roots) {
     if (scope === root.path) return root.name;

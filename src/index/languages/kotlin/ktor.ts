@@ -4,7 +4,7 @@
  * declares a route under the current prefix. Verbs outside a routing block are ordinary calls.
  */
 import type { Node } from 'web-tree-sitter';
-import { joinPaths } from '../shared/jvm/http.js';
+import { joinPaths } from '../shared/jvm/route-paths.js';
 import { lineOf } from '../shared/jvm/common.js';
 import { callOf, type KtFile, type KtScope, lastSegment } from './model.js';
 import { KtResolver } from './values.js';

@@ -9,7 +9,7 @@
  * `spring.config.activate.on-profile` property sits among its keys, so the lines tell which document a
  * property belongs to.
  */
-import { maskPropertyValue } from '../../../core/secret-mask.js';
+import { maskPropertyValue } from '../../../trust/secret-mask.js';
 import type { FileFacts, PropertyFact } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
 import { FactBuilder } from '../shared/fact-builder.js';

@@ -9,7 +9,7 @@
  * A document that does not parse (a Helm template full of `{{ }}`, a CI file with a tab) is skipped, not
  * failed: plain YAML is not a contract file, and such templates are common.
  */
-import { maskPropertyValue } from '../../../core/secret-mask.js';
+import { maskPropertyValue } from '../../../trust/secret-mask.js';
 import type { FileFacts, PropertyFact } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
 import { FactBuilder } from '../shared/fact-builder.js';

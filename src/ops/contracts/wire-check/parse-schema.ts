@@ -53,22 +53,61 @@ export function parseSchema(text: string): SchemaModel {
     const bare = fullName.replace(/^\./, '');
     return pkg && bare.startsWith(`${pkg}.`) ? bare.slice(pkg.length + 1) : bare;
   };
+  const root = parsed.root as ReflectionNode;
+  const resolve = typeResolver(declaredTypes(root), relative);
 
-  // Every declared type by full name, for scope resolution of field types.
-  const declared = new Map<string, 'message' | 'enum'>();
-  const walk = (node: ReflectionNode, visit: (n: protobuf.ReflectionObject) => void) => {
-    for (const child of node.nestedArray ?? []) {
-      visit(child);
-      if (child instanceof protobuf.Namespace) walk(child as ReflectionNode, visit);
+  const messages = new Map<string, MessageModel>();
+  const enums = new Map<string, EnumModel>();
+  const services = new Map<string, ServiceModel>();
+  walk(root, (n) => {
+    if (n instanceof protobuf.Type) {
+      const full = n.fullName.slice(1);
+      const fields = n.fieldsArray
+        // Extensions declared elsewhere show up here under their full name; they are not this message's fields.
+        .filter((field) => !field.name.startsWith('.'))
+        .map((field) => fieldModel(field, resolve(field.type, full), packedByDefault));
+      messages.set(relative(full), { name: relative(full), fields, reserved: reservedOf(n.reserved) });
+    } else if (n instanceof protobuf.Enum) {
+      const full = n.fullName.slice(1);
+      enums.set(relative(full), {
+        name: relative(full),
+        values: Object.entries(n.values).map(([name, number]) => ({ name, number })),
+        reserved: reservedOf(n.reserved),
+      });
+    } else if (n instanceof protobuf.Service) {
+      const full = n.fullName.slice(1);
+      services.set(relative(full), serviceModel(n, relative(full), resolve));
     }
-  };
-  walk(parsed.root as ReflectionNode, (n) => {
+  });
+  return { package: pkg, messages, enums, services };
+}
+
+/** Every declaration below `node`, depth first, in declaration order. */
+function walk(node: ReflectionNode, visit: (n: protobuf.ReflectionObject) => void): void {
+  for (const child of node.nestedArray ?? []) {
+    visit(child);
+    if (child instanceof protobuf.Namespace) walk(child as ReflectionNode, visit);
+  }
+}
+
+/** Every declared type by full name, for scope resolution of field types. */
+function declaredTypes(root: ReflectionNode): ReadonlyMap<string, 'message' | 'enum'> {
+  const declared = new Map<string, 'message' | 'enum'>();
+  walk(root, (n) => {
     if (n instanceof protobuf.Type) declared.set(n.fullName.slice(1), 'message');
     else if (n instanceof protobuf.Enum) declared.set(n.fullName.slice(1), 'enum');
   });
+  return declared;
+}
 
-  /** Protobuf scoping: innermost scope outwards, then the name as written; a leading dot is absolute. */
-  const resolve = (written: string, scope: string): TypeRef => {
+type ResolveType = (written: string, scope: string) => TypeRef;
+
+/** Protobuf scoping: innermost scope outwards, then the name as written; a leading dot is absolute. */
+function typeResolver(
+  declared: ReadonlyMap<string, 'message' | 'enum'>,
+  relative: (fullName: string) => string,
+): ResolveType {
+  return (written, scope) => {
     if (SCALARS.has(written)) return { kind: 'scalar', name: written };
     if (written.startsWith('.')) {
       const kind = declared.get(written.slice(1));
@@ -82,63 +121,44 @@ export function parseSchema(text: string): SchemaModel {
     }
     return { kind: 'external', name: written };
   };
+}
 
-  const messages = new Map<string, MessageModel>();
-  const enums = new Map<string, EnumModel>();
-  const services = new Map<string, ServiceModel>();
-  walk(parsed.root as ReflectionNode, (n) => {
-    if (n instanceof protobuf.Type) {
-      const full = n.fullName.slice(1);
-      const fields: FieldModel[] = [];
-      for (const field of n.fieldsArray) {
-        // Extensions declared elsewhere show up here under their full name; they are not this message's fields.
-        if (field.name.startsWith('.')) continue;
-        const oneof = field.partOf && !field.partOf.options?.proto3_optional ? field.partOf.name : undefined;
-        const map = field instanceof protobuf.MapField;
-        const options = (field.options ?? {}) as Record<string, unknown>;
-        const encoding = (options.features as Record<string, unknown> | undefined)?.repeated_field_encoding;
-        const packed =
-          field.repeated &&
-          !map &&
-          (options.packed === true ||
-            encoding === 'PACKED' ||
-            (packedByDefault && options.packed !== false && encoding !== 'EXPANDED'));
-        fields.push({
-          name: field.name,
-          id: field.id,
-          cardinality: map ? 'map' : field.repeated ? 'repeated' : 'singular',
-          type: resolve(field.type, full),
-          ...(map
-            ? { keyType: { kind: 'scalar', name: (field as protobuf.MapField).keyType } as TypeRef }
-            : {}),
-          ...(oneof ? { oneof } : {}),
-          packed,
-        });
-      }
-      messages.set(relative(full), { name: relative(full), fields, reserved: reservedOf(n.reserved) });
-    } else if (n instanceof protobuf.Enum) {
-      const full = n.fullName.slice(1);
-      enums.set(relative(full), {
-        name: relative(full),
-        values: Object.entries(n.values).map(([name, number]) => ({ name, number })),
-        reserved: reservedOf(n.reserved),
-      });
-    } else if (n instanceof protobuf.Service) {
-      const full = n.fullName.slice(1);
-      const scope = full.split('.').slice(0, -1).join('.');
-      services.set(relative(full), {
-        name: relative(full),
-        rpcs: n.methodsArray.map((m) => ({
-          name: m.name,
-          request: resolve(m.requestType, scope),
-          response: resolve(m.responseType, scope),
-          clientStreaming: Boolean(m.requestStream),
-          serverStreaming: Boolean(m.responseStream),
-        })),
-      });
-    }
-  });
-  return { package: pkg, messages, enums, services };
+/** One field with its resolved type, its real oneof, and whether it is written packed. */
+function fieldModel(field: protobuf.Field, type: TypeRef, packedByDefault: boolean): FieldModel {
+  const oneof = field.partOf && !field.partOf.options?.proto3_optional ? field.partOf.name : undefined;
+  const map = field instanceof protobuf.MapField;
+  const options = (field.options ?? {}) as Record<string, unknown>;
+  const encoding = (options.features as Record<string, unknown> | undefined)?.repeated_field_encoding;
+  const packed =
+    field.repeated &&
+    !map &&
+    (options.packed === true ||
+      encoding === 'PACKED' ||
+      (packedByDefault && options.packed !== false && encoding !== 'EXPANDED'));
+  return {
+    name: field.name,
+    id: field.id,
+    cardinality: map ? 'map' : field.repeated ? 'repeated' : 'singular',
+    type,
+    ...(map ? { keyType: { kind: 'scalar', name: (field as protobuf.MapField).keyType } as TypeRef } : {}),
+    ...(oneof ? { oneof } : {}),
+    packed,
+  };
+}
+
+/** A service's rpcs, their message types resolved from the scope the service is declared in. */
+function serviceModel(service: protobuf.Service, name: string, resolve: ResolveType): ServiceModel {
+  const scope = service.fullName.slice(1).split('.').slice(0, -1).join('.');
+  return {
+    name,
+    rpcs: service.methodsArray.map((m) => ({
+      name: m.name,
+      request: resolve(m.requestType, scope),
+      response: resolve(m.responseType, scope),
+      clientStreaming: Boolean(m.requestStream),
+      serverStreaming: Boolean(m.responseStream),
+    })),
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
  * same-file constants, arrays), so the rules about paths, verbs and topics live in one place.
  */
 import type { Node } from 'web-tree-sitter';
-import { joinPaths } from './http.js';
+import { joinPaths } from './route-paths.js';
 
 /** One annotation argument: `name = value`, or a positional value (`name` undefined). */
 export interface AnnotationArg {

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineOperation } from '../../src/core/operation.js';
 import { Registry } from '../../src/core/registry.js';
-import { DESCRIPTION_MAX_BYTES, SkillHints, capBytes, describeSkill } from '../../src/core/skill-hints.js';
-import { StopRules } from '../../src/core/stop-rules.js';
+import { DESCRIPTION_MAX_BYTES, SkillHints, capBytes, describeSkill } from '../../src/trust/skill-hints.js';
+import { StopRules } from '../../src/trust/stop-rules.js';
 import { connectClient, textOf } from '../helpers/mcp.js';
 
 const find = defineOperation({

@@ -4,7 +4,14 @@
  * A line that opens a YAML block scalar (`secret: |`) is reported, so the caller masks the lines that follow.
  */
 import { isSecretKey } from './secret-keys.js';
-import { expressionEnd, keyBefore, nextOperator, stringSpans, type KeyAt } from './secret-line-syntax.js';
+import {
+  expressionEnd,
+  keyBefore,
+  nextOperator,
+  stringSpans,
+  type KeyAt,
+  type Span,
+} from './secret-line-syntax.js';
 import { isCodeValue, isTypeExpression, maskValue } from './secret-values.js';
 
 /** A type in `name: Type = value`; a capitalised name or a known type, never a lower-case word like `abc`. */
@@ -23,6 +30,23 @@ export function maskAssignments(
   line: string,
   valueKey?: string,
 ): { line: string; redactions: number; blockStarted: boolean } {
+  const assignments = assignmentEdits(line, valueKey);
+  const xml = maskXmlElements(applyEdits(line, assignments.edits));
+  return {
+    line: xml.line,
+    redactions: assignments.redactions + xml.redactions,
+    blockStarted: assignments.blockStarted,
+  };
+}
+
+/**
+ * The replacements for the secret values assigned on a line, found operator by operator from the left, and
+ * whether the line opens a YAML block scalar under a secret key.
+ */
+function assignmentEdits(
+  line: string,
+  valueKey: string | undefined,
+): { edits: Edit[]; redactions: number; blockStarted: boolean } {
   const spans = stringSpans(line);
   const edits: Edit[] = [];
   let redactions = 0;
@@ -45,17 +69,9 @@ export function maskAssignments(
     let v = op.end;
     while (v < line.length && /\s/.test(line[v] ?? '')) v++;
     const literal = spans.find((s) => s.start === v);
-    if (op.op === ':' && !literal) {
-      const eq = -expressionEnd(line, v, spans, true) - 1;
-      const annotation = eq >= 0 ? line.slice(v, eq).trim() : '';
-      if (
-        eq >= 0 &&
-        /\s/.test(line[eq - 1] ?? '') &&
-        (isTypeExpression(annotation) || CAPITALISED_TYPE.test(annotation))
-      ) {
-        pending = found; // `token: string = '…'`: the annotation ends at `=`, which carries the value
-        continue;
-      }
+    if (op.op === ':' && !literal && isTypeAnnotation(line, v, spans)) {
+      pending = found; // the `=` after the annotation carries the value
+      continue;
     }
     if (!isSecretKey(found.key)) continue;
     if (literal) {
@@ -99,17 +115,38 @@ export function maskAssignments(
     }
     cursor = Math.max(cursor, end);
   }
+  return { edits, redactions, blockStarted };
+}
 
+/** `token: string = '…'`: what follows the colon at `v` is a type, ended by a spaced `=`. */
+function isTypeAnnotation(line: string, v: number, spans: readonly Span[]): boolean {
+  const eq = -expressionEnd(line, v, spans, true) - 1;
+  if (eq < 0 || !/\s/.test(line[eq - 1] ?? '')) return false;
+  const annotation = line.slice(v, eq).trim();
+  return isTypeExpression(annotation) || CAPITALISED_TYPE.test(annotation);
+}
+
+/** Applies non-overlapping edits right to left, so that each one's offsets still hold. */
+function applyEdits(line: string, edits: Edit[]): string {
   let out = line;
   for (const edit of edits.sort((a, b) => b.start - a.start)) {
     out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   }
-  out = out.replace(XML_ELEMENT, (whole, tag: string, attributes: string | undefined, inner: string) => {
-    if (!isSecretKey(tag)) return whole;
-    const result = maskValue(tag, inner.trim());
-    if (!result) return whole;
-    redactions += result.count;
-    return `<${tag}${attributes ?? ''}>${result.value}</${tag}>`;
-  });
-  return { line: out, redactions, blockStarted };
+  return out;
+}
+
+/** `<password>…</password>`: the text of an element named like a secret key. */
+function maskXmlElements(line: string): { line: string; redactions: number } {
+  let redactions = 0;
+  const out = line.replace(
+    XML_ELEMENT,
+    (whole, tag: string, attributes: string | undefined, inner: string) => {
+      if (!isSecretKey(tag)) return whole;
+      const result = maskValue(tag, inner.trim());
+      if (!result) return whole;
+      redactions += result.count;
+      return `<${tag}${attributes ?? ''}>${result.value}</${tag}>`;
+    },
+  );
+  return { line: out, redactions };
 }

@@ -1,7 +1,7 @@
 import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { ResolvedRoot } from './config.js';
-import { ToolError } from './errors.js';
+import type { ResolvedRoot } from '../core/config.js';
+import { ToolError } from '../core/errors.js';
 
 export interface JailOptions {
   readonly roots: readonly ResolvedRoot[];

@@ -1,5 +1,5 @@
 /** One record per operation call, written by the registry, whatever the outcome. */
-export interface AuditRecord {
+export interface CallRecord {
   readonly time: string;
   readonly session: string;
   /** `domain.mode`. */
@@ -11,13 +11,12 @@ export interface AuditRecord {
   readonly filesRead: readonly string[];
   readonly redactions: number;
   readonly traceId?: string;
-  /** Governance saw a match but only recorded it (`read_governance = "warn"`). */
+  /** The call policy saw a match but only recorded it (`read_governance = "warn"`). */
   readonly warning?: string;
 }
 
-export interface AuditSink {
+/** Where the registry sends its call records; the composition root wires in the audit trail. */
+export interface CallRecordSink {
   /** Best effort: a sink never throws into a call. */
-  record(entry: AuditRecord): void;
+  record(entry: CallRecord): void;
 }
-
-export const noAudit: AuditSink = { record: () => undefined };

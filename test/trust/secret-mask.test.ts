@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { REDACTED, isSecretKey, maskPropertyValue, maskSecrets } from '../../src/core/secret-mask.js';
+import { REDACTED, isSecretKey, maskPropertyValue, maskSecrets } from '../../src/trust/secret-mask.js';
 
 const R = REDACTED;
 

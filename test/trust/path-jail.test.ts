@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ResolvedRoot } from '../../src/core/config.js';
 import { ToolError } from '../../src/core/errors.js';
-import { createPathJail, type JailOptions } from '../../src/core/path-jail.js';
+import { createPathJail, type JailOptions } from '../../src/trust/path-jail.js';
 
 const CAFE_NFC = 'caf\u00e9';
 const CAFE_NFD = 'cafe\u0301';

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AuditRecord } from '../../src/core/audit.js';
+import type { AuditRecord } from '../../src/trust/audit.js';
 import { configSchema } from '../../src/core/config-schema.js';
-import { createPolicyGovernance } from '../../src/core/governance.js';
+import { createPolicyGovernance } from '../../src/trust/policy-governance.js';
 import { defineOperation } from '../../src/core/operation.js';
 import { Registry } from '../../src/core/registry.js';
-import { StopRules, anchoredSubject, type ReadGovernance } from '../../src/core/stop-rules.js';
+import { anchoredSubject } from '../../src/trust/policy-anchors.js';
+import { StopRules, type ReadGovernance } from '../../src/trust/stop-rules.js';
 import { connectClient, textOf } from '../helpers/mcp.js';
 
 const outline = defineOperation({

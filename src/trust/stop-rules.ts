@@ -1,7 +1,6 @@
-import path from 'node:path';
-import type { LoadedConfig } from './config.js';
+import type { AnyOperation } from '../core/operation.js';
 import type { Governance, GovernanceDecision, Refusal } from './governance.js';
-import type { AnyOperation } from './operation.js';
+import { anchoredSubject } from './policy-anchors.js';
 
 /** `[policy] read_governance`: what a stop rule does to a call that only reads. */
 export type ReadGovernance = 'allow' | 'warn' | 'enforce';
@@ -33,34 +32,6 @@ const DEFAULT_CASE_INSENSITIVE = process.platform === 'darwin' || process.platfo
 /** The segments of a path or path-like string; `.` and empty segments (`a//b`, a leading `/`) carry nothing. */
 export function segmentsOf(value: string): string[] {
   return value.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
-}
-
-/**
- * An absolute subject relative to the most specific anchor holding it (`/ws/deploy/x.yml` → `deploy/x.yml`
- * with anchor `/ws`); anything else unchanged.
- */
-export function anchoredSubject(subject: string, anchors: readonly string[]): string {
-  if (!path.isAbsolute(subject)) return subject;
-  let best: string | undefined;
-  for (const anchor of anchors) {
-    const inside =
-      subject === anchor || subject.startsWith(anchor.endsWith(path.sep) ? anchor : `${anchor}${path.sep}`);
-    if (inside && (best === undefined || anchor.length > best.length)) best = anchor;
-  }
-  return best === undefined ? subject : path.relative(best, subject);
-}
-
-/**
- * Where subjects are anchored for a loaded config: the config folder, and for a root outside it the root's
- * parent (so that the root's own name stays a segment a rule can name).
- */
-export function policyAnchors(loaded: Pick<LoadedConfig, 'baseDir' | 'roots'>): string[] {
-  const anchors = new Set<string>([loaded.baseDir]);
-  for (const root of loaded.roots) {
-    const inside = root.path === loaded.baseDir || root.path.startsWith(`${loaded.baseDir}${path.sep}`);
-    if (!inside) anchors.add(path.dirname(root.path));
-  }
-  return [...anchors].sort();
 }
 
 interface CompiledRule extends StopRuleMatch {

@@ -1,8 +1,8 @@
 import { closeSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { substituteWorkspaceRoot } from './config.js';
-import { operationKey, type AnyOperation } from './operation.js';
-import { anchoredSubject } from './stop-rules.js';
+import { substituteWorkspaceRoot } from '../core/config.js';
+import { operationKey, type AnyOperation } from '../core/operation.js';
+import { anchoredSubject } from './policy-anchors.js';
 
 /** Only the head of a skill file is read: the front matter and the title are at the top. */
 const HEAD_LINES = 20;

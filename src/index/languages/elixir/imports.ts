@@ -1,0 +1,53 @@
+/**
+ * Elixir imports: `alias`, `import`, `use` and `require`, each naming a module (`alias Shop.{Cart, Order}`
+ * names two). `use` also tells what the module is: a Phoenix or Plug router, a Tesla client, a GenServer
+ * (kept as a decorator on the module symbol).
+ */
+import type { Node } from 'web-tree-sitter';
+import { oneLine, startLineOf } from '../shared/tree-utils.js';
+import { addDecorator } from './declarations.js';
+import type { ElixirFacts, Frame } from './model.js';
+import { argumentsOf, atomName, callArgs, moduleName, named, readKeywords } from './syntax.js';
+
+export const IMPORT_KEYWORDS: ReadonlySet<string> = new Set(['alias', 'import', 'use', 'require']);
+
+/** The modules an import's first argument names: one, or several for `Base.{A, B.C}`. */
+function importedModules(node: Node | undefined, current: string | undefined): string[] {
+  if (node?.type === 'dot') {
+    const right = node.childForFieldName('right');
+    if (right?.type === 'tuple') {
+      const base = moduleName(node.childForFieldName('left'), current);
+      if (base === undefined) return [];
+      return named(right)
+        .filter((item) => item.type === 'alias')
+        .map((item) => `${base}.${item.text}`);
+    }
+  }
+  const single = moduleName(node, current);
+  return single === undefined ? [] : [single];
+}
+
+/** The function names of `import M, only: [a: 1, b: 2]`. */
+function onlyNames(only: Node | undefined): string[] | undefined {
+  if (only?.type !== 'list') return undefined;
+  const names = [...readKeywords(only, new Map()).keys()];
+  return names.length === 0 ? undefined : [...new Set(names)];
+}
+
+export function readImport(facts: ElixirFacts, node: Node, keyword: string, frame: Frame): void {
+  const { positional, keywords } = callArgs(node);
+  const line = startLineOf(node);
+  const names = keyword === 'import' ? onlyNames(keywords.get('only')) : undefined;
+  const sources = importedModules(positional[0], frame.module?.name);
+  for (const source of sources) {
+    facts.imports.push(names === undefined ? { source, line } : { source, names, line });
+  }
+  const module = frame.module;
+  const used = sources[0];
+  if (keyword !== 'use' || module === undefined || used === undefined || frame.locals !== undefined) return;
+  module.uses.add(used);
+  addDecorator(facts, module, `use ${oneLine(argumentsOf(node)?.text ?? used)}`);
+  // `use MyAppWeb, :router` is how a generated Phoenix app's router brings in `Phoenix.Router`.
+  if (used === 'Phoenix.Router' || atomName(positional[1]) === 'router') module.router = 'phoenix';
+  else if (used === 'Plug.Router') module.router = 'plug';
+}

@@ -1,0 +1,88 @@
+/**
+ * What the Elixir readers share while one file is walked: the facts gathered so far, and the frame a node
+ * is read in (its module, the symbol that owns it, the function's variables, the route prefix).
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ContractFact, ImportFact, SymbolFact, SymbolKind } from '../../facts.js';
+import type { Mutable, Parts } from '../shared/tree-utils.js';
+import { declarationAt } from '../shared/tree-utils.js';
+import type { ValueScope } from './values.js';
+
+/** A function whose body is one expression (`def base_url, do: "https://…"`), with its parameter names. */
+export interface ExpressionFunction {
+  readonly params: readonly string[];
+  readonly body: Node;
+}
+
+/** A module being read (`defmodule`, `defprotocol`, `defimpl`). */
+export interface ModuleFrame {
+  /** Qualified name, `Shop.Orders.Cart`. */
+  readonly name: string;
+  readonly id: number;
+  /** The latest value of each module attribute (`@base_url "…"`), in source order up to the current node. */
+  readonly attributes: Map<string, Node>;
+  /** The module's one-expression functions by `name/arity`, wherever they are defined in its body. */
+  readonly functions: ReadonlyMap<string, ExpressionFunction>;
+  /** Modules named by `use` in the module body. */
+  readonly uses: Set<string>;
+  /** Which routing DSL the module body speaks, from its `use` lines. */
+  router?: 'phoenix' | 'plug';
+  /** The base URL a `use Tesla` module plugs in with `Tesla.Middleware.BaseUrl`. */
+  teslaBase?: Parts;
+  /** The `@doc` waiting for the next definition; `false` for `@doc false` (hidden, so no comment doc either). */
+  doc?: string | false;
+  /** The last function defined (`name/arity`), whose next clauses extend it rather than adding a symbol. */
+  lastClause?: { readonly key: string; readonly id: number };
+}
+
+export interface Frame {
+  readonly module?: ModuleFrame;
+  /** The enclosing symbol (a function, else the module) that contracts found here belong to. */
+  readonly owner?: number;
+  /** Variables bound so far in the enclosing function; absent outside function bodies. */
+  readonly locals?: Map<string, Node>;
+  /** The route prefix where the module's routing macros declare routes; absent elsewhere. */
+  readonly routes?: string;
+}
+
+export function valueScope(frame: Frame): ValueScope {
+  return {
+    attribute: (name) => frame.module?.attributes.get(name),
+    local: (name) => frame.locals?.get(name),
+    function: (name) => frame.module?.functions.get(`${name}/0`)?.body,
+  };
+}
+
+/** The facts of one file under construction. */
+export class ElixirFacts {
+  readonly symbols: Mutable<SymbolFact>[] = [];
+  readonly imports: ImportFact[] = [];
+  readonly contracts: ContractFact[] = [];
+
+  /** Adds a declaration at `node`, qualified by `scope`; returns its id. */
+  symbol(
+    node: Node,
+    kind: SymbolKind,
+    name: string,
+    scope: string | undefined,
+    signature: string,
+    parent: number | undefined,
+  ): Mutable<SymbolFact> {
+    const symbol = declarationAt(node, this.symbols.length, kind, name, scope, signature);
+    if (parent !== undefined) symbol.parent = parent;
+    this.symbols.push(symbol);
+    return symbol;
+  }
+
+  /** Adds a contract, owned by `owner` when there is one. */
+  contract(fact: ContractFact, owner: number | undefined): void {
+    this.contracts.push(owner === undefined ? fact : { ...fact, symbol: owner });
+  }
+}
+
+/** What the readers of declarations and routes call back into to read a body in a new frame. */
+export interface Walker {
+  readonly facts: ElixirFacts;
+  visit(node: Node, frame: Frame): void;
+  visitChildren(node: Node, frame: Frame): void;
+}
