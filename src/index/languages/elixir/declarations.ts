@@ -6,7 +6,8 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
-import type { ElixirFacts, ExpressionFunction, Frame, ModuleFrame, Walker } from './model.js';
+import type { FactBuilder } from '../shared/fact-builder.js';
+import { declare, type ExpressionFunction, type Frame, type ModuleFrame, type Walker } from './model.js';
 import {
   argumentsOf,
   attributeOf,
@@ -103,7 +104,8 @@ export function readModule(walker: Walker, node: Node, keyword: string, frame: F
   const args = argumentsOf(node);
   const signature = `${keyword} ${oneLine(args?.text ?? '')}`;
   const scope = dot < 0 ? undefined : qualified.slice(0, dot);
-  const symbol = walker.facts.symbol(
+  const symbol = declare(
+    walker.facts,
     node,
     kind,
     qualified.slice(dot + 1),
@@ -180,7 +182,7 @@ export function readFunction(walker: Walker, node: Node, keyword: string, frame:
 }
 
 function declareFunction(
-  facts: ElixirFacts,
+  facts: FactBuilder,
   node: Node,
   keyword: string,
   head: Node,
@@ -189,7 +191,7 @@ function declareFunction(
   body: Node | undefined,
 ): number {
   const key = `${declared.name}/${declared.arity}`;
-  const previous = module.lastClause?.key === key ? facts.symbols[module.lastClause.id] : undefined;
+  const previous = module.lastClause?.key === key ? facts.symbol(module.lastClause.id) : undefined;
   if (previous !== undefined) {
     // Another clause of the same function: one symbol spans them all, and no single body range exists.
     previous.endLine = endLineOf(node);
@@ -202,7 +204,7 @@ function declareFunction(
     keyword === 'defdelegate'
       ? `${keyword} ${oneLine(argumentsOf(node)?.text ?? '')}`
       : `${keyword} ${oneLine(head.text)}`;
-  const symbol = facts.symbol(node, 'function', declared.name, module.name, signature, module.id);
+  const symbol = declare(facts, node, 'function', declared.name, module.name, signature, module.id);
   symbol.exported = FUNCTION_KEYWORDS.get(keyword) ?? false;
   const doc = takeDoc(module, node);
   if (doc !== undefined) symbol.docstring = doc;
@@ -219,13 +221,13 @@ function declareFunction(
 }
 
 /** `defstruct …` / `defexception …`: the module's struct, named like the module. */
-export function readStruct(facts: ElixirFacts, node: Node, keyword: string, frame: Frame): void {
+export function readStruct(facts: FactBuilder, node: Node, keyword: string, frame: Frame): void {
   const module = frame.module;
   if (module === undefined) return;
   const dot = module.name.lastIndexOf('.');
   const signature = node.text.includes('\n') ? `${keyword} …` : oneLine(node.text);
   const scope = dot < 0 ? undefined : module.name.slice(0, dot);
-  const symbol = facts.symbol(node, 'struct', module.name.slice(dot + 1), scope, signature, module.id);
+  const symbol = declare(facts, node, 'struct', module.name.slice(dot + 1), scope, signature, module.id);
   const doc = commentDoc(node);
   if (doc !== undefined) symbol.docstring = doc;
 }
@@ -234,13 +236,13 @@ export function readStruct(facts: ElixirFacts, node: Node, keyword: string, fram
  * `@name value` in a module body: docs, types, reserved attributes, or a constant (remembered for value
  * resolution whatever it holds, a symbol when it is a literal). False for an attribute read (`@name`).
  */
-export function readAttribute(facts: ElixirFacts, node: Node, module: ModuleFrame): boolean {
+export function readAttribute(facts: FactBuilder, node: Node, module: ModuleFrame): boolean {
   const attribute = attributeOf(node);
   if (attribute?.call === undefined) return false;
   const { name, call } = attribute;
   const value = callArgs(call).positional[0];
   if (name === 'moduledoc') {
-    const symbol = facts.symbols[module.id];
+    const symbol = facts.symbol(module.id);
     const doc = value === undefined ? undefined : docText(value);
     if (symbol !== undefined && doc !== undefined) {
       if (doc === false) delete symbol.docstring;
@@ -256,7 +258,7 @@ export function readAttribute(facts: ElixirFacts, node: Node, module: ModuleFram
     module.attributes.set(name, value);
     if (isLiteral(value)) {
       const signature = node.text.includes('\n') ? `@${name} …` : oneLine(node.text);
-      facts.symbol(node, 'const', `@${name}`, module.name, signature, module.id);
+      declare(facts, node, 'const', `@${name}`, module.name, signature, module.id);
     }
   }
   return true;
@@ -264,7 +266,7 @@ export function readAttribute(facts: ElixirFacts, node: Node, module: ModuleFram
 
 /** `@type t :: …`, `@typep`, `@opaque`: a type symbol (`@typep` is private). */
 function readType(
-  facts: ElixirFacts,
+  facts: FactBuilder,
   node: Node,
   keyword: string,
   value: Node | undefined,
@@ -274,15 +276,15 @@ function readType(
   const declared = left === null ? undefined : headOf(left);
   if (left === null || declared === undefined) return;
   const signature = node.text.includes('\n') ? `@${keyword} ${oneLine(left.text)} :: …` : oneLine(node.text);
-  const symbol = facts.symbol(node, 'type', declared.name, module.name, signature, module.id);
+  const symbol = declare(facts, node, 'type', declared.name, module.name, signature, module.id);
   symbol.exported = keyword !== 'typep';
   const doc = takeDoc(module, node);
   if (doc !== undefined) symbol.docstring = doc;
 }
 
 /** Adds `text` (`use GenServer`, `@behaviour Plug`) to the module symbol's decorators. */
-export function addDecorator(facts: ElixirFacts, module: ModuleFrame, text: string): void {
-  const symbol = facts.symbols[module.id];
+export function addDecorator(facts: FactBuilder, module: ModuleFrame, text: string): void {
+  const symbol = facts.symbol(module.id);
   if (symbol !== undefined) symbol.decorators = [...(symbol.decorators ?? []), text];
 }
 

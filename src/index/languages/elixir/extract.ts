@@ -4,7 +4,6 @@
  * registered process names.
  */
 import type { Node } from 'web-tree-sitter';
-import type { FileFacts } from '../../facts.js';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import {
@@ -18,7 +17,8 @@ import {
 } from './declarations.js';
 import { readHttpCall, readHttpoisonLocalCall, readTeslaLocalCall, readTeslaPlug } from './http-calls.js';
 import { IMPORT_KEYWORDS, readImport } from './imports.js';
-import { ElixirFacts, type Frame, type Walker } from './model.js';
+import { FactBuilder } from '../shared/fact-builder.js';
+import type { Frame, Walker } from './model.js';
 import { readChildSpec, readProcessStart } from './processes.js';
 import { readRoute } from './routes.js';
 import { callName, named, operatorOf } from './syntax.js';
@@ -42,7 +42,7 @@ const LEAVES: ReadonlySet<string> = new Set([
 ]);
 
 class ElixirWalk implements Walker {
-  readonly facts = new ElixirFacts();
+  readonly facts = new FactBuilder('elixir');
 
   visitChildren(node: Node, frame: Frame): void {
     for (const child of named(node)) this.visit(child, frame);
@@ -140,11 +140,5 @@ export const extractElixir: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('elixir');
   const walk = new ElixirWalk();
   walk.visitChildren(input.tree.rootNode, {});
-  const facts: FileFacts = {
-    language: 'elixir',
-    symbols: walk.facts.symbols,
-    imports: walk.facts.imports,
-    contracts: walk.facts.contracts,
-  };
-  return facts;
+  return walk.facts.build();
 };

@@ -16,7 +16,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { ContractFact } from '../../facts.js';
 import { type Mutable, type Parts, startLineOf, urlOf } from '../shared/tree-utils.js';
-import type { ElixirFacts, Frame, ModuleFrame } from './model.js';
+import type { FactBuilder } from '../shared/fact-builder.js';
+import type { Frame, ModuleFrame } from './model.js';
 import { valueScope } from './model.js';
 import {
   atomName,
@@ -41,7 +42,7 @@ interface Request {
 }
 
 /** Reads `Module.fun(…)` as an HTTP call of a known client, if it is one. */
-export function readHttpCall(facts: ElixirFacts, node: Node, name: CallName, frame: Frame): void {
+export function readHttpCall(facts: FactBuilder, node: Node, name: CallName, frame: Frame): void {
   const fun = name.name.replace(/!$/, '');
   let request: Request | undefined;
   switch (name.receiver) {
@@ -67,7 +68,7 @@ export function readHttpCall(facts: ElixirFacts, node: Node, name: CallName, fra
 }
 
 /** `get("/x")`, `post(client, "/x", body)` inside a `use Tesla` module: the module's own client. */
-export function readTeslaLocalCall(facts: ElixirFacts, node: Node, name: string, frame: Frame): void {
+export function readTeslaLocalCall(facts: FactBuilder, node: Node, name: string, frame: Frame): void {
   const fun = name.replace(/!$/, '');
   const module = frame.module;
   if (module === undefined || frame.locals === undefined || (!VERBS.has(fun) && fun !== 'request')) return;
@@ -77,7 +78,7 @@ export function readTeslaLocalCall(facts: ElixirFacts, node: Node, name: string,
 }
 
 /** `get("/x")`, `request(:post, "/x")` inside a `use HTTPoison.Base` module: the module's own client. */
-export function readHttpoisonLocalCall(facts: ElixirFacts, node: Node, name: string, frame: Frame): void {
+export function readHttpoisonLocalCall(facts: FactBuilder, node: Node, name: string, frame: Frame): void {
   const fun = name.replace(/!$/, '');
   const module = frame.module;
   if (module === undefined || frame.locals === undefined) return;
@@ -203,7 +204,7 @@ function structFields(map: Node): Map<string, Node> {
   return fields;
 }
 
-function emit(facts: ElixirFacts, node: Node, request: Request, via: string, frame: Frame): void {
+function emit(facts: FactBuilder, node: Node, request: Request, via: string, frame: Frame): void {
   if (request.method === undefined || request.url === undefined) return;
   const resolved = urlOf(resolveParts(request.url, valueScope(frame)), request.base);
   if (resolved === undefined) return;
@@ -216,5 +217,5 @@ function emit(facts: ElixirFacts, node: Node, request: Request, via: string, fra
     via,
   };
   if (resolved.base !== undefined) fact.base = resolved.base;
-  facts.contract(fact, frame.owner);
+  facts.addContract(fact, { owner: frame.owner });
 }

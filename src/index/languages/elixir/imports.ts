@@ -6,7 +6,8 @@
 import type { Node } from 'web-tree-sitter';
 import { oneLine, startLineOf } from '../shared/tree-utils.js';
 import { addDecorator } from './declarations.js';
-import type { ElixirFacts, Frame } from './model.js';
+import type { FactBuilder } from '../shared/fact-builder.js';
+import type { Frame } from './model.js';
 import { argumentsOf, atomName, callArgs, moduleName, named, readKeywords } from './syntax.js';
 
 export const IMPORT_KEYWORDS: ReadonlySet<string> = new Set(['alias', 'import', 'use', 'require']);
@@ -34,13 +35,13 @@ function onlyNames(only: Node | undefined): string[] | undefined {
   return names.length === 0 ? undefined : [...new Set(names)];
 }
 
-export function readImport(facts: ElixirFacts, node: Node, keyword: string, frame: Frame): void {
+export function readImport(facts: FactBuilder, node: Node, keyword: string, frame: Frame): void {
   const { positional, keywords } = callArgs(node);
   const line = startLineOf(node);
   const names = keyword === 'import' ? onlyNames(keywords.get('only')) : undefined;
   const sources = importedModules(positional[0], frame.module?.name);
   for (const source of sources) {
-    facts.imports.push(names === undefined ? { source, line } : { source, names, line });
+    facts.addImport(names === undefined ? { source, line } : { source, names, line });
   }
   const module = frame.module;
   const used = sources[0];

@@ -3,8 +3,9 @@
  * is read in (its module, the symbol that owns it, the function's variables, the route prefix).
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact, ImportFact, SymbolFact, SymbolKind } from '../../facts.js';
-import type { Mutable, Parts } from '../shared/tree-utils.js';
+import type { SymbolKind } from '../../facts.js';
+import type { FactBuilder, MutableSymbol } from '../shared/fact-builder.js';
+import type { Parts } from '../shared/tree-utils.js';
 import { declarationAt } from '../shared/tree-utils.js';
 import type { ValueScope } from './values.js';
 
@@ -53,36 +54,23 @@ export function valueScope(frame: Frame): ValueScope {
   };
 }
 
-/** The facts of one file under construction. */
-export class ElixirFacts {
-  readonly symbols: Mutable<SymbolFact>[] = [];
-  readonly imports: ImportFact[] = [];
-  readonly contracts: ContractFact[] = [];
-
-  /** Adds a declaration at `node`, qualified by `scope`; returns its id. */
-  symbol(
-    node: Node,
-    kind: SymbolKind,
-    name: string,
-    scope: string | undefined,
-    signature: string,
-    parent: number | undefined,
-  ): Mutable<SymbolFact> {
-    const symbol = declarationAt(node, this.symbols.length, kind, name, scope, signature);
-    if (parent !== undefined) symbol.parent = parent;
-    this.symbols.push(symbol);
-    return symbol;
-  }
-
-  /** Adds a contract, owned by `owner` when there is one. */
-  contract(fact: ContractFact, owner: number | undefined): void {
-    this.contracts.push(owner === undefined ? fact : { ...fact, symbol: owner });
-  }
+/** Adds a declaration at `node`, qualified by `scope`, to the file's facts; returns it, to be completed. */
+export function declare(
+  facts: FactBuilder,
+  node: Node,
+  kind: SymbolKind,
+  name: string,
+  scope: string | undefined,
+  signature: string,
+  parent: number | undefined,
+): MutableSymbol {
+  const id = facts.addSymbol({ ...declarationAt(node, kind, name, scope, signature), parent });
+  return facts.symbol(id) as MutableSymbol;
 }
 
 /** What the readers of declarations and routes call back into to read a body in a new frame. */
 export interface Walker {
-  readonly facts: ElixirFacts;
+  readonly facts: FactBuilder;
   visit(node: Node, frame: Frame): void;
   visitChildren(node: Node, frame: Frame): void;
 }

@@ -11,7 +11,8 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { oneLine } from '../shared/tree-utils.js';
-import type { ElixirFacts, Frame } from './model.js';
+import type { FactBuilder } from '../shared/fact-builder.js';
+import { declare, type Frame } from './model.js';
 import {
   atomName,
   callArgs,
@@ -39,7 +40,7 @@ const SUPERVISORS = ['Application', 'Supervisor', 'DynamicSupervisor'];
 const MAX_DEPTH = 4;
 
 /** `GenServer.start_link(…, name: Foo)` and the like: the registered name as a symbol. */
-export function readProcessStart(facts: ElixirFacts, node: Node, name: CallName, frame: Frame): void {
+export function readProcessStart(facts: FactBuilder, node: Node, name: CallName, frame: Frame): void {
   if (name.receiver === undefined || !PROCESS_MODULES.has(name.receiver) || !STARTERS.has(name.name)) return;
   const { positional, keywords } = pipedArgs(node);
   let value = keywords.get('name');
@@ -55,7 +56,7 @@ export function readProcessStart(facts: ElixirFacts, node: Node, name: CallName,
 }
 
 /** `{Registry, keys: :unique, name: MyApp.Registry}` in a children list of an application or supervisor. */
-export function readChildSpec(facts: ElixirFacts, tuple: Node, frame: Frame): void {
+export function readChildSpec(facts: FactBuilder, tuple: Node, frame: Frame): void {
   const uses = frame.module?.uses;
   if (uses === undefined || !SUPERVISORS.some((supervisor) => uses.has(supervisor))) return;
   if (tuple.parent?.type !== 'list') return;
@@ -79,8 +80,8 @@ function shownName(value: Node, resolved: Node): string {
   return oneLine(value.type === 'identifier' ? resolved.text : value.text);
 }
 
-function addName(facts: ElixirFacts, node: Node, name: string, signature: string, frame: Frame): void {
-  facts.symbol(node, 'variable', name, undefined, signature, frame.owner);
+function addName(facts: FactBuilder, node: Node, name: string, signature: string, frame: Frame): void {
+  declare(facts, node, 'variable', name, undefined, signature, frame.owner);
 }
 
 /**

@@ -152,5 +152,8 @@ function plugRoute(walker: Walker, node: Node, name: string, frame: Frame): bool
 }
 
 function route(walker: Walker, node: Node, method: string, path: string, via: string, frame: Frame): void {
-  walker.facts.contract({ kind: 'http_route', method, path, line: startLineOf(node), via }, frame.owner);
+  walker.facts.addContract(
+    { kind: 'http_route', method, path, line: startLineOf(node), via },
+    { owner: frame.owner },
+  );
 }
