@@ -69,32 +69,7 @@ export function extractGo(input: ExtractInput): FileFacts {
     if (child.type === 'import_declaration') readImports(child, facts, importMap);
   }
 
-  const importPaths = [...importMap.values()];
-  const router =
-    ROUTERS.find(([prefix]) => importPaths.some((p) => p === prefix || p.startsWith(`${prefix}/`)))?.[1] ??
-    (importPaths.includes('net/http') ? 'net/http' : undefined);
-  const file: GoFile = {
-    source,
-    facts,
-    imports: importMap,
-    valueFuncs: new Map(),
-    funcResults: new Map(),
-    fieldClients: new Map(),
-    anyFieldClient: new Map(),
-    httpClientFields: new Map(),
-    anyHttpClientField: new Set(),
-    methods: new Map(),
-    servedTypes: [],
-    mentionsClient: source.includes('Client'),
-    router,
-    kafka: {
-      segmentio: importPaths.some((p) => p.includes('segmentio/kafka-go')),
-      confluent: importPaths.some((p) => p.includes('confluent-kafka-go')),
-      sarama: importPaths.some((p) => /(^|\/)sarama$/.test(p)),
-    },
-    packageName,
-    reassigned: new Set(),
-  };
+  const file = goFileOf(source, facts, importMap, packageName);
   const fileScope = new GoScope(file, undefined, undefined);
   const pending: Pending = { walks: [], funcs: [], methodParents: [], values: [] };
   const typeIds = new Map<string, number>();
@@ -134,6 +109,41 @@ export function extractGo(input: ExtractInput): FileFacts {
     package: packageName,
     ...(properties.length === 0 ? {} : { properties }),
   });
+}
+
+/** What the whole file's walk reads and fills: its imports, the router and Kafka libraries it uses. */
+function goFileOf(
+  source: string,
+  facts: FactBuilder,
+  importMap: Map<string, string>,
+  packageName: string | undefined,
+): GoFile {
+  const importPaths = [...importMap.values()];
+  const router =
+    ROUTERS.find(([prefix]) => importPaths.some((p) => p === prefix || p.startsWith(`${prefix}/`)))?.[1] ??
+    (importPaths.includes('net/http') ? 'net/http' : undefined);
+  return {
+    source,
+    facts,
+    imports: importMap,
+    valueFuncs: new Map(),
+    funcResults: new Map(),
+    fieldClients: new Map(),
+    anyFieldClient: new Map(),
+    httpClientFields: new Map(),
+    anyHttpClientField: new Set(),
+    methods: new Map(),
+    servedTypes: [],
+    mentionsClient: source.includes('Client'),
+    router,
+    kafka: {
+      segmentio: importPaths.some((p) => p.includes('segmentio/kafka-go')),
+      confluent: importPaths.some((p) => p.includes('confluent-kafka-go')),
+      sarama: importPaths.some((p) => /(^|\/)sarama$/.test(p)),
+    },
+    packageName,
+    reassigned: new Set(),
+  };
 }
 
 function readImports(declaration: Node, facts: FactBuilder, map: Map<string, string>): void {
