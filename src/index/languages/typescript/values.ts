@@ -108,21 +108,16 @@ export function unwrap(node: Node): Node {
 /** Reads an expression into a {@link Val}; `cls` is the enclosing class index (for `this.x`). */
 export function toVal(node: Node, locals: LocalLookup, cls: number | undefined, depth = 0): Val {
   const n = unwrap(node);
+  return readVal(n, locals, cls, depth) ?? { k: 'opaque', last: lastIdentifier(n.text) };
+}
+
+/** One node kind each; undefined when the expression is nothing the resolver can follow. */
+function readVal(n: Node, locals: LocalLookup, cls: number | undefined, depth: number): Val | undefined {
   switch (n.type) {
     case 'string':
       return { k: 'str', v: stringValue(n) };
-    case 'template_string': {
-      const parts: Val[] = [];
-      for (const child of n.namedChildren) {
-        if (child === null) continue;
-        if (child.type === 'string_fragment') parts.push({ k: 'str', v: child.text });
-        else if (child.type === 'escape_sequence') parts.push({ k: 'str', v: decodeEscapes(child.text) });
-        else if (child.type === 'template_substitution' && child.firstNamedChild !== null) {
-          parts.push(toVal(child.firstNamedChild, locals, cls, depth + 1));
-        }
-      }
-      return parts.length === 1 && parts[0]?.k === 'str' ? parts[0] : { k: 'cat', parts };
-    }
+    case 'template_string':
+      return templateVal(n, locals, cls, depth);
     case 'identifier': {
       if (n.text === 'undefined') return { k: 'opaque' };
       const local = locals(n.text);
@@ -133,47 +128,12 @@ export function toVal(node: Node, locals: LocalLookup, cls: number | undefined, 
     case 'member_expression':
     case 'subscript_expression':
       return memberVal(n, locals, cls);
-    case 'binary_expression': {
-      const op = n.childForFieldName('operator')?.type;
-      const left = n.childForFieldName('left');
-      const right = n.childForFieldName('right');
-      if (left === null || right === null || depth > MAX_DEPTH * 4) break;
-      const a = toVal(left, locals, cls, depth + 1);
-      const b = toVal(right, locals, cls, depth + 1);
-      if (op === '+') return { k: 'cat', parts: [...(a.k === 'cat' ? a.parts : [a]), b] };
-      if (op === '??' || op === '||') return { k: 'or', options: [a, b] };
-      break;
-    }
-    case 'object': {
-      if (depth > MAX_DEPTH) break;
-      const props = new Map<string, Val>();
-      for (const child of n.namedChildren) {
-        if (child === null || props.size >= MAX_ITEMS) continue;
-        if (child.type === 'pair') {
-          const key = child.childForFieldName('key');
-          const value = child.childForFieldName('value');
-          if (key === null || value === null) continue;
-          const name =
-            key.type === 'string'
-              ? stringValue(key)
-              : key.type === 'property_identifier'
-                ? key.text
-                : undefined;
-          if (name !== undefined) props.set(name, toVal(value, locals, cls, depth + 1));
-        } else if (child.type === 'shorthand_property_identifier') {
-          const local = locals(child.text);
-          props.set(
-            child.text,
-            local === undefined
-              ? { k: 'ref', path: [child.text] }
-              : (local.val ?? { k: 'opaque', last: child.text }),
-          );
-        }
-      }
-      return { k: 'obj', props };
-    }
+    case 'binary_expression':
+      return binaryVal(n, locals, cls, depth);
+    case 'object':
+      return depth > MAX_DEPTH ? undefined : objectVal(n, locals, cls, depth);
     case 'array': {
-      if (depth > MAX_DEPTH) break;
+      if (depth > MAX_DEPTH) return undefined;
       const items: Val[] = [];
       for (const child of n.namedChildren) {
         if (child !== null && items.length < MAX_ITEMS) items.push(toVal(child, locals, cls, depth + 1));
@@ -186,10 +146,61 @@ export function toVal(node: Node, locals: LocalLookup, cls: number | undefined, 
       const args = n.childForFieldName('arguments');
       if (callee?.text === 'Object.freeze' && args?.firstNamedChild)
         return toVal(args.firstNamedChild, locals, cls, depth + 1);
-      break;
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function templateVal(n: Node, locals: LocalLookup, cls: number | undefined, depth: number): Val {
+  const parts: Val[] = [];
+  for (const child of n.namedChildren) {
+    if (child === null) continue;
+    if (child.type === 'string_fragment') parts.push({ k: 'str', v: child.text });
+    else if (child.type === 'escape_sequence') parts.push({ k: 'str', v: decodeEscapes(child.text) });
+    else if (child.type === 'template_substitution' && child.firstNamedChild !== null) {
+      parts.push(toVal(child.firstNamedChild, locals, cls, depth + 1));
     }
   }
-  return { k: 'opaque', last: lastIdentifier(n.text) };
+  return parts.length === 1 && parts[0]?.k === 'str' ? parts[0] : { k: 'cat', parts };
+}
+
+/** `a + b` concatenates; `a ?? b` and `a || b` are either. */
+function binaryVal(n: Node, locals: LocalLookup, cls: number | undefined, depth: number): Val | undefined {
+  const op = n.childForFieldName('operator')?.type;
+  const left = n.childForFieldName('left');
+  const right = n.childForFieldName('right');
+  if (left === null || right === null || depth > MAX_DEPTH * 4) return undefined;
+  const a = toVal(left, locals, cls, depth + 1);
+  const b = toVal(right, locals, cls, depth + 1);
+  if (op === '+') return { k: 'cat', parts: [...(a.k === 'cat' ? a.parts : [a]), b] };
+  if (op === '??' || op === '||') return { k: 'or', options: [a, b] };
+  return undefined;
+}
+
+function objectVal(n: Node, locals: LocalLookup, cls: number | undefined, depth: number): Val {
+  const props = new Map<string, Val>();
+  for (const child of n.namedChildren) {
+    if (child === null || props.size >= MAX_ITEMS) continue;
+    if (child.type === 'pair') {
+      const key = child.childForFieldName('key');
+      const value = child.childForFieldName('value');
+      if (key === null || value === null) continue;
+      const name =
+        key.type === 'string' ? stringValue(key) : key.type === 'property_identifier' ? key.text : undefined;
+      if (name !== undefined) props.set(name, toVal(value, locals, cls, depth + 1));
+    } else if (child.type === 'shorthand_property_identifier') {
+      const local = locals(child.text);
+      props.set(
+        child.text,
+        local === undefined
+          ? { k: 'ref', path: [child.text] }
+          : (local.val ?? { k: 'opaque', last: child.text }),
+      );
+    }
+  }
+  return { k: 'obj', props };
 }
 
 function memberVal(n: Node, locals: LocalLookup, cls: number | undefined): Val {
