@@ -62,10 +62,14 @@ export function receiverCallFacts(
   binding: Binding | undefined,
   tasks: ReadonlyMap<string, string>,
 ): ContractFact[] {
+  return binding === undefined ? unboundCallFacts(call, tasks) : boundCallFacts(call, binding);
+}
+
+/** A call on a receiver whose binding is proven: what it holds decides the fact. */
+function boundCallFacts(call: ReceiverCall, binding: Binding): ContractFact[] {
   const { method, line } = call;
   const facts: ContractFact[] = [];
-  const last = call.receiver.slice(call.receiver.lastIndexOf('.') + 1);
-  switch (binding?.kind) {
+  switch (binding.kind) {
     case 'stub':
       facts.push({
         kind: 'grpc_client',
@@ -123,9 +127,14 @@ export function receiverCallFacts(
       return facts;
     case 'router':
       return facts;
-    case undefined:
-      break;
   }
+}
+
+/** A call on a receiver of unknown type: Celery task names, and Kafka calls on objects named like a client. */
+function unboundCallFacts(call: ReceiverCall, tasks: ReadonlyMap<string, string>): ContractFact[] {
+  const { method, line } = call;
+  const facts: ContractFact[] = [];
+  const last = call.receiver.slice(call.receiver.lastIndexOf('.') + 1);
   const task = tasks.get(call.receiver);
   if (task !== undefined && (method === 'delay' || method === 'apply_async')) {
     facts.push({ kind: 'topic_producer', topic: task, line, confidence: 'exact', via: `celery ${method}` });
