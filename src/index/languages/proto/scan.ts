@@ -192,56 +192,87 @@ const isWord = (token: ProtoToken | undefined, text: string): boolean =>
 /** Scans the structure of a proto source. Never throws: what it cannot place it leaves out. */
 export function scanProto(source: string): ProtoScan {
   const { tokens, comments } = tokenize(source);
-  const byEndLine = new Map<number, ProtoComment>();
-  for (const comment of comments) if (comment.alone) byEndLine.set(comment.endLine, comment);
+  const scanner = new ProtoScanner(comments);
+  for (const token of tokens) scanner.take(token);
+  return scanner.result();
+}
 
-  let syntax: string | undefined;
-  let edition: string | undefined;
-  let pkg: string | undefined;
-  const imports: { path: string; kind: 'default' | 'public' | 'weak'; line: number }[] = [];
-  const decls: ScanDecl[] = [];
-  const fields = new Map<string, ScanField>();
-  const enumValues = new Map<string, number>();
-  const stack: Frame[] = [{ kind: 'file', stmt: [] }];
+/** The message whose fields a statement in this frame declares. */
+const messageOf = (frame: Frame): string | undefined =>
+  frame.kind === 'message' ? frame.path : frame.kind === 'oneof' ? frame.message : undefined;
 
-  const open = (kind: ScanDeclKind, path: string, startLine: number): ScanDecl => {
-    const docstring = docstringAbove(startLine, byEndLine);
+/** Reads tokens one at a time into declarations, fields and enum values, tracking the open braces. */
+class ProtoScanner {
+  private syntax: string | undefined;
+  private edition: string | undefined;
+  private pkg: string | undefined;
+  private readonly imports: { path: string; kind: 'default' | 'public' | 'weak'; line: number }[] = [];
+  private readonly decls: ScanDecl[] = [];
+  private readonly fields = new Map<string, ScanField>();
+  private readonly enumValues = new Map<string, number>();
+  private readonly stack: Frame[] = [{ kind: 'file', stmt: [] }];
+  /** Comments alone on their lines, by the line they end on: a declaration's docstring ends just above it. */
+  private readonly byEndLine = new Map<number, ProtoComment>();
+
+  constructor(comments: readonly ProtoComment[]) {
+    for (const comment of comments) if (comment.alone) this.byEndLine.set(comment.endLine, comment);
+  }
+
+  take(token: ProtoToken): void {
+    const frame = this.stack.at(-1) as Frame;
+    if (frame.kind === 'aggregate') {
+      if (isPunct(token, '{')) this.stack.push({ kind: 'aggregate', stmt: [] });
+      else if (isPunct(token, '}')) this.stack.pop();
+      return;
+    }
+    if (isPunct(token, '{')) {
+      this.stack.push(this.openBrace(frame));
+    } else if (isPunct(token, '}')) {
+      if (frame.kind === 'file') return;
+      frame.decl.endLine = token.line;
+      this.stack.pop();
+    } else if (isPunct(token, ';')) {
+      this.endStatement(frame, token);
+    } else {
+      frame.stmt.push(token);
+    }
+  }
+
+  result(): ProtoScan {
+    return {
+      ...(this.syntax !== undefined ? { syntax: this.syntax } : {}),
+      ...(this.edition !== undefined ? { edition: this.edition } : {}),
+      ...(this.pkg !== undefined ? { package: this.pkg } : {}),
+      imports: this.imports,
+      decls: this.decls,
+      fields: this.fields,
+      enumValues: this.enumValues,
+    };
+  }
+
+  private open(kind: ScanDeclKind, path: string, startLine: number): ScanDecl {
+    const docstring = docstringAbove(startLine, this.byEndLine);
     const decl: ScanDecl = { kind, path, startLine, endLine: startLine, ...(docstring ? { docstring } : {}) };
-    decls.push(decl);
+    this.decls.push(decl);
     return decl;
-  };
-  /** The message whose fields a statement in this frame declares. */
-  const messageOf = (frame: Frame): string | undefined =>
-    frame.kind === 'message' ? frame.path : frame.kind === 'oneof' ? frame.message : undefined;
+  }
 
-  const endStatement = (frame: Frame, end: ProtoToken): void => {
+  private endStatement(frame: Frame, end: ProtoToken): void {
     const stmt = frame.stmt;
     frame.stmt = [];
     const first = stmt[0];
     if (first === undefined) return;
     if (frame.kind === 'file') {
-      const strings = stmt.filter((t) => t.kind === 'string').map((t) => t.text);
-      if (first.text === 'syntax') syntax = strings.join('');
-      else if (first.text === 'edition') edition = strings.join('');
-      else if (first.text === 'package')
-        pkg = stmt
-          .slice(1)
-          .map((t) => t.text)
-          .join('');
-      else if (first.text === 'import') {
-        const modifier = stmt[1]?.text;
-        const kind = modifier === 'public' || modifier === 'weak' ? modifier : 'default';
-        imports.push({ path: strings.join(''), kind, line: first.line });
-      }
+      this.fileStatement(stmt, first);
       return;
     }
     if (frame.kind === 'service' && isWord(first, 'rpc') && stmt[1] !== undefined) {
-      open('rpc', `${frame.path}/${stmt[1].text}`, first.line).endLine = end.line;
+      this.open('rpc', `${frame.path}/${stmt[1].text}`, first.line).endLine = end.line;
       return;
     }
     if (frame.kind === 'enum') {
       if (first.kind === 'ident' && isPunct(stmt[1], '=') && first.text !== 'option') {
-        enumValues.set(`${frame.path}#${first.text}`, first.line);
+        this.enumValues.set(`${frame.path}#${first.text}`, first.line);
       }
       return;
     }
@@ -250,14 +281,31 @@ export function scanProto(source: string): ProtoScan {
     const eq = stmt.findIndex((t) => isPunct(t, '=') || isPunct(t, '['));
     const name = eq > 0 ? stmt[eq - 1] : undefined;
     if (name?.kind !== 'ident' || !isPunct(stmt[eq], '=')) return;
-    fields.set(`${message}#${name.text}`, {
+    this.fields.set(`${message}#${name.text}`, {
       line: name.line,
       ...(LABELS.has(first.text) ? { label: first.text } : {}),
     });
-  };
+  }
+
+  /** `syntax`, `edition`, `package` and `import` statements at the top level. */
+  private fileStatement(stmt: readonly ProtoToken[], first: ProtoToken): void {
+    const strings = stmt.filter((t) => t.kind === 'string').map((t) => t.text);
+    if (first.text === 'syntax') this.syntax = strings.join('');
+    else if (first.text === 'edition') this.edition = strings.join('');
+    else if (first.text === 'package')
+      this.pkg = stmt
+        .slice(1)
+        .map((t) => t.text)
+        .join('');
+    else if (first.text === 'import') {
+      const modifier = stmt[1]?.text;
+      const kind = modifier === 'public' || modifier === 'weak' ? modifier : 'default';
+      this.imports.push({ path: strings.join(''), kind, line: first.line });
+    }
+  }
 
   /** Decides what a `{` opens, from the statement before it. */
-  const openBrace = (frame: Frame): Frame => {
+  private openBrace(frame: Frame): Frame {
     const stmt = frame.stmt;
     const first = stmt[0];
     const second = stmt[1];
@@ -266,41 +314,17 @@ export function scanProto(source: string): ProtoScan {
     const name = second?.kind === 'ident' && stmt.length === 2 ? second.text : undefined;
     const container = frame.kind === 'file' ? '' : messageOf(frame);
     if (first !== undefined && container !== undefined) {
-      if ((isWord(first, 'message') || isWord(first, 'enum')) && name !== undefined) {
-        const kind = first.text as 'message' | 'enum';
-        const path = join(container, name);
-        frame.stmt = [];
-        return { kind, path, decl: open(kind, path, first.line), stmt: [] };
-      }
-      if (isWord(first, 'extend')) {
-        frame.stmt = [];
-        const path = `${container}@extend:${stmt
-          .slice(1)
-          .map((t) => t.text)
-          .join('')}`;
-        return { kind: 'extend', path, decl: open('extend', path, first.line), stmt: [] };
-      }
-      const group = stmt.findIndex((t) => isWord(t, 'group'));
-      const groupName = group >= 0 && group <= 1 ? stmt[group + 1] : undefined;
-      if (frame.kind !== 'file' && groupName?.kind === 'ident' && isPunct(stmt[group + 2], '=')) {
-        // A proto2 group declares a nested type and a field named after it in lower case.
-        const path = join(container, groupName.text);
-        frame.stmt = [];
-        fields.set(`${container}#${groupName.text.toLowerCase()}`, {
-          line: groupName.line,
-          ...(LABELS.has(first.text) ? { label: first.text } : {}),
-        });
-        return { kind: 'message', path, decl: open('message', path, first.line), stmt: [] };
-      }
+      const nested = this.openType(frame, first, name, container);
+      if (nested !== undefined) return nested;
     }
     if (frame.kind === 'file' && isWord(first, 'service') && name !== undefined) {
       frame.stmt = [];
-      return { kind: 'service', path: name, decl: open('service', name, at), stmt: [] };
+      return { kind: 'service', path: name, decl: this.open('service', name, at), stmt: [] };
     }
     if (frame.kind === 'message' && isWord(first, 'oneof') && name !== undefined) {
       frame.stmt = [];
       const path = `${frame.path}#${name}`;
-      return { kind: 'oneof', path, message: frame.path, decl: open('oneof', path, at), stmt: [] };
+      return { kind: 'oneof', path, message: frame.path, decl: this.open('oneof', path, at), stmt: [] };
     }
     if (
       frame.kind === 'service' &&
@@ -310,39 +334,46 @@ export function scanProto(source: string): ProtoScan {
     ) {
       frame.stmt = [];
       const path = `${frame.path}/${second.text}`;
-      return { kind: 'rpc', path, decl: open('rpc', path, at), stmt: [] };
+      return { kind: 'rpc', path, decl: this.open('rpc', path, at), stmt: [] };
     }
     // Anything else is a value: the statement goes on after the matching brace.
     return { kind: 'aggregate', stmt: [] };
-  };
-
-  for (const token of tokens) {
-    const frame = stack.at(-1) as Frame;
-    if (frame.kind === 'aggregate') {
-      if (isPunct(token, '{')) stack.push({ kind: 'aggregate', stmt: [] });
-      else if (isPunct(token, '}')) stack.pop();
-      continue;
-    }
-    if (isPunct(token, '{')) {
-      stack.push(openBrace(frame));
-    } else if (isPunct(token, '}')) {
-      if (frame.kind === 'file') continue;
-      frame.decl.endLine = token.line;
-      stack.pop();
-    } else if (isPunct(token, ';')) {
-      endStatement(frame, token);
-    } else {
-      frame.stmt.push(token);
-    }
   }
 
-  return {
-    ...(syntax !== undefined ? { syntax } : {}),
-    ...(edition !== undefined ? { edition } : {}),
-    ...(pkg !== undefined ? { package: pkg } : {}),
-    imports,
-    decls,
-    fields,
-    enumValues,
-  };
+  /** A `message`, `enum`, `extend` or proto2 `group` opened at the top level or inside a message. */
+  private openType(
+    frame: Frame,
+    first: ProtoToken,
+    name: string | undefined,
+    container: string,
+  ): Frame | undefined {
+    const stmt = frame.stmt;
+    if ((isWord(first, 'message') || isWord(first, 'enum')) && name !== undefined) {
+      const kind = first.text as 'message' | 'enum';
+      const path = join(container, name);
+      frame.stmt = [];
+      return { kind, path, decl: this.open(kind, path, first.line), stmt: [] };
+    }
+    if (isWord(first, 'extend')) {
+      frame.stmt = [];
+      const path = `${container}@extend:${stmt
+        .slice(1)
+        .map((t) => t.text)
+        .join('')}`;
+      return { kind: 'extend', path, decl: this.open('extend', path, first.line), stmt: [] };
+    }
+    const group = stmt.findIndex((t) => isWord(t, 'group'));
+    const groupName = group >= 0 && group <= 1 ? stmt[group + 1] : undefined;
+    if (frame.kind !== 'file' && groupName?.kind === 'ident' && isPunct(stmt[group + 2], '=')) {
+      // A proto2 group declares a nested type and a field named after it in lower case.
+      const path = join(container, groupName.text);
+      frame.stmt = [];
+      this.fields.set(`${container}#${groupName.text.toLowerCase()}`, {
+        line: groupName.line,
+        ...(LABELS.has(first.text) ? { label: first.text } : {}),
+      });
+      return { kind: 'message', path, decl: this.open('message', path, first.line), stmt: [] };
+    }
+    return undefined;
+  }
 }
