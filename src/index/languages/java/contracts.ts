@@ -17,20 +17,20 @@ import {
   JavaResolver,
   type JavaScope,
   type JavaSite,
-  lastSegment,
   plainType,
   receiverConfidence,
   varOf,
 } from './model.js';
 import {
+  KAFKA_CONSUMERS,
+  KAFKA_TEMPLATES,
+  lastSegment,
   lineOf,
   NOT_RPC_METHODS,
   serviceOfGrpcClass,
   serviceOfStubType,
   STUB_CONFIG_METHODS,
   STUB_FACTORIES,
-  KAFKA_TEMPLATES,
-  KAFKA_CONSUMERS,
 } from '../shared/jvm/common.js';
 import { type AnnotationInfo, findAnnotation } from '../shared/jvm/annotations.js';
 import { jvmClassContracts } from '../shared/jvm/class-contracts.js';

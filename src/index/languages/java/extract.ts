@@ -16,16 +16,16 @@ import {
   type JavaScope,
   type JavaVar,
   javaString,
-  lastSegment,
   plainType,
 } from './model.js';
 import {
+  type BodyRange,
   docBefore,
   endLineOf,
+  lastSegment,
   lineOf,
   shortValue,
   sitesInBodies,
-  type BodyRange,
 } from '../shared/jvm/common.js';
 import { oneLine } from '../shared/tree-utils.js';
 

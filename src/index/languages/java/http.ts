@@ -11,11 +11,10 @@ import {
   JavaResolver,
   type JavaScope,
   type JavaSite,
-  lastSegment,
   receiverConfidence,
   varOf,
 } from './model.js';
-import { lineOf } from '../shared/jvm/common.js';
+import { lastSegment, lineOf } from '../shared/jvm/common.js';
 import {
   firstOfValues,
   httpMethodName,

@@ -4,7 +4,7 @@
  * bodies. Nodes are only held while one file is extracted.
  */
 import type { Node } from 'web-tree-sitter';
-import { unescapeJvm } from '../shared/jvm/common.js';
+import { lastSegment, unescapeJvm } from '../shared/jvm/common.js';
 import { oneLine } from '../shared/tree-utils.js';
 import { type AnnotationInfo, type ValueResolver } from '../shared/jvm/annotations.js';
 
@@ -125,8 +125,6 @@ export function plainType(type: Node | null): string | undefined {
     .trim();
   return text === 'var' ? undefined : text;
 }
-
-export const lastSegment = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
 
 export function findVar(name: string, scope: JavaScope): JavaVar | undefined {
   return scope.vars.get(name) ?? findField(name, scope.cls);

@@ -6,7 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { FactBuilder } from '../shared/fact-builder.js';
-import { lineOf } from '../shared/jvm/common.js';
+import { lastSegment, lineOf } from '../shared/jvm/common.js';
 import {
   firstOfValues,
   httpMethodName,
@@ -17,7 +17,7 @@ import {
   SPRING_HTTP_NAMES,
   springHttpCall,
 } from '../shared/jvm/http.js';
-import { callOf, type KtCall, type KtFile, type KtScope, lastSegment, varOf } from './model.js';
+import { callOf, type KtCall, type KtFile, type KtScope, varOf } from './model.js';
 import { constructedType, receiverConfidence } from './receivers.js';
 import { KtUrlReader } from './urls.js';
 

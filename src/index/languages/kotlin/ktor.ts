@@ -5,8 +5,8 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { joinPaths } from '../shared/jvm/route-paths.js';
-import { lineOf } from '../shared/jvm/common.js';
-import { callOf, type KtFile, type KtScope, lastSegment } from './model.js';
+import { lastSegment, lineOf } from '../shared/jvm/common.js';
+import { callOf, type KtFile, type KtScope } from './model.js';
 import { KtResolver } from './values.js';
 
 /** A Ktor route found while walking bodies. */

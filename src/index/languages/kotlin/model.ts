@@ -7,6 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import { oneLine } from '../shared/tree-utils.js';
 import type { AnnotationInfo } from '../shared/jvm/annotations.js';
+import { lastSegment } from '../shared/jvm/common.js';
 
 export interface KtVar {
   readonly name: string;
@@ -67,8 +68,6 @@ export interface KtFile {
   /** Simple name (or alias) → import source. */
   readonly imports: Map<string, string>;
 }
-
-export const lastSegment = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
 
 export const namedChildren = (node: Node): Node[] =>
   node.namedChildren.filter((child): child is Node => child !== null && !child.type.endsWith('comment'));

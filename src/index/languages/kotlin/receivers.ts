@@ -5,7 +5,8 @@
  * is that a receiver is of one of the types a contract needs.
  */
 import type { Node } from 'web-tree-sitter';
-import { callOf, type KtCall, type KtScope, lastSegment, namedChildren, varOf } from './model.js';
+import { callOf, type KtCall, type KtScope, namedChildren, varOf } from './model.js';
+import { lastSegment } from '../shared/jvm/common.js';
 
 /** Scope functions whose lambda has the object as `this`. */
 const THIS_SCOPE = new Set(['apply', 'run', 'with']);

@@ -5,7 +5,7 @@
  * `URI.create(…)` and `URI(…)`.
  */
 import type { Node } from 'web-tree-sitter';
-import { unescapeJvm } from '../shared/jvm/common.js';
+import { lastSegment, unescapeJvm } from '../shared/jvm/common.js';
 import { paramName, type UrlPart, variableUrl } from '../shared/jvm/http.js';
 import {
   callOf,
@@ -14,7 +14,6 @@ import {
   type KtFile,
   type KtScope,
   type KtVar,
-  lastSegment,
   namedChildren,
   varOf,
 } from './model.js';

@@ -3,9 +3,9 @@
  * object/top-level `val`s, collection factories and enum entries, resolved from inside a class.
  */
 import type { Node } from 'web-tree-sitter';
-import { unescapeJvm } from '../shared/jvm/common.js';
+import { lastSegment, unescapeJvm } from '../shared/jvm/common.js';
 import type { ValueResolver } from '../shared/jvm/annotations.js';
-import { callOf, type KtClass, type KtConstant, type KtFile, lastSegment, namedChildren } from './model.js';
+import { callOf, type KtClass, type KtConstant, type KtFile, namedChildren } from './model.js';
 
 /** A string literal's value; undefined when it interpolates (`"$id"`, `"${x}"`). `"\${a.b}"` is the text `${a.b}`. */
 export function ktString(node: Node): string | undefined {

@@ -173,3 +173,6 @@ export const KAFKA_TEMPLATES: ReadonlySet<string> = new Set([
 ]);
 /** kafka-clients consumers: a `subscribe` on one of these consumes the listed topics. */
 export const KAFKA_CONSUMERS: ReadonlySet<string> = new Set(['KafkaConsumer', 'Consumer', 'MockConsumer']);
+
+/** `a.b.C` → `C`: the simple name of a qualified JVM name. */
+export const lastSegment = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
