@@ -17,7 +17,7 @@ export class ImportResolver {
   private readonly byPath = new Map<string, IndexedFile>();
   private readonly memo = new Map<string, Resolution>();
   private readonly families = new Map<string, ResolveImport>();
-  private readonly context: ImportContext;
+  private readonly context: Omit<ImportContext, 'inFamily'>;
 
   constructor(files: readonly IndexedFile[], settings: readonly RootImportSettings[]) {
     for (const file of files) this.byPath.set(slash(file.absolutePath), file);
@@ -37,8 +37,12 @@ export class ImportResolver {
     if (cached) return cached;
     let resolve = this.families.get(rules.family);
     if (resolve === undefined) {
-      resolve = rules.create(this.context);
-      this.families.set(rules.family, resolve);
+      const family = rules.family;
+      resolve = rules.create({
+        ...this.context,
+        inFamily: (other) => languageSpec(other.language)?.imports?.family === family,
+      });
+      this.families.set(family, resolve);
     }
     const result = resolve(file, fact);
     this.memo.set(key, result);

@@ -24,6 +24,8 @@ export interface ImportContext {
   /** Indexed files by absolute, `/`-separated path. */
   readonly byPath: ReadonlyMap<string, IndexedFile>;
   readonly settings: readonly RootImportSettings[];
+  /** Whether a file's language resolves imports in this family: only such a file can be an import's target. */
+  readonly inFamily: (file: IndexedFile) => boolean;
 }
 
 /** Resolves one import fact of one file; built once per snapshot and family. */

@@ -5,8 +5,8 @@ import { CIncludes } from './resolve-imports.js';
 const includes: ImportRules = {
   family: 'c',
   scope: (file) => dirOf(slash(file.absolutePath)),
-  create: ({ byPath }) => {
-    const resolver = new CIncludes(byPath);
+  create: ({ byPath, inFamily }) => {
+    const resolver = new CIncludes(byPath, inFamily);
     return (file, fact) => resolver.resolve(file, fact.source);
   },
 };

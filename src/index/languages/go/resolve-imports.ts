@@ -10,9 +10,13 @@ export class GoImports {
   /** Folders holding non-test `.go` files → their root and root-relative folder. */
   private readonly goFolders = new Map<string, { root: string; dir: string }>();
 
-  constructor(files: readonly IndexedFile[], rootSettings: readonly RootImportSettings[]) {
+  constructor(
+    files: readonly IndexedFile[],
+    rootSettings: readonly RootImportSettings[],
+    isGo: (file: IndexedFile) => boolean,
+  ) {
     for (const file of files) {
-      if (file.language === 'go' && !file.path.endsWith('_test.go'))
+      if (isGo(file) && !file.path.endsWith('_test.go'))
         this.goFolders.set(dirOf(slash(file.absolutePath)), { root: file.root, dir: dirOf(file.path) });
     }
     const seenModules = new Set<string>();

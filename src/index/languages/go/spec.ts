@@ -9,8 +9,8 @@ export const goLanguage: LanguageSpec = {
   imports: {
     family: 'go',
     scope: (file) => file.root,
-    create: ({ files, settings }) => {
-      const resolver = new GoImports(files, settings);
+    create: ({ files, settings, inFamily }) => {
+      const resolver = new GoImports(files, settings, inFamily);
       return (_file, fact) => resolver.resolve(fact.source);
     },
   },

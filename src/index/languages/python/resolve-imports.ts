@@ -17,9 +17,10 @@ export class PythonImports {
     private readonly files: readonly IndexedFile[],
     /** Indexed files by absolute, `/`-separated path. */
     private readonly byPath: ReadonlyMap<string, IndexedFile>,
+    private readonly isPython: (file: IndexedFile) => boolean,
   ) {
     for (const file of files) {
-      if (file.language === 'python' && /(?:^|\/)__init__\.pyi?$/.test(file.path))
+      if (isPython(file) && /(?:^|\/)__init__\.pyi?$/.test(file.path))
         this.pythonPackages.add(dirOf(slash(file.absolutePath)));
     }
   }
@@ -58,7 +59,7 @@ export class PythonImports {
   private pyModule(base: string): IndexedFile | undefined {
     for (const candidate of [`${base}.py`, `${base}.pyi`, `${base}/__init__.py`, `${base}/__init__.pyi`]) {
       const found = this.byPath.get(candidate);
-      if (found?.language === 'python') return found;
+      if (found !== undefined && this.isPython(found)) return found;
     }
     return undefined;
   }
@@ -95,7 +96,7 @@ export class PythonImports {
         set?.add(folder);
       };
       for (const file of this.files) {
-        if (file.language !== 'python') continue;
+        if (!this.isPython(file)) continue;
         const rootDir = rootDirOf(file);
         for (const base of ['', 'src/']) {
           if (!file.path.startsWith(base) || file.path.length === base.length) continue;

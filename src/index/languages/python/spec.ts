@@ -12,8 +12,8 @@ export const pythonLanguage: LanguageSpec = {
     family: 'py',
     scope: (file, fact) => (fact.source.startsWith('.') ? dirOf(slash(file.absolutePath)) : file.root),
     byNames: true,
-    create: ({ files, byPath }) => {
-      const resolver = new PythonImports(files, byPath);
+    create: ({ files, byPath, inFamily }) => {
+      const resolver = new PythonImports(files, byPath, inFamily);
       return (file, fact) => resolver.resolve(file, fact);
     },
   },

@@ -4,13 +4,10 @@
  */
 import { builtinModules } from 'node:module';
 import path from 'node:path';
-import type { LanguageId } from '../../facts.js';
 import type { IndexedFile } from '../../snapshot.js';
 import { dirOf, isRelative, join, slash } from '../shared/import-paths.js';
 import { fileResolution, NONE, type Resolution, type TargetRef } from '../shared/import-resolution.js';
 import type { PackageInfo, RootImportSettings } from '../../graph/imports-settings.js';
-
-export const TS_FAMILY: ReadonlySet<LanguageId> = new Set(['typescript', 'tsx', 'javascript']);
 
 /** Extensions tried after a specifier without one, in TypeScript's order. */
 const TS_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
@@ -74,6 +71,8 @@ export class TypeScriptImports {
     /** Indexed files by absolute, `/`-separated path. */
     private readonly byPath: ReadonlyMap<string, IndexedFile>,
     rootSettings: readonly RootImportSettings[],
+    /** TypeScript, TSX or JavaScript. */
+    private readonly isScript: (file: IndexedFile) => boolean,
   ) {
     for (const settings of rootSettings) {
       this.settingsByRoot.set(settings.root, settings);
@@ -122,8 +121,7 @@ export class TypeScriptImports {
 
   /** A TS/JS module path (absolute, without or with an extension) → the indexed source file. */
   private tsFile(base: string, folderOnly = false): IndexedFile | undefined {
-    const isTs = (f: IndexedFile | undefined) =>
-      f && f.language !== undefined && TS_FAMILY.has(f.language) ? f : undefined;
+    const isTs = (f: IndexedFile | undefined) => (f && this.isScript(f) ? f : undefined);
     if (folderOnly) {
       for (const candidate of TS_EXTENSIONS) {
         const found = isTs(this.byPath.get(`${base}/index${candidate}`));

@@ -5,8 +5,8 @@ import { TypeScriptImports } from './resolve-imports.js';
 const typescriptImports: ImportRules = {
   family: 'ts',
   scope: (file, fact) => (isRelative(fact.source) ? dirOf(slash(file.absolutePath)) : file.root),
-  create: ({ byPath, settings }) => {
-    const resolver = new TypeScriptImports(byPath, settings);
+  create: ({ byPath, settings, inFamily }) => {
+    const resolver = new TypeScriptImports(byPath, settings, inFamily);
     return (file, fact) => resolver.resolve(file, fact.source);
   },
 };

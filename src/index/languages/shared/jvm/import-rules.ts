@@ -6,8 +6,8 @@ export const jvmImports: ImportRules = {
   family: 'jvm',
   scope: (file) => file.root,
   byNames: true,
-  create: ({ files }) => {
-    const resolver = new JvmImports(files);
+  create: ({ files, inFamily }) => {
+    const resolver = new JvmImports(files, inFamily);
     return (file, fact) => resolver.resolve(file, fact);
   },
 };

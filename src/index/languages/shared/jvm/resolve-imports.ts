@@ -1,16 +1,18 @@
 /** Java and Kotlin imports: a package-qualified name → the file declaring that name at top level. */
-import type { ImportFact, LanguageId } from '../../../facts.js';
+import type { ImportFact } from '../../../facts.js';
 import type { IndexedFile } from '../../../snapshot.js';
 import { cmp } from '../import-paths.js';
 import { NONE, type Resolution } from '../import-resolution.js';
-
-export const JVM_FAMILY: ReadonlySet<LanguageId> = new Set(['java', 'kotlin']);
 
 export class JvmImports {
   /** `package.Type` (and `package.function` for Kotlin) → the JVM files declaring it at top level. */
   private jvmTypes: Map<string, IndexedFile[]> | undefined;
 
-  constructor(private readonly files: readonly IndexedFile[]) {}
+  constructor(
+    private readonly files: readonly IndexedFile[],
+    /** Java or Kotlin. */
+    private readonly isJvm: (file: IndexedFile) => boolean,
+  ) {}
 
   /**
    * `import a.b.C` (or `a.b.C.member`, `a.b.Outer.Inner`) → the file declaring package `a.b` and a top-level
@@ -44,7 +46,7 @@ export class JvmImports {
     if (!this.jvmTypes) {
       const index = new Map<string, IndexedFile[]>();
       for (const file of this.files) {
-        if (file.language === undefined || !JVM_FAMILY.has(file.language)) continue;
+        if (!this.isJvm(file)) continue;
         const pkg = file.facts.package;
         const prefix = pkg ? `${pkg}.` : '';
         for (const symbol of file.facts.symbols) {
