@@ -5,7 +5,7 @@
  * `@doc` (else the `#` comments right above) as docstrings.
  */
 import type { Node } from 'web-tree-sitter';
-import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
+import { endLineOf, hashCommentDoc, oneLine, startLineOf } from '../shared/tree-utils.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
 import { declare, type ExpressionFunction, type Frame, type ModuleFrame, type Walker } from './model.js';
 import {
@@ -346,12 +346,5 @@ function commentDoc(node: Node): string | undefined {
     expected = startLineOf(sibling) - 1;
     sibling = sibling.previousNamedSibling;
   }
-  const lines: string[] = [];
-  for (; sibling?.type === 'comment'; sibling = sibling.previousNamedSibling) {
-    if (endLineOf(sibling) !== expected) break;
-    lines.unshift(sibling.text.replace(/^#\s?/, '').trimEnd());
-    expected = startLineOf(sibling) - 1;
-  }
-  const text = lines.join('\n').trim();
-  return text === '' ? undefined : text;
+  return hashCommentDoc(sibling, expected + 1, (comment) => comment.previousNamedSibling);
 }

@@ -13,6 +13,7 @@ import { FactBuilder } from '../shared/fact-builder.js';
 import {
   declarationAt,
   endLineOf,
+  hashCommentDoc,
   joinHttpPath,
   oneLine,
   startLineOf,
@@ -385,18 +386,10 @@ function singular(name: string): string {
 
 /** The `#` comment lines right above a declaration. */
 function commentDoc(node: Node): string | undefined {
-  const lines: string[] = [];
-  let expected = startLineOf(node) - 1;
   // The grammar puts comments before a body's first statement outside the body node.
   const previous = (of: Node): Node | null =>
     of.previousNamedSibling ?? (of.parent?.type === 'body_statement' ? of.parent.previousNamedSibling : null);
-  for (let sibling = previous(node); sibling?.type === 'comment'; sibling = previous(sibling)) {
-    if (endLineOf(sibling) !== expected || !sibling.text.startsWith('#')) break;
-    lines.unshift(sibling.text.replace(/^#\s?/, '').trimEnd());
-    expected = startLineOf(sibling) - 1;
-  }
-  const text = lines.join('\n').trim();
-  return text === '' ? undefined : text;
+  return hashCommentDoc(previous(node), startLineOf(node), previous);
 }
 
 export const extractRuby: Extractor = (input) => {

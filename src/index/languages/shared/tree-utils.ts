@@ -45,6 +45,26 @@ export function endLineOf(node: Node): number {
 }
 
 /**
+ * The `#` comment lines that end right above line `below`, walking back from `first` with `previous`, as one
+ * docstring (each line without its `#` and one following space); undefined when there is none.
+ */
+export function hashCommentDoc(
+  first: Node | null,
+  below: number,
+  previous: (node: Node) => Node | null,
+): string | undefined {
+  const lines: string[] = [];
+  let expected = below - 1;
+  for (let comment = first; comment?.type === 'comment'; comment = previous(comment)) {
+    if (endLineOf(comment) !== expected || !comment.text.startsWith('#')) break;
+    lines.unshift(comment.text.replace(/^#\s?/, '').trimEnd());
+    expected = startLineOf(comment) - 1;
+  }
+  const text = lines.join('\n').trim();
+  return text === '' ? undefined : text;
+}
+
+/**
  * Declaration text on one line: a line break and the whitespace around it become one space, or nothing just
  * inside a bracket, so that a wrapped parameter list reads as it would on one line. `tight` spacing (the
  * default) also drops one space written just inside a bracket (`f( a )` → `f(a)`); `as-written` keeps each
