@@ -119,8 +119,32 @@ export type ContractFact =
       readonly kind: 'http_call';
       readonly method: string;
       readonly path: string;
-      /** Host or base the call goes to when known (`http://payment:8080`, an env-var name, a service name). */
+      /**
+       * Host or base the call goes to when known: a URL (`http://payment:8080/api`), `env:NAME` (an
+       * environment variable), `${key}` (a config property, Spring style, optional `:default`) or
+       * `service:NAME` (a service named by a client declaration: Feign `name`, `lb://name`, a Dapr app id).
+       */
       readonly base?: string;
+      /**
+       * The URL expression as written (one line, at most 120 characters) when the path could not be
+       * resolved to a literal template; `path` then holds the part that is known (possibly `/`). Such a
+       * call is kept and listed as unresolved when it matches no route, never dropped.
+       */
+      readonly unresolved?: string;
+      readonly symbol?: number;
+      readonly line: number;
+      readonly confidence: Confidence;
+      readonly via: string;
+    }
+  | {
+      /** A gateway or proxy forwarding requests under a path prefix to a service (Zuul, Spring Cloud Gateway, nginx, Envoy, Ingress, Traefik). */
+      readonly kind: 'http_proxy';
+      /** The gateway-side path prefix, normalised (`/api/orders`; `/` for everything). */
+      readonly prefix: string;
+      /** Where it forwards: same forms as `http_call.base`. */
+      readonly target: string;
+      /** The prefix the target receives instead of `prefix` (`''` when stripped); absent: unchanged. */
+      readonly rewrite?: string;
       readonly symbol?: number;
       readonly line: number;
       readonly confidence: Confidence;

@@ -82,6 +82,7 @@ function linkContractFacts(
           deferred.calls.push({ file, fact });
           break;
         case 'saga':
+        case 'http_proxy':
           codeNode(builder, file, fact.symbol);
           break;
       }

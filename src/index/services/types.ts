@@ -1,0 +1,50 @@
+/**
+ * The service model: what a workspace declares about its services, learnt from build manifests, Dockerfiles,
+ * compose files, Kubernetes manifests, Helm values and framework config — never from guessing at code.
+ * `init --auto` proposes roots from it, `admin status` shows it, and HTTP matching resolves hosts and
+ * environment variables through it.
+ */
+
+/** Where a fact about a service was learnt: a workspace-relative file, its line, and what was read there. */
+export interface Learnt {
+  readonly file: string;
+  readonly line: number;
+  /** Short and human: `docker-compose service`, `pom.xml module`, `spring.application.name`. */
+  readonly how: string;
+}
+
+/**
+ * What a folder is: a deployable `service`, a `gateway` (a service that routes requests to others), a
+ * `loadgen` (traffic generator), a shared `library`, `contracts` (proto/OpenAPI folders), `docs`, or
+ * `deploy` (manifests only).
+ */
+export type ServiceKind = 'service' | 'gateway' | 'loadgen' | 'library' | 'contracts' | 'docs' | 'deploy';
+
+export interface ServiceName {
+  readonly name: string;
+  readonly from: Learnt;
+}
+
+export interface ServiceEnvVar {
+  readonly name: string;
+  readonly value: string;
+  readonly from: Learnt;
+}
+
+export interface ServiceEntry {
+  /** Workspace-relative folder, `/`-separated; `.` for the workspace itself. */
+  readonly folder: string;
+  readonly kind: ServiceKind;
+  /** Every name it answers to (compose service, Kubernetes Service, application name, folder…); the first is its display name. */
+  readonly names: readonly ServiceName[];
+  /** Its environment as deploy manifests set it (compose `environment:`, Kubernetes `env:`/ConfigMaps, Helm values). */
+  readonly env: readonly ServiceEnvVar[];
+  /** Why the folder is a unit at all (its manifest, Dockerfile or compose `build:`). */
+  readonly evidence: readonly Learnt[];
+}
+
+export interface ServiceModel {
+  readonly entries: readonly ServiceEntry[];
+  /** Folders holding source code that no entry covers (workspace-relative). */
+  readonly uncovered: readonly string[];
+}
