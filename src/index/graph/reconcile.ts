@@ -5,6 +5,7 @@ import { linkGrpcFact, linkWildcardRpcs, type WildcardRpc } from './grpc-links.j
 import { linkHttpCalls, RouteTable, type HttpCall } from './http-links.js';
 import { addImportEdges } from './imports.js';
 import type { RootImportSettings } from './imports-settings.js';
+import type { RootIdentity } from '../services/types.js';
 import type { ContractGraph } from './model.js';
 import { isHealthService, placeholderOf } from './names.js';
 import { GraphBuilder } from './node-table.js';
@@ -14,6 +15,8 @@ export interface ReconcileInput {
   readonly files: readonly IndexedFile[];
   /** Root name → service name (from its manifest). */
   readonly services: ReadonlyMap<string, string>;
+  /** Root name → the names its service answers to and its deploy-time environment (from the service model). */
+  readonly identities?: ReadonlyMap<string, RootIdentity>;
   /** `.proto` files outside these folders (root-relative or `root:path` prefixes) do not define contracts; empty: all do. */
   readonly protoDirs?: readonly string[];
   /** Per-root manifest settings for import resolution (tsconfig aliases, package names, Go modules); absent: relative imports only. */

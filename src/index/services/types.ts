@@ -48,3 +48,12 @@ export interface ServiceModel {
   /** Folders holding source code that no entry covers (workspace-relative). */
   readonly uncovered: readonly string[];
 }
+
+/**
+ * What HTTP matching needs to know about one root: every name its service answers to (lower-case host
+ * names), and its environment as the deploy manifests set it.
+ */
+export interface RootIdentity {
+  readonly names: readonly string[];
+  readonly env: ReadonlyMap<string, string>;
+}
