@@ -47,6 +47,7 @@ export function javaContracts(file: JavaFile, facts: FactBuilder): void {
       if (!invocation(file, site, facts)) javaHttpCall(file, http, site, facts);
     } else if (site.node.type === 'object_creation_expression') {
       creation(file, site, facts);
+      javaHttpCall(file, http, site, facts);
     }
   }
 }

@@ -290,9 +290,12 @@ class JavaWalker {
     });
     const vars = new Map<string, JavaVar>();
     let lastParamType: string | undefined;
+    const params: string[] = [];
     for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
       if (param !== null && (param.type === 'formal_parameter' || param.type === 'spread_parameter')) {
-        lastParamType = this.param(param, vars)?.type;
+        const variable = this.param(param, vars);
+        lastParamType = variable?.type;
+        params.push(variable?.name ?? '');
       }
     }
     cls.methods.push({
@@ -303,6 +306,9 @@ class JavaWalker {
       keywords: new Set(keywords),
       isConstructor,
       lastParamType,
+      params,
+      body: body ?? undefined,
+      scope: { cls, symbol: id, vars },
     });
     if (body !== null) this.walkBody(body, { cls, symbol: id, vars });
   }
