@@ -176,6 +176,7 @@ class JavaWalker {
         const type = plainType(t);
         return type === undefined ? [] : [type];
       }),
+      interfacesWritten: (interfaces?.namedChildren ?? []).flatMap((t) => (t === null ? [] : [t.text])),
       fields: new Map(),
       methods: [],
     };

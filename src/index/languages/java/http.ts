@@ -5,7 +5,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ContractFact } from '../../facts.js';
-import type { FactBuilder } from '../shared/fact-builder.js';
+import type { ContractSink } from '../shared/jvm/grpc-stub-use.js';
 import {
   argumentsOf,
   type JavaFile,
@@ -73,7 +73,7 @@ export function javaHttpCall(
   file: JavaFile,
   context: JavaHttpContext,
   site: JavaSite,
-  facts: FactBuilder,
+  facts: ContractSink,
 ): void {
   for (const fact of httpCallsAt(file, context, site)) facts.addContract(fact);
 }

@@ -53,6 +53,8 @@ export interface JavaClass {
   readonly annotations: readonly AnnotationInfo[];
   readonly superclass: string | undefined;
   readonly interfaces: readonly string[];
+  /** Implemented or extended interfaces as written, type arguments included (`JpaRepository<Person, Long>`). */
+  readonly interfacesWritten: readonly string[];
   readonly fields: Map<string, JavaVar>;
   readonly methods: JavaMethod[];
 }

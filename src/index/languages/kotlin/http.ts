@@ -6,7 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ContractFact } from '../../facts.js';
-import type { FactBuilder } from '../shared/fact-builder.js';
+import type { ContractSink } from '../shared/jvm/grpc-stub-use.js';
 import { lastSegment, lineOf } from '../shared/jvm/common.js';
 import { firstOfValues, type RequestClient, requestClientKind } from '../shared/jvm/http.js';
 import {
@@ -62,7 +62,7 @@ export function kotlinHttpContext(file: KtFile, calls: readonly KtCallSite[]): K
   return { urls: new KtUrlReader(file), soleBase: bases.length === 1 ? bases[0] : undefined };
 }
 
-export function kotlinHttpCall(context: KtHttpContext, site: KtCallSite, facts: FactBuilder): void {
+export function kotlinHttpCall(context: KtHttpContext, site: KtCallSite, facts: ContractSink): void {
   for (const fact of httpCallsAt(context, site)) facts.addContract(fact);
 }
 
