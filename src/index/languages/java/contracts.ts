@@ -71,6 +71,11 @@ function classContracts(file: JavaFile, cls: JavaClass, facts: ContractSink): vo
         .filter((other) => other !== cls && cls.interfaces.some((type) => lastSegment(type) === other.name))
         .flatMap((other) => other.methods),
       entity: repositoryEntity(cls.interfacesWritten),
+      clientApi: file.classes.some(
+        (other) =>
+          findAnnotation(other.annotations, 'FeignClient') !== undefined &&
+          other.interfaces.some((type) => lastSegment(type) === cls.name),
+      ),
     },
     facts,
   );

@@ -73,6 +73,8 @@ export class JavaUrlReader {
     switch (node.type) {
       case 'string_literal':
         return [text(javaString(node))];
+      case 'decimal_integer_literal':
+        return [text(node.text.replace(/[_lL]/g, ''))];
       case 'identifier':
       case 'field_access':
         return this.reference(node, scope, depth);

@@ -81,6 +81,11 @@ function classContracts(file: KtFile, cls: KtClass, facts: ContractSink): void {
         .filter((other) => other !== cls && cls.supertypes.some((type) => lastSegment(type) === other.name))
         .flatMap((other) => other.functions),
       entity: repositoryEntity(cls.supertypesWritten),
+      clientApi: file.classes.some(
+        (other) =>
+          findAnnotation(other.annotations, 'FeignClient') !== undefined &&
+          other.supertypes.some((type) => lastSegment(type) === cls.name),
+      ),
     },
     facts,
   );

@@ -51,6 +51,8 @@ export interface JvmClassInput<M extends Annotated & { readonly name: string; re
   readonly inherited?: readonly M[];
   /** The entity a Spring Data repository holds (`JpaRepository<Person, Long>` → `Person`). */
   readonly entity?: string;
+  /** An interface a Feign client of the same file extends: its mappings are that client's calls, not routes. */
+  readonly clientApi?: boolean;
 }
 
 /**
@@ -135,8 +137,10 @@ function springClassContracts<M extends Annotated & { readonly name: string; rea
     }
   };
   listeners(cls, cls.nameLine);
-  for (const route of repositoryRoutes(cls.annotations, input.entity, resolver))
-    facts.addContract({ kind: 'http_route', ...route, symbol: cls.id, line: cls.nameLine });
+  for (const route of repositoryRoutes(cls.annotations, input.entity, resolver)) {
+    const { method, path, via } = route;
+    facts.addContract({ kind: 'http_route', method, path, symbol: cls.id, line: cls.nameLine, via });
+  }
   const client =
     findAnnotation(cls.annotations, 'FeignClient') ?? findAnnotation(cls.annotations, 'RegisterRestClient');
   const feignPath = client?.name === 'FeignClient' ? annotationArg(client, ['path']) : undefined;
@@ -168,6 +172,7 @@ function springClassContracts<M extends Annotated & { readonly name: string; rea
       for (const route of routes) call(member, route, `@${client.name}`);
       continue;
     }
+    if (input.clientApi === true) continue;
     routes.push(
       ...micronautRoutes(cls.annotations, member.annotations, resolver),
       ...quarkusRoutes(cls.annotations, member.name, member.annotations, resolver),
