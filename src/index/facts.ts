@@ -91,6 +91,11 @@ export type ContractFact =
       readonly service: string;
       /** Absent for a service-level client (a stub built but no method call traced). */
       readonly method?: string;
+      /**
+       * A service-level client whose file invokes no method of that service: the stub is constructed (or
+       * held) but never called here. It is reported as such and gives no `calls_rpc` edge.
+       */
+      readonly constructedOnly?: true;
       readonly symbol?: number;
       readonly line: number;
       readonly confidence: Confidence;

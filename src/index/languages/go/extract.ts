@@ -20,6 +20,7 @@ import {
 } from './scope.js';
 import { packageProperties, type PackageValue } from './values.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { markUncalledStubs } from '../shared/grpc-stubs.js';
 import { isHealthService } from '../shared/grpc-health.js';
 import { bodyLines, docText, firstLineOf, signatureBefore } from '../shared/native-common.js';
 import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
@@ -105,10 +106,12 @@ export function extractGo(input: ExtractInput): FileFacts {
   // After the walk: it is what tells which package-level vars a function reassigns.
   const properties = packageProperties(pending.values, fileScope);
 
-  return facts.build({
-    package: packageName,
-    ...(properties.length === 0 ? {} : { properties }),
-  });
+  return markUncalledStubs(
+    facts.build({
+      package: packageName,
+      ...(properties.length === 0 ? {} : { properties }),
+    }),
+  );
 }
 
 /** What the whole file's walk reads and fills: its imports, the router and Kafka libraries it uses. */

@@ -18,6 +18,7 @@ import { enclosingClass, newFrame, PyScope, receiverKey, recordLocal, type Frame
 import { constantSymbol, readDefinition } from './symbols.js';
 import { dotted, resolveParts } from './values.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { markUncalledStubs } from '../shared/grpc-stubs.js';
 import { isHealthService } from '../shared/grpc-health.js';
 import { startLineOf, walkSites } from '../shared/tree-utils.js';
 
@@ -275,5 +276,5 @@ class PythonExtraction {
 
 export const extractPython: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('python');
-  return new PythonExtraction(input.tree.rootNode).facts.build();
+  return markUncalledStubs(new PythonExtraction(input.tree.rootNode).facts.build());
 };
