@@ -20,6 +20,7 @@ import {
 } from './scope.js';
 import { packageProperties, type PackageValue } from './values.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { markUncalledStubs } from '../shared/grpc-stubs.js';
 import { isHealthService } from '../shared/grpc-health.js';
 import { bodyLines, docText, firstLineOf, signatureBefore } from '../shared/native-common.js';
@@ -106,11 +107,13 @@ export function extractGo(input: ExtractInput): FileFacts {
   // After the walk: it is what tells which package-level vars a function reassigns.
   const properties = packageProperties(pending.values, fileScope);
 
-  return markUncalledStubs(
-    facts.build({
-      package: packageName,
-      ...(properties.length === 0 ? {} : { properties }),
-    }),
+  return rewriteSidecarCalls(
+    markUncalledStubs(
+      facts.build({
+        package: packageName,
+        ...(properties.length === 0 ? {} : { properties }),
+      }),
+    ),
   );
 }
 
