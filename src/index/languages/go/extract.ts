@@ -7,6 +7,8 @@ import type { Node } from 'web-tree-sitter';
 import { emptyFacts, type FileFacts, type SymbolKind } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
 import { collectGoContracts } from './contracts.js';
+import { collectFieldValues } from './fields.js';
+import { urlParts } from './urls.js';
 import {
   baseTypeName,
   clientType,
@@ -103,6 +105,8 @@ export function extractGo(input: ExtractInput): FileFacts {
   }
   for (const { node, name } of pending.funcs) readValueFunc(node, name, file);
 
+  if (importMap.has('os') || /https?:\/\//.test(source))
+    collectFieldValues(tree.rootNode, fileScope, urlParts);
   collectGoContracts(file, fileScope, pending.walks);
   // After the walk: it is what tells which package-level vars a function reassigns.
   const properties = packageProperties(pending.values, fileScope);
@@ -137,6 +141,7 @@ function goFileOf(
     fieldClients: new Map(),
     anyFieldClient: new Map(),
     httpClientFields: new Map(),
+    fieldValues: new Map(),
     anyHttpClientField: new Set(),
     methods: new Map(),
     servedTypes: [],
