@@ -17,6 +17,7 @@ import { djangoRoute } from './decorators.js';
 import { daprAppIdHeader, httpCallFact, urlText, withAppId } from './http-calls.js';
 import { PY_HTTP_LIBRARIES, REQUEST_SHAPES, URLLIB_REQUEST } from './http-clients.js';
 import { receiverCall, receiverCallFacts, type ReceiverCall } from './receivers.js';
+import { routeFunctionFacts, routerMethodFacts } from './routes.js';
 import { lookupBinding, receiverKey, type Frame, type PyScope } from './scope.js';
 import { callArguments, dotted, resolveParts } from './values.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
@@ -115,6 +116,7 @@ export class PythonCallSites {
       );
     }
     this.moduleRequest(origin, args, frame, line, owner);
+    for (const route of routeFunctionFacts(origin, args, line)) this.facts.addContract(route, { owner });
     if (origin.module === 'django.urls' && origin.name === 'path') {
       const route = djangoRoute(args, line);
       if (route !== undefined) this.facts.addContract(route, { owner });
@@ -150,6 +152,9 @@ export class PythonCallSites {
       const built = this.bindingOf(object, frame);
       if (built !== undefined) this.resolveReceiverCall(call('', method), built);
       return;
+    }
+    if (dotted(object)?.endsWith('router') === true && this.scope.importsModule('aiohttp')) {
+      for (const route of routerMethodFacts(method, args, line)) this.facts.addContract(route, { owner });
     }
     let key = receiverKey(object);
     let called = method;

@@ -27,7 +27,7 @@ export type Binding =
   | { readonly kind: 'consumer'; readonly lib: KafkaLib }
   | { readonly kind: 'http'; readonly lib: string; readonly base?: Parts }
   | { readonly kind: 'dapr' }
-  | { readonly kind: 'router'; readonly framework: 'flask' | 'fastapi'; readonly prefix: string }
+  | { readonly kind: 'router'; readonly framework: 'flask' | 'fastapi' | 'aiohttp'; readonly prefix: string }
   | { readonly kind: 'celery' };
 
 /** Where a (possibly dotted) name comes from: the module it was imported from and its original name. */
@@ -83,6 +83,9 @@ export function classifyCallee(origin: Origin, args: Node | null, scope: ValueSc
     return undefined;
   }
   // Argument lists are read only for the few constructors that take a base or a prefix: most calls are none.
+  // aiohttp's `web.RouteTableDef()`: `@routes.get("/x")` declares a route.
+  if (inModule(origin, 'aiohttp') && name === 'RouteTableDef')
+    return { kind: 'router', framework: 'aiohttp', prefix: '' };
   const http = PY_HTTP_LIBRARIES.find((library) => inModule(origin, library.module));
   if (http !== undefined) {
     if (!http.clients.includes(name)) return undefined;
@@ -200,6 +203,8 @@ export function routeFromDecorator(call: Node, receiver: Binding | undefined): R
   const raw = literalString(positional[0] ?? keywords.get('rule') ?? keywords.get('path'));
   if (raw === undefined) return undefined;
   const router = receiver?.kind === 'router' ? receiver : undefined;
+  // aiohttp's `@routes.route("GET", "/x")` puts the method first: not Flask's shape.
+  if (router?.framework === 'aiohttp' && method === 'route') return undefined;
   if (router === undefined) {
     // Unproven receivers: `.route("/…")` is Flask's own shape; a verb needs a router-like name too.
     const last = objectName.slice(objectName.lastIndexOf('.') + 1);

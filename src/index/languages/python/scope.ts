@@ -101,6 +101,13 @@ export class PyScope {
     return { module: [base, ...segments.slice(1, -1)].join('.'), name, qualified: true };
   }
 
+  /** True when the file imports `root` or one of its submodules. */
+  importsModule(root: string): boolean {
+    for (const alias of this.aliases.values())
+      if (alias.module === root || alias.module.startsWith(`${root}.`)) return true;
+    return false;
+  }
+
   /** True when `name` is bound by an import (a name the file did not define itself). */
   isImported(name: string): boolean {
     return this.aliases.has(name);
