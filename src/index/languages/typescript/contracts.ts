@@ -7,10 +7,11 @@ import type { Node } from 'web-tree-sitter';
 import type { FactBuilder } from '../shared/fact-builder.js';
 import { args, grpcTarget, holderFromExpr, prop, receiverRef, type Site } from './holders.js';
 import { resolveRef, type FileState, type Holder } from './model.js';
-import { HTTP_VERBS, routeCall } from './routes.js';
+import { routeCall } from './routes.js';
+import { directHttpCall, memberHttpCall } from './http-calls.js';
+import { daprInvokerCall } from './dapr.js';
 import { addServiceCall, noteLoader } from './servers.js';
-import { resolveUrl } from './url.js';
-import { resolveName, resolveString, toVal, unwrap, type Val } from './values.js';
+import { resolveName, toVal, unwrap, type Val } from './values.js';
 
 /** Methods whose first argument is a topic, a queue job or a kafkajs payload. */
 const FIRST_ARG_METHODS = new Set(['send', 'sendBatch', 'subscribe', 'emit']);
@@ -106,7 +107,7 @@ export function onCall(state: FileState, node: Node, site: Site): void {
     if (callee.text === 'loadPackageDefinition') noteLoader(state, node);
     // nice-grpc: `createClient(PaymentServiceDefinition, channel)`.
     if (callee.text === 'createClient') emitServiceLevel(state, holderFromExpr(node, site), site);
-    else directCall(state, node, callee.text, site);
+    else directHttpCall(state, callee.text, args(node), site);
     return;
   }
   if (callee.type === 'member_expression') onMemberCall(state, node, callee, site);
@@ -133,14 +134,13 @@ function onMemberCall(state: FileState, node: Node, callee: Node, site: Site): v
       ? undefined
       : toVal(list[0], site.locals, site.cls);
   if (kafkajsCall(state, method, first, site)) return;
+  if (daprInvokerCall(state, node, callee, site)) return;
   const receiver = receiverRef(object, site);
-  const objectName = unwrap(object).type === 'identifier' ? object.text : undefined;
-  const httpArgs =
-    method === 'request' || HTTP_VERBS.has(method)
-      ? list.slice(0, 2).map((a) => toVal(a, site.locals, site.cls))
-      : [];
+  const inner = unwrap(object);
+  const objectName = inner.type === 'identifier' ? inner.text : undefined;
+  const http = memberHttpCall(state, method, objectName, list, site);
   const route = routeCall(state, node, method, site);
-  if (receiver === undefined && route === undefined && httpArgs.length === 0) return;
+  if (receiver === undefined && route === undefined && http === undefined) return;
   state.pending.push((out) => {
     const holder = resolveRef(state, receiver);
     if (holder?.t === 'proxy' && (method === 'emit' || method === 'send')) {
@@ -165,16 +165,7 @@ function onMemberCall(state: FileState, node: Node, callee: Node, site: Site): v
           via: target.via,
         });
       }
-    } else if (holder?.t === 'http' && httpArgs.length > 0) {
-      httpCall(state, out, site, holder.via, method, httpArgs, holder.base);
-    } else if (
-      holder === undefined &&
-      httpArgs.length > 0 &&
-      objectName !== undefined &&
-      isClientModule(state, objectName)
-    ) {
-      httpCall(state, out, site, clientModuleVia(state, objectName), method, httpArgs, undefined);
-    } else {
+    } else if (http?.(holder, out) !== true) {
       route?.(holder, out);
     }
   });
@@ -219,76 +210,4 @@ function isBullQueue(state: FileState, holder: Extract<Holder, { t: 'queue' }>):
   return (
     holder.imported === undefined || BULL_SOURCES.has(state.importBindings.get(holder.imported)?.source ?? '')
   );
-}
-
-function isClientModule(state: FileState, name: string): boolean {
-  const source = state.importBindings.get(name)?.source;
-  return (
-    source === 'axios' || source === 'got' || (source === undefined && (name === 'axios' || name === 'got'))
-  );
-}
-
-function clientModuleVia(state: FileState, name: string): string {
-  return state.importBindings.get(name)?.source ?? name;
-}
-
-function directCall(state: FileState, node: Node, name: string, site: Site): void {
-  const list = args(node);
-  if (list.length === 0 || site.locals(name) !== undefined) return;
-  const values = list.slice(0, 2).map((a) => toVal(a, site.locals, site.cls));
-  state.pending.push((out) => {
-    if (name === 'fetch') httpCall(state, out, site, 'fetch', 'fetch', values, undefined);
-    else if (isClientModule(state, name) && !state.moduleVars.has(name))
-      httpCall(state, out, site, clientModuleVia(state, name), 'call', values, undefined);
-  });
-}
-
-/**
- * One HTTP call. `verb` is the client method (`get`, `post`, `request`), `call` for `axios(…)`/`got(…)`,
- * `fetch` for `fetch(url, init)`.
- */
-function httpCall(
-  state: FileState,
-  out: FactBuilder,
-  site: Site,
-  via: string,
-  verb: string,
-  values: readonly Val[],
-  base: Val | undefined,
-): void {
-  const [a, b] = values;
-  let url: Val | undefined = a;
-  let method: Val | undefined;
-  let defaulted = false;
-  if (verb === 'fetch') {
-    method = prop(b, 'method');
-    defaulted = b === undefined || (b.k === 'obj' && method === undefined);
-  } else if (verb === 'call' || verb === 'request') {
-    const config = a?.k === 'obj' ? a : b;
-    url = a?.k === 'obj' ? prop(a, 'url') : a;
-    method = prop(config, 'method');
-    defaulted = config === undefined || (config.k === 'obj' && method === undefined);
-  } else {
-    method = { k: 'str', v: verb };
-  }
-  if (url === undefined) return;
-  let resolved = resolveUrl(url, state.tables);
-  // A relative path on a client created with a base URL (`axios.create({ baseURL })`) goes to that base.
-  if (base !== undefined && resolved !== undefined && resolved.base === undefined && resolved.exact) {
-    resolved = resolveUrl({ k: 'cat', parts: [base, { k: 'str', v: '/' }, url] }, state.tables);
-  }
-  if (resolved === undefined) return;
-  const verbName = method === undefined ? undefined : resolveString(method, state.tables);
-  const httpMethod = defaulted ? 'GET' : (verbName?.value.toUpperCase() ?? 'ANY');
-  const exact = resolved.exact && (defaulted || verbName?.exact === true);
-  out.addContract({
-    kind: 'http_call',
-    method: httpMethod,
-    path: resolved.path,
-    ...(resolved.base === undefined ? {} : { base: resolved.base }),
-    ...symbolOf(site),
-    line: site.line,
-    confidence: exact ? 'exact' : 'heuristic',
-    via,
-  });
 }

@@ -38,7 +38,19 @@ export type Holder =
   | { readonly t: 'proxy' }
   /** A BullMQ queue; `imported` names the class that must come from bullmq/bull. */
   | { readonly t: 'queue'; readonly name: Val; readonly imported?: string }
-  | { readonly t: 'http'; readonly via: string; readonly base?: Val }
+  /**
+   * An HTTP client: a library by key (see http-clients.ts, from a declared type), or an instance made by
+   * `factory` with `options` on the binding `module` (`axios.create({ baseURL })`) or on the instance
+   * `parent` (`api.extend(…)`); which library and which option is the base is known once the imports are.
+   */
+  | {
+      readonly t: 'http';
+      readonly lib?: string;
+      readonly module?: string;
+      readonly parent?: Holder;
+      readonly factory?: string;
+      readonly options?: Val;
+    }
   /** An HTTP router; `via` empty when the framework follows from the imports (of `ctor`, else of the file). */
   | { readonly t: 'router'; readonly via: string; readonly prefix?: Val; readonly ctor?: string }
   /** `const stub = this.payments`: whatever the referenced binding holds. */
