@@ -38,7 +38,11 @@ const MAX_UNRESOLVED = 120;
 export interface RequestArgs {
   readonly values: readonly Val[];
   readonly texts: readonly string[];
+  /** Which arguments are function literals (callbacks, never options). */
+  readonly callbacks: readonly boolean[];
 }
+
+const FUNCTION_LITERALS = new Set(['arrow_function', 'function_expression', 'function']);
 
 /** A client resolved from a binding or holder: its library and, for a configured instance, its base. */
 interface Client {
@@ -65,7 +69,11 @@ function asWritten(node: Node): string {
 /** The first three arguments of a call, as data and as written. */
 export function requestArgs(list: readonly Node[], site: Site): RequestArgs {
   const first = list.slice(0, 3);
-  return { values: first.map((a) => toVal(a, site.locals, site.cls)), texts: first.map(asWritten) };
+  return {
+    values: first.map((a) => toVal(a, site.locals, site.cls)),
+    texts: first.map(asWritten),
+    callbacks: first.map((a) => FUNCTION_LITERALS.has(a.type)),
+  };
 }
 
 export function mayRequest(method: string): boolean {
@@ -102,11 +110,13 @@ function readRequest(shape: CallShape, verb: string | undefined, args: RequestAr
   const [a, b] = values;
   if (shape === 'methodUrl' && verb === undefined && values.length >= 2)
     return { url: b, urlText: texts[1] ?? '', method: a, defaulted: false };
-  const options = a?.k === 'obj' ? a : values.slice(1).find((v) => v.k === 'obj');
+  // The last object is the options: `axios.post(url, data, config)`.
+  const options = a?.k === 'obj' ? a : values.slice(1).findLast((v) => v.k === 'obj');
   const url = a?.k === 'obj' ? urlOfOptions(a) : a;
   if (verb !== undefined)
     return { url, urlText: texts[0] ?? '', method: { k: 'str', v: verb }, defaulted: false, options };
-  const config = a?.k === 'obj' ? a : b;
+  // A callback in the options' place (`request(url, (err, res) => …)`) sends the default method.
+  const config = a?.k === 'obj' ? a : args.callbacks[1] === true ? undefined : b;
   const method = prop(config, 'method');
   const defaulted = config === undefined || (config.k === 'obj' && method === undefined);
   return { url, urlText: texts[0] ?? '', method, defaulted, options };

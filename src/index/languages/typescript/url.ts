@@ -75,7 +75,14 @@ const PARTIAL: ResolvedUrl = { path: '/', exact: false, partial: true };
 export function resolveUrl(val: Val, t: ValueTables): ResolvedUrl {
   const all: Piece[] = [];
   pieces(val, t, all, 0);
-  const list = all.filter((p) => !('lit' in p) || p.lit !== '');
+  // Adjacent literals are one text: `protocol + '//' + host` must read as a scheme.
+  const list: Piece[] = [];
+  for (const p of all) {
+    const last = list[list.length - 1];
+    if ('lit' in p && p.lit === '') continue;
+    if ('lit' in p && last !== undefined && 'lit' in last) list[list.length - 1] = { lit: last.lit + p.lit };
+    else list.push(p);
+  }
   const first = list[0];
   if (first === undefined) return PARTIAL;
   let base: string | undefined;

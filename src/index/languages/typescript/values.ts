@@ -116,6 +116,9 @@ function readVal(n: Node, locals: LocalLookup, cls: number | undefined, depth: n
   switch (n.type) {
     case 'string':
       return { k: 'str', v: stringValue(n) };
+    case 'number':
+      // A port (`port: 8443`) is part of a URL; numbers are never topics or paths on their own.
+      return { k: 'str', v: n.text };
     case 'template_string':
       return templateVal(n, locals, cls, depth);
     case 'identifier': {
