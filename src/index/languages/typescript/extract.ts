@@ -10,6 +10,7 @@ import { ClassWalker } from './classes.js';
 import { grpcTarget } from './holders.js';
 import { importFact, reexportFact } from './imports.js';
 import { liveHolder, type DecoratorInfo } from './model.js';
+import { branchMethods, type BranchMethod } from './nextjs-methods.js';
 import { nextRouteFacts, wrappedHandlers, type ExportedFunction } from './routes.js';
 import { stringValue, toVal, type Val } from './values.js';
 import { cap, cleanDoc, FUNCTION_VALUES, named, NO_LOCALS } from './walk.js';
@@ -42,7 +43,10 @@ class Walker extends ClassWalker {
       }
     | undefined;
 
+  private root: Node | undefined;
+
   program(root: Node): void {
+    this.root = root;
     this.statements(root, undefined, '');
   }
 
@@ -403,7 +407,10 @@ class Walker extends ClassWalker {
         ...(symbol === undefined || symbol < 0 ? {} : { symbol }),
       };
     }
-    for (const fact of nextRouteFacts(this.state.path, defaultExport, exported)) this.facts.addContract(fact);
+    const root = this.root;
+    const branches = (): BranchMethod[] => (root === undefined ? [] : branchMethods(root));
+    for (const fact of nextRouteFacts(this.state.path, defaultExport, exported, branches))
+      this.facts.addContract(fact);
     return this.facts.build();
   }
 }
