@@ -23,6 +23,8 @@ export function linkGrpcFact(
   file: IndexedFile,
   fact: GrpcFact,
 ): void {
+  // Constructing a stub is not a call: only a client seen invoking a method (or handed on) is an edge.
+  if (fact.kind === 'grpc_client' && fact.constructedOnly === true) return;
   const edgeKind = fact.kind === 'grpc_server' ? 'implements' : 'calls_rpc';
   const from = codeNode(builder, file, fact.symbol);
   const { entries, confidence } = catalog.resolveService(fact.service, file.root);

@@ -5,49 +5,18 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { FactBuilder } from '../shared/fact-builder.js';
-import { args, grpcTarget, holderFromExpr, prop, receiverRef, type Site } from './holders.js';
+import { args, holderFromExpr, prop, receiverRef, type Site } from './holders.js';
 import { resolveRef, type FileState, type Holder } from './model.js';
 import { routeCall } from './routes.js';
 import { directHttpCall, memberHttpCall } from './http-calls.js';
 import { daprInvokerCall } from './dapr.js';
 import { addServiceCall, noteLoader } from './servers.js';
+import { emitStubCall, noteStub, noteStubUses } from './grpc-stubs.js';
 import { resolveName, toVal, unwrap, type Val } from './values.js';
 
 /** Methods whose first argument is a topic, a queue job or a kafkajs payload. */
 const FIRST_ARG_METHODS = new Set(['send', 'sendBatch', 'subscribe', 'emit']);
-/** Methods of a generated stub that are plumbing, not RPCs. */
-const STUB_PLUMBING = new Set([
-  'close',
-  'getChannel',
-  'waitForReady',
-  'makeUnaryRequest',
-  'makeClientStreamRequest',
-  'makeServerStreamRequest',
-  'makeBidiStreamRequest',
-  'then',
-  'catch',
-  'bind',
-  'call',
-  'apply',
-  'toString',
-]);
 const BULL_SOURCES = new Set(['bullmq', 'bull']);
-
-function emitServiceLevel(state: FileState, holder: Holder | undefined, site: Site): void {
-  if (holder?.t !== 'grpc' && holder?.t !== 'grpcNew') return;
-  state.pending.push((out) => {
-    const target = grpcTarget(state, holder);
-    if (target === undefined) return;
-    out.addContract({
-      kind: 'grpc_client',
-      service: target.service,
-      ...symbolOf(site),
-      line: site.line,
-      confidence: target.exact ? 'exact' : 'heuristic',
-      via: target.via,
-    });
-  });
-}
 
 function symbolOf(site: Site): { symbol?: number } {
   return site.symbol === undefined ? {} : { symbol: site.symbol };
@@ -80,7 +49,7 @@ function topicFact(
 /** A `new X(…)` site: BullMQ queues and workers, gRPC stubs. */
 export function onNew(state: FileState, node: Node, site: Site): void {
   const holder = holderFromExpr(node, site);
-  emitServiceLevel(state, holder, site);
+  noteStub(state, holder, node, site);
   if (holder?.t === 'queue') {
     state.pending.push((out) => {
       if (isBullQueue(state, holder))
@@ -103,10 +72,11 @@ export function onNew(state: FileState, node: Node, site: Site): void {
 export function onCall(state: FileState, node: Node, site: Site): void {
   const callee = node.childForFieldName('function');
   if (callee === null) return;
+  noteStubUses(state, node, callee, site);
   if (callee.type === 'identifier') {
     if (callee.text === 'loadPackageDefinition') noteLoader(state, node);
     // nice-grpc: `createClient(PaymentServiceDefinition, channel)`.
-    if (callee.text === 'createClient') emitServiceLevel(state, holderFromExpr(node, site), site);
+    if (callee.text === 'createClient') noteStub(state, holderFromExpr(node, site), node, site);
     else directHttpCall(state, callee.text, args(node), site);
     return;
   }
@@ -125,7 +95,7 @@ function onMemberCall(state: FileState, node: Node, callee: Node, site: Site): v
     return;
   }
   if (method === 'getService' || method === 'createClient') {
-    emitServiceLevel(state, holderFromExpr(node, site), site);
+    noteStub(state, holderFromExpr(node, site), node, site);
     return;
   }
   const list = args(node);
@@ -151,20 +121,8 @@ function onMemberCall(state: FileState, node: Node, callee: Node, site: Site): v
       isBullQueue(state, holder)
     ) {
       topicFact('topic_producer', holder.name, 'BullMQ add', site, state, out);
-    } else if (holder?.t === 'grpc' || holder?.t === 'grpcNew') {
-      const target = STUB_PLUMBING.has(method) ? undefined : grpcTarget(state, holder);
-      if (target !== undefined) {
-        const exact = target.exact && !(holder.t === 'grpc' && holder.nameOnly === true);
-        out.addContract({
-          kind: 'grpc_client',
-          service: target.service,
-          method,
-          ...symbolOf(site),
-          line: site.line,
-          confidence: exact ? 'exact' : 'heuristic',
-          via: target.via,
-        });
-      }
+    } else if (emitStubCall(state, out, holder, method, site)) {
+      // A method invoked on a gRPC stub.
     } else if (http?.(holder, out) !== true) {
       route?.(holder, out);
     }

@@ -4,6 +4,7 @@
  * call that uses it).
  */
 import type { FactBuilder } from '../shared/fact-builder.js';
+import type { StubRecord } from './grpc-stubs.js';
 import type { Val, ValueTables } from './values.js';
 
 /** What a variable, field or expression is known to hold. */
@@ -114,6 +115,12 @@ export interface FileState {
     name: string,
     parent?: number,
   ) => { readonly id: number; readonly line: number } | undefined;
+  /** Service-level gRPC stubs, emitted once every call of the file is known (see grpc-stubs.ts). */
+  readonly stubs: StubRecord[];
+  /** gRPC services the file invokes a method of. */
+  readonly calledServices: Set<string>;
+  /** Names passed as call arguments: a stub bound to one is handed on. */
+  readonly handedOn: Set<string>;
   /** Run after the walk, in source order; each pushes zero or more facts. */
   readonly pending: ((out: FactBuilder) => void)[];
 }
