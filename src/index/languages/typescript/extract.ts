@@ -62,7 +62,7 @@ class Walker extends ClassWalker {
         doc !== undefined && doc.endRow >= child.startPosition.row - 1 ? cleanDoc(doc.text) : undefined;
       doc = undefined;
       if (child.type === 'export_statement') this.exportStatement(child, parent, prefix, docText);
-      else if (!this.declaration(child, parent, prefix, false, docText, [])) this.visit(child);
+      else if (this.declaration(child, parent, prefix, false, docText, []) === false) this.visit(child);
     }
   }
 

@@ -12,6 +12,7 @@ import type { Site } from './holders.js';
 import {
   FETCH_GLOBALS,
   HTTP_CLIENTS,
+  libraryOfGlobal,
   libraryOfModule,
   methodCall,
   namedCall,
@@ -30,8 +31,6 @@ const REQUEST_METHODS = new Set([
     ...Object.keys(lib.methods ?? {}),
   ]),
 ]);
-/** Libraries used without an import in browser scripts and tests, by their usual global name. */
-const GLOBAL_LIBRARIES = new Set(['axios', 'got', 'ky', 'superagent']);
 const MAX_UNRESOLVED = 120;
 
 /** A call's arguments as data, and each one as written (for `unresolved`). */
@@ -105,7 +104,12 @@ function urlOfOptions(options: Val): Val | undefined {
 }
 
 /** Reads a call's URL, method and options the way `shape` says; `verb` is a method fixed by the call's name. */
-function readRequest(shape: CallShape, verb: string | undefined, args: RequestArgs): Request {
+function readRequest(
+  lib: HttpClientLibrary,
+  shape: CallShape,
+  verb: string | undefined,
+  args: RequestArgs,
+): Request {
   const { values, texts } = args;
   const [a, b] = values;
   if (shape === 'methodUrl' && verb === undefined && values.length >= 2)
@@ -117,7 +121,7 @@ function readRequest(shape: CallShape, verb: string | undefined, args: RequestAr
     return { url, urlText: texts[0] ?? '', method: { k: 'str', v: verb }, defaulted: false, options };
   // A callback in the options' place (`request(url, (err, res) => …)`) sends the default method.
   const config = a?.k === 'obj' ? a : args.callbacks[1] === true ? undefined : b;
-  const method = prop(config, 'method');
+  const method = (lib.methodKeys ?? ['method']).map((key) => prop(config, key)).find((m) => m !== undefined);
   const defaulted = config === undefined || (config.k === 'obj' && method === undefined);
   return { url, urlText: texts[0] ?? '', method, defaulted, options };
 }
@@ -226,7 +230,8 @@ function clientOfBinding(state: FileState, name: string, depth = 0): Client | un
   }
   const held = state.moduleVars.get(name);
   if (held?.holder?.t === 'http') return clientOfHolder(state, held.holder, depth);
-  const global = GLOBAL_LIBRARIES.has(name) && held === undefined ? HTTP_CLIENTS[name] : undefined;
+  const key = held === undefined && state.symbolAt(name) === undefined ? libraryOfGlobal(name) : undefined;
+  const global = key === undefined ? undefined : HTTP_CLIENTS[key];
   return global === undefined ? undefined : { lib: global };
 }
 
@@ -264,7 +269,7 @@ export function directHttpCall(state: FileState, name: string, list: readonly No
       call = shape === undefined ? undefined : { shape };
     }
     if (call === undefined) return;
-    const request = readRequest(call.shape, call.verb, args);
+    const request = readRequest(client.lib, call.shape, call.verb, args);
     emitRequest(state, out, site, client.lib.via, request, baseOf(client, request.options));
   });
 }
@@ -303,7 +308,7 @@ export function memberHttpCall(
         ? { shape: 'options' as const }
         : methodCall(client.lib, method);
     if (call === undefined) return false;
-    const request = readRequest(call.shape, call.verb, args);
+    const request = readRequest(client.lib, call.shape, call.verb, args);
     emitRequest(state, out, site, client.lib.via, request, baseOf(client, request.options));
     return true;
   };

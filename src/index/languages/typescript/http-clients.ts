@@ -31,6 +31,10 @@ export interface HttpClientLibrary {
   readonly callableInstances?: boolean;
   /** Options keys holding a base URL the request's URL is relative to (`axios({ baseURL, url })`). */
   readonly baseKeys?: readonly string[];
+  /** Options keys holding the method; `method` when absent. */
+  readonly methodKeys?: readonly string[];
+  /** Names the library is used by without an import (browser scripts, tests): `axios`, `$`. */
+  readonly globals?: readonly string[];
 }
 
 const VERBS: Readonly<Record<string, string>> = {
@@ -62,6 +66,7 @@ export const HTTP_CLIENTS: Readonly<Record<string, HttpClientLibrary>> = {
   },
   axios: {
     via: 'axios',
+    globals: ['axios'],
     modules: ['axios'],
     direct: 'options',
     verbs: VERBS,
@@ -72,6 +77,7 @@ export const HTTP_CLIENTS: Readonly<Record<string, HttpClientLibrary>> = {
   },
   got: {
     via: 'got',
+    globals: ['got'],
     modules: ['got'],
     direct: 'options',
     verbs: { ...VERBS, stream: 'GET' },
@@ -81,6 +87,7 @@ export const HTTP_CLIENTS: Readonly<Record<string, HttpClientLibrary>> = {
   },
   ky: {
     via: 'ky',
+    globals: ['ky'],
     modules: ['ky', 'ky-universal'],
     direct: 'options',
     verbs: VERBS,
@@ -90,6 +97,7 @@ export const HTTP_CLIENTS: Readonly<Record<string, HttpClientLibrary>> = {
   },
   superagent: {
     via: 'superagent',
+    globals: ['superagent'],
     modules: ['superagent'],
     direct: 'methodUrl',
     verbs: VERBS_AND_DEL,
@@ -109,6 +117,14 @@ export const HTTP_CLIENTS: Readonly<Record<string, HttpClientLibrary>> = {
     verbs: { get: 'GET' },
     methods: { request: 'options', get: 'options' },
     named: { request: 'options', get: { verb: 'GET' } },
+  },
+  jquery: {
+    via: 'jquery',
+    modules: ['jquery'],
+    globals: ['$', 'jQuery'],
+    verbs: { get: 'GET', post: 'POST', getJSON: 'GET' },
+    methods: { ajax: 'options' },
+    methodKeys: ['method', 'type'],
   },
   /** NestJS `HttpService` (an axios wrapper), known by its declared type. */
   HttpService: {
@@ -141,7 +157,16 @@ export const HTTP_CLIENT_TYPES: Readonly<Record<string, string>> = {
 export const FETCH_GLOBALS = new Set(['window', 'globalThis', 'self', 'global']);
 
 const BY_MODULE = new Map<string, string>();
-for (const [key, lib] of Object.entries(HTTP_CLIENTS)) for (const m of lib.modules) BY_MODULE.set(m, key);
+const BY_GLOBAL = new Map<string, string>();
+for (const [key, lib] of Object.entries(HTTP_CLIENTS)) {
+  for (const m of lib.modules) BY_MODULE.set(m, key);
+  for (const g of lib.globals ?? []) BY_GLOBAL.set(g, key);
+}
+
+/** The library a global name stands for when nothing in the file binds it (`axios`, `$`). */
+export function libraryOfGlobal(name: string): string | undefined {
+  return BY_GLOBAL.get(name);
+}
 
 /** The library a module specifier names, if any. */
 export function libraryOfModule(source: string | undefined): string | undefined {
