@@ -5,21 +5,10 @@
  * object) may be invoked elsewhere, so it stays a service-level client.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact } from '../../facts.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
 import { args, grpcTarget, receiverRef, type Site } from './holders.js';
 import { liveHolder, resolveRef, type FileState, type Holder } from './model.js';
 import { unwrap } from './values.js';
-
-type GrpcClientFact = Extract<ContractFact, { kind: 'grpc_client' }>;
-
-/** A service-level stub waiting for the end of the walk: does the file invoke it, or hand it on? */
-export interface StubRecord {
-  readonly fact: GrpcClientFact;
-  /** The name it is bound to (`const client = new XClient(…)`), handed on when exported or passed. */
-  readonly binding?: string;
-  readonly escapes: boolean;
-}
 
 /** Methods of a generated stub that are plumbing, not RPCs. */
 const STUB_PLUMBING = new Set([

@@ -4,7 +4,7 @@
  * call that uses it).
  */
 import type { FactBuilder } from '../shared/fact-builder.js';
-import type { StubRecord } from './grpc-stubs.js';
+import type { ContractFact } from '../../facts.js';
 import type { Val, ValueTables } from './values.js';
 
 /** What a variable, field or expression is known to hold. */
@@ -56,6 +56,14 @@ export type Holder =
   | { readonly t: 'router'; readonly via: string; readonly prefix?: Val; readonly ctor?: string }
   /** `const stub = this.payments`: whatever the referenced binding holds. */
   | { readonly t: 'alias'; readonly ref: Ref };
+
+/** A service-level gRPC stub waiting for the end of the walk: does the file invoke it, or hand it on? */
+export interface StubRecord {
+  readonly fact: Extract<ContractFact, { kind: 'grpc_client' }>;
+  /** The name it is bound to (`const client = new XClient(…)`), handed on when exported or passed. */
+  readonly binding?: string;
+  readonly escapes: boolean;
+}
 
 /** Where a receiver's holder is looked up once the walk is complete. */
 export type Ref =
