@@ -8,6 +8,9 @@ import { normalizeHttpPath } from './tree-utils.js';
 
 const INVOKE = /^\/v1\.0\/invoke\/([^/]+)\/method(\/.*)?$/;
 
+/** The header that routes a plain sidecar request to an app (`dapr-app-id: checkout`). */
+export const DAPR_APP_ID_HEADER = 'dapr-app-id';
+
 /** The app and path a sidecar invocation path reaches; undefined for any other path. */
 export function sidecarInvocation(
   path: string,
@@ -33,4 +36,10 @@ export function rewriteSidecarCalls(facts: FileFacts): FileFacts {
       : { ...rest, path: target.path, base: `service:${target.app}` };
   });
   return { ...facts, contracts };
+}
+
+/** The app and the path it receives when `path` is a sidecar invocation path naming a literal app id. */
+export function daprInvocation(path: string): { readonly appId: string; readonly path: string } | undefined {
+  const target = sidecarInvocation(path);
+  return target?.app === undefined ? undefined : { appId: target.app, path: target.path };
 }

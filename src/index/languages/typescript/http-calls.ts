@@ -6,7 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { FactBuilder } from '../shared/fact-builder.js';
-import { DAPR_APP_ID_HEADER, daprInvocation } from '../shared/dapr-invoke.js';
+import { DAPR_APP_ID_HEADER, daprInvocation } from '../shared/dapr.js';
 import { oneLine } from '../shared/tree-utils.js';
 import type { Site } from './holders.js';
 import {
