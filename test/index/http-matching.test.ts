@@ -39,7 +39,12 @@ const route = (method: string, path: string, line = 1): ContractFact => ({
   line,
   via: 'route',
 });
-const call = (method: string, path: string, base?: string, line = 5): ContractFact => ({
+const call = (
+  method: string,
+  path: string,
+  base?: string,
+  line = 5,
+): Extract<ContractFact, { kind: 'http_call' }> => ({
   kind: 'http_call',
   method,
   path,

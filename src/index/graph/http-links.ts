@@ -119,6 +119,7 @@ export function linkHttpCalls(builder: GraphBuilder, known: Known, calls: readon
         line: fact.line,
         method: fact.method,
         path,
+        ...(fact.unresolved === undefined ? {} : { partial: true }),
         ...(fact.base === undefined ? {} : { base: fact.base }),
         url: fact.unresolved ?? (fact.base === undefined ? fact.path : `${fact.base} ${fact.path}`),
         via: fact.via,

@@ -73,8 +73,10 @@ export interface UnresolvedCall {
   readonly file: string;
   readonly line: number;
   readonly method: string;
-  /** The path as extracted (`/` when nothing of it is known). */
+  /** The path as extracted, after the base's path (`/` when nothing of it is known). */
   readonly path: string;
+  /** The path is only the known start of the real one (the URL expression was not resolved). */
+  readonly partial?: boolean;
   readonly base?: string;
   readonly url: string;
   readonly via: string;
