@@ -13,6 +13,9 @@ import { maskPropertyValue } from '../../../trust/secret-mask.js';
 import type { FileFacts, PropertyFact } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import type { ProxyFact } from '../shared/gateway-paths.js';
+import { cloudGatewayRoutes } from './cloud-gateway.js';
+import { zuulRoutes } from './zuul.js';
 import { YamlFile, type YamlDoc } from '../shared/yaml-utils.js';
 import { isAlias, isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 
@@ -58,7 +61,19 @@ export function extractSpring(input: ExtractInput): FileFacts {
     ? propertiesDocuments(input.source)
     : yamlDocuments(input.source);
   for (const document of documents) properties.push(...withProfile(document, fileProfile));
-  return new FactBuilder(input.language).build({ properties });
+  const builder = new FactBuilder(input.language);
+  for (const fact of gatewayRoutes(properties)) builder.addContract(fact);
+  return builder.build({ properties });
+}
+
+/** Zuul and Spring Cloud Gateway routes, read per profile (each profile's documents configure their own). */
+function gatewayRoutes(properties: readonly PropertyFact[]): ProxyFact[] {
+  const byProfile = new Map<string | undefined, PropertyFact[]>();
+  for (const property of properties) {
+    const group = byProfile.get(property.profile) ?? byProfile.set(property.profile, []).get(property.profile);
+    group?.push(property);
+  }
+  return [...byProfile.values()].flatMap((group) => [...zuulRoutes(group), ...cloudGatewayRoutes(group)]);
 }
 
 /** A `.properties` file's documents: a `#---` (or `!---`) line starts a new one (Spring Boot 2.4+). */
