@@ -8,6 +8,9 @@ import { segmentsOf, underPrefix, type Route, type RouteTable } from './route-ta
 
 type ProxyFact = Extract<ContractFact, { kind: 'http_proxy' }>;
 
+/** The placeholder a discovery gateway's prefix and target carry for each service's name. */
+const DISCOVERED = '{service}';
+
 /** A gateway route: requests under `prefix` go to `target`, their prefix rewritten to `forward`. */
 export interface GatewayRoute {
   readonly file: IndexedFile;
@@ -31,10 +34,16 @@ export interface Forwarded {
  */
 export class GatewayTable {
   private readonly byRoot = new Map<string, GatewayRoute[]>();
+  /** Gateways routing to every service by its name (Spring Cloud Gateway's discovery locator). */
+  private readonly discovery: { file: IndexedFile; fact: ProxyFact }[] = [];
 
   constructor(private readonly targets: HttpTargets) {}
 
   add(file: IndexedFile, fact: ProxyFact): void {
+    if (fact.target.includes(DISCOVERED)) {
+      this.discovery.push({ file, fact });
+      return;
+    }
     const target = this.targets.resolve(fact.target, file.root, file);
     const forward = joinPaths(target.path, fact.rewrite ?? fact.prefix);
     const route: GatewayRoute = { file, fact, target, prefix: segmentsOf(fact.prefix), forward };
@@ -52,8 +61,34 @@ export class GatewayTable {
    * as unresolved.
    */
   link(builder: GraphBuilder, routes: RouteTable): void {
+    this.expandDiscovery(routes);
     for (const list of this.byRoot.values())
       for (const route of list) linkGatewayRoute(builder, routes, route);
+  }
+
+  /**
+   * A discovery gateway (`prefix: /{service}`, `target: service:{service}`) routes `/<name>/**` to each
+   * service serving routes, by each of its names: one gateway route per (service, name).
+   */
+  private expandDiscovery(routes: RouteTable): void {
+    for (const { file, fact } of this.discovery) {
+      for (const root of routes.roots()) {
+        if (root === file.root) continue;
+        for (const name of this.targets.namesOf(root)) {
+          const prefix = fact.prefix.replace(DISCOVERED, name);
+          const target: HttpTarget = { kind: 'service', host: name, roots: [root], path: '' };
+          const forward = fact.rewrite === undefined ? prefix : fact.rewrite.replace(DISCOVERED, name);
+          const route: GatewayRoute = {
+            file,
+            fact: { ...fact, prefix },
+            target,
+            prefix: segmentsOf(prefix),
+            forward,
+          };
+          (this.byRoot.get(file.root) ?? this.byRoot.set(file.root, []).get(file.root))?.push(route);
+        }
+      }
+    }
   }
 
   /**

@@ -64,6 +64,11 @@ export class HttpTargets {
     this.config = new ConfigLookup(values, identities);
   }
 
+  /** Every name the root answers to. */
+  namesOf(root: string): string[] {
+    return [...this.names].filter(([, roots]) => roots.includes(root)).map(([name]) => name);
+  }
+
   /** The roots a host name (or a Kubernetes DNS name of it) belongs to. */
   rootsNamed(host: string): readonly string[] | undefined {
     for (const name of hostCandidates(host.toLowerCase())) {

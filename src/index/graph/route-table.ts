@@ -77,6 +77,11 @@ export class RouteTable {
     );
   }
 
+  /** The roots serving at least one route. */
+  roots(): string[] {
+    return [...this.byRoot.keys()];
+  }
+
   /** The routes of one root whose path starts with `prefix` (every route for `/`). */
   under(root: string, prefix: string): Route[] {
     const head = segmentsOf(prefix);
