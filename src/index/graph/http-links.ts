@@ -45,12 +45,16 @@ function reachService(
     known.routes
       .matching(method, f.path)
       .filter((r) => f.roots.includes(r.root))
-      .map((route) => ({ route, via: f.via.fact.via })),
+      .map((route) => ({ route, via: f.via.fact.via, sure: f.via.fact.confidence })),
   );
   if (forwarded.length === 0) return undefined;
+  const gatewaySure = forwarded.reduce<Confidence>((c, f) => weaker(c, f.sure), 'exact');
   return {
     routes: forwarded.map((f) => f.route),
-    confidence: weaker(call.fact.confidence, forwarded.length === 1 ? 'exact' : 'ambiguous'),
+    confidence: weaker(
+      weaker(call.fact.confidence, gatewaySure),
+      forwarded.length === 1 ? 'exact' : 'ambiguous',
+    ),
     through: forwarded[0]?.via,
   };
 }
