@@ -50,6 +50,7 @@ export async function graphCommand(options: GraphCommandOptions): Promise<void> 
         })),
         nodes: snapshot.contractGraph().nodes,
         edges: snapshot.contractGraph().edges,
+        unresolved: snapshot.contractGraph().unresolved,
       });
     }
     if (options.output) writeFileSync(options.output, text.endsWith('\n') ? text : `${text}\n`);

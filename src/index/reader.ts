@@ -8,7 +8,7 @@ import type { IndexedFile, RejectedFile, RootInfo, Snapshot } from './snapshot.j
 export type { IndexedFile, RejectReason, RejectedFile, RootInfo } from './snapshot.js';
 export type { Confidence, DocSectionFact, LanguageId, SymbolFact, SymbolKind } from './facts.js';
 export type { LanguageSpec } from './languages/language-spec.js';
-export type { ContractGraph, EdgeKind, GraphEdge, GraphNode, NodeKind } from './graph/model.js';
+export type { ContractGraph, EdgeKind, GraphEdge, GraphNode, NodeKind, UnresolvedCall } from './graph/model.js';
 
 export interface IndexRunSummary {
   readonly generation: number;

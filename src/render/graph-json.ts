@@ -26,6 +26,16 @@ export interface GraphJsonInput {
     readonly line: number;
     readonly via: string;
   }[];
+  /** HTTP calls and gateway routes that reach no route. */
+  readonly unresolved?: readonly {
+    readonly root: string;
+    readonly file: string;
+    readonly line: number;
+    readonly method: string;
+    readonly url: string;
+    readonly via: string;
+    readonly reason: string;
+  }[];
 }
 
 export function renderGraphJson(input: GraphJsonInput): string {
@@ -56,6 +66,25 @@ export function renderGraphJson(input: GraphJsonInput): string {
       line: e.line,
       via: e.via,
     })),
+    unresolved: unresolvedJson(input.unresolved ?? [], workspacePath),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** `unresolved: { count, calls }`: every call that reaches no route, with its workspace-relative place. */
+function unresolvedJson(
+  calls: NonNullable<GraphJsonInput['unresolved']>,
+  workspacePath: (root: string, file: string) => string | null,
+) {
+  return {
+    count: calls.length,
+    calls: calls.map((c) => ({
+      file: workspacePath(c.root, c.file),
+      line: c.line,
+      method: c.method,
+      url: c.url,
+      via: c.via,
+      reason: c.reason,
+    })),
+  };
 }

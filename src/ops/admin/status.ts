@@ -1,6 +1,7 @@
 import { defineOperation, type OperationContext } from '../../core/operation.js';
 import type { IndexStatus, RejectedFile } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
+import { renderUnresolved, unresolvedSummary } from './unresolved-calls.js';
 
 const FIRST_REJECTED = 10;
 
@@ -82,7 +83,13 @@ export const adminStatus = defineOperation({
   args: {},
   capabilities: { idempotent: true },
   run(_args, ctx: OperationContext<MeshServices>) {
+    // Unresolved calls need the contract graph: built here (once per snapshot) so that the status lists them,
+    // before the status is read so that it counts the graph's edges too.
+    const snapshot = ctx.services.index.snapshot();
+    const unresolved = snapshot ? unresolvedSummary(snapshot) : undefined;
     const status = ctx.services.index.status();
-    return { data: { ...status }, markdown: renderStatus(status) };
+    if (!unresolved) return { data: { ...status }, markdown: renderStatus(status) };
+    const markdown = `${renderStatus(status)}\n${renderUnresolved(unresolved).join('\n')}\n`;
+    return { data: { ...status, unresolved }, markdown };
   },
 });
