@@ -91,6 +91,8 @@ export type ContractFact =
       readonly service: string;
       /** Absent for a service-level client (a stub built but no method call traced). */
       readonly method?: string;
+      /** A client constructed but never seen invoking a method: reported, never an edge. */
+      readonly constructedOnly?: true;
       readonly symbol?: number;
       readonly line: number;
       readonly confidence: Confidence;
