@@ -9,6 +9,8 @@ import type { ContractFact, SymbolKind } from '../../facts.js';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { PhpHttpCalls } from './http-calls.js';
+import { importsSymfonyRoute, laravelResourceRoutes, symfonyPrefix, symfonyRoutes } from './routes.js';
 import {
   declarationAt,
   endLineOf,
@@ -96,6 +98,10 @@ class PhpExtraction {
     root: Node,
   ) {
     this.visit(root, undefined, undefined, '');
+    const imported = new Map(
+      this.facts.imports.map((fact) => [fact.source.split('\\').pop() ?? '', fact.source]),
+    );
+    new PhpHttpCalls(root, this.facts, imported).run();
   }
 
   /** Reads `node` and its subtree. */
@@ -210,6 +216,12 @@ class PhpExtraction {
         symbol.bodyEndLine = last;
       }
     }
+    if (node.type === 'method_declaration' && importsSymfonyRoute(this.facts.imports.map((i) => i.source))) {
+      const cls = node.parent?.parent ?? null;
+      const classPrefix = symfonyPrefix(cls, cls === null ? undefined : docBlock(cls));
+      for (const route of symfonyRoutes(node, docBlock(node), classPrefix))
+        this.route(route.method, route.path, startLineOf(node), id, route.via);
+    }
     if (body !== null) this.visit(body, id, scope, prefix);
   }
 
@@ -250,7 +262,10 @@ class PhpExtraction {
       return true;
     }
     const line = startLineOf(node);
-    if (ROUTE_VERBS.has(method)) {
+    if (method === 'resource' || method === 'apiResource') {
+      for (const route of laravelResourceRoutes(node, method, joinHttpPath(prefix, chain.prefix ?? '')))
+        this.route(route.method, route.path, line, owner, route.via);
+    } else if (ROUTE_VERBS.has(method)) {
       const path = phpLiteral(args[0]);
       if (path !== undefined)
         this.route(
