@@ -10,6 +10,7 @@ import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { PhpHttpCalls } from './http-calls.js';
+import { argumentsOf, named, phpLiteral } from './values.js';
 import { importsSymfonyRoute, laravelResourceRoutes, symfonyPrefix, symfonyRoutes } from './routes.js';
 import {
   declarationAt,
@@ -62,30 +63,6 @@ const INCLUDES = new Set([
   'include_expression',
   'include_once_expression',
 ]);
-
-function named(node: Node | null | undefined): Node[] {
-  return (node?.namedChildren ?? []).filter(
-    (child): child is Node => child !== null && child.type !== 'comment',
-  );
-}
-
-/** A single- or double-quoted string without interpolation; undefined otherwise. */
-function phpLiteral(node: Node | null | undefined): string | undefined {
-  if (node === null || node === undefined) return undefined;
-  if (node.type !== 'string' && node.type !== 'encapsed_string') return undefined;
-  const parts = named(node);
-  return parts.every((part) => part.type === 'string_content' || part.type === 'escape_sequence')
-    ? parts.map((part) => part.text).join('')
-    : undefined;
-}
-
-/** The argument expressions of a call. */
-function argumentsOf(call: Node): Node[] {
-  return named(call.childForFieldName('arguments'))
-    .filter((argument) => argument.type === 'argument')
-    .map((argument) => named(argument).pop())
-    .filter((value): value is Node => value !== undefined);
-}
 
 class PhpExtraction {
   readonly facts = new FactBuilder('php');
