@@ -2,24 +2,29 @@
 // Scores meshlens' contract graph of a local checkout against a hand-written expected list.
 //
 //   node scripts/accuracy/score.mjs <checkout> <expected.json> [--meshlens dist/meshlens.js]
-//        [--fail-under G,T,H] [--extra-roots pb,...] [--init print|auto] [--graph FILE]
-//        [--json OUT] [--keep] [--quiet]
+//        [--fail-under services=0.98,grpc=1,http=0.95/0.9,...] [--extra-roots pb,...] [--init print|auto]
+//        [--graph FILE] [--json OUT] [--keep] [--quiet]
 //
 // Runs `meshlens init` (proposal printed, written to a hidden temp config inside the checkout and passed with
 // --config; `--init auto` runs `init --auto --force` instead, which writes meshlens.toml into the checkout),
 // then `meshlens graph --format json`, with a temp MESHLENS_CACHE_DIR and MESHLENS_AUDIT_DB. Never downloads.
+// `--graph FILE` scores a graph document written earlier instead.
 //
-// Scored categories (thresholds apply, in this order): gRPC calls (caller service, ProtoService), topics
-// (topic, role, service), HTTP calls (caller service, callee service). Informational: gRPC servers
-// (service, ProtoService), HTTP calls by route, HTTP routes served.
+// A file's service is the expected list's service whose folder is the file's longest prefix (service-map.mjs),
+// so edges are attributed the same way whatever roots meshlens chose. Scored categories: services
+// (meshlens' service model, or its roots when the graph has no model), gRPC calls (caller, ProtoService),
+// topics (topic, role, service), HTTP routes served (service, METHOD /path), HTTP calls (caller, callee).
+// Informational: gRPC servers, HTTP calls by route.
 //
-// --fail-under G,T,H: minimum precision and recall per scored category; an entry may be `P/R` to set them
-// apart; one value applies to all three. Exit 0 ok, 1 under a threshold, 2 checkout or expected file
-// missing (or bad arguments), 3 meshlens itself failed.
+// --fail-under name=P[/R],...: minimum precision (and recall) per scored category; names: services, grpc,
+// topics, routes, http. Exit 0 ok, 1 under a threshold, 2 checkout or expected file missing (or bad
+// arguments), 3 meshlens itself failed.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deriveExpected, deriveFound } from './derive.mjs';
 import { isDir, makeScratch, prepareConfig, rootsOf, runMeshlens } from './run-meshlens.mjs';
+import { ServiceMap } from './service-map.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_MESHLENS = path.resolve(HERE, '../../dist/meshlens.js');
@@ -93,249 +98,62 @@ function parseArgs(argv) {
 function usage(message) {
   if (message) process.stderr.write(`score.mjs: ${message}\n`);
   process.stderr.write(
-    'usage: node scripts/accuracy/score.mjs <checkout> <expected.json> [--meshlens dist/meshlens.js] [--fail-under 1.0,0.95,0.95]\n' +
+    'usage: node scripts/accuracy/score.mjs <checkout> <expected.json> [--meshlens dist/meshlens.js] [--fail-under grpc=1,http=0.95/0.9]\n' +
       '       [--extra-roots pb] [--init print|auto] [--graph graph.json] [--json result.json] [--keep] [--quiet]\n',
   );
   process.exit(2);
 }
 
+/** `services=0.98,grpc=1,http=0.95/0.9`: minimum precision/recall per scored category (one value: both). */
 function parseThresholds(text) {
-  const parts = text.split(',').map((s) => s.trim());
-  const one = (p) => {
-    const [pr, rc] = p.includes('/') ? p.split('/') : [p, p];
+  const flags = CATEGORIES.filter((c) => c.scored).map((c) => c.flag);
+  const thresholds = {};
+  for (const part of text
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    const [flag, value] = part.split('=');
+    if (!flags.includes(flag) || value === undefined)
+      usage(`bad threshold ${part} (name=P or name=P/R, names: ${flags.join(', ')})`);
+    const [pr, rc] = value.includes('/') ? value.split('/') : [value, value];
     const P = Number(pr);
     const R = Number(rc);
     if (!(P >= 0 && P <= 1 && R >= 0 && R <= 1))
-      usage(`bad threshold ${p} (numbers between 0 and 1, or P/R)`);
-    return { precision: P, recall: R };
-  };
-  if (parts.length === 1) return Array(3).fill(one(parts[0]));
-  if (parts.length !== 3) usage('--fail-under takes one value or three (gRPC,topics,HTTP)');
-  return parts.map(one);
-}
-
-// ---------- identities ----------
-
-/** Service identity: lowercase alphanumerics (fraud-detection -> frauddetection). */
-export const norm = (s) =>
-  String(s)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
-
-/** The `src/<dir>/` segment of a workspace-relative path, as written (null outside any service folder). */
-export function serviceDirOf(file) {
-  if (!file) return null;
-  const m = /(?:^|\/)src\/([^/]+)\//.exec(file.replace(/\\/g, '/'));
-  return m ? m[1] : null;
-}
-
-/** `pkg.v1.PaymentService/Charge` or `pkg.v1.PaymentService` -> `PaymentService`. */
-export function protoServiceOf(name) {
-  const service = String(name).split('/')[0];
-  return service.slice(service.lastIndexOf('.') + 1);
-}
-
-/** `GET /api/products/[id]`, `GET /api/products/:id`, `GET /api/products/{productId}/` -> `GET /api/products/{}`. */
-export function normRoute(route) {
-  const text = String(route).trim();
-  const space = text.indexOf(' ');
-  const method = (space > 0 ? text.slice(0, space) : 'ANY').toUpperCase();
-  let p = space > 0 ? text.slice(space + 1).trim() : text;
-  p = p
-    .replace(/\{[^}]*\}/g, '{}')
-    .replace(/\[[^\]]*\]/g, '{}')
-    .replace(/<[^>]*>/g, '{}')
-    .replace(/(^|\/):[A-Za-z_][A-Za-z0-9_]*/g, '$1{}');
-  if (p.length > 1) p = p.replace(/\/+$/, '');
-  if (!p.startsWith('/')) p = `/${p}`;
-  return `${method} ${p}`;
-}
-
-// ---------- found edges ----------
-
-/** Derives the found facts from a `graph --format json` document. */
-export function deriveFound(graph) {
-  const nodes = graph.nodes;
-  const nodeOf = (id) => nodes[id] ?? {};
-  const evidence = (e) =>
-    `${e.file ?? nodeOf(e.from).file ?? '?'}:${e.line ?? nodeOf(e.from).line ?? '?'} (${e.via ?? e.kind}, ${e.confidence ?? '?'})`;
-  const callerDir = (e) => serviceDirOf(e.file) ?? serviceDirOf(nodeOf(e.from).file);
-
-  // Every service folder the graph knows, for the proto-name fallback.
-  const serviceDirs = new Map();
-  for (const n of nodes) {
-    const d = serviceDirOf(n.file);
-    if (d) serviceDirs.set(norm(d), d);
+      usage(`bad threshold ${part} (numbers between 0 and 1, or P/R)`);
+    thresholds[flag] = { precision: P, recall: R };
   }
-  for (const r of graph.roots ?? []) {
-    const d = serviceDirOf(`${r.path}/`);
-    if (d) serviceDirs.set(norm(d), d);
-  }
-
-  const dropped = { unknownCaller: [], selfEdges: [], unknownCallee: [] };
-  const add = (map, key, value, ev) => {
-    if (!map.has(key)) map.set(key, { ...value, evidence: [] });
-    map.get(key).evidence.push(ev);
-  };
-
-  // gRPC servers: implements edges.
-  const servers = new Map();
-  const implementers = new Map(); // norm(ProtoService) -> Set(norm(service dir))
-  for (const e of graph.edges) {
-    if (e.kind !== 'implements') continue;
-    const target = nodeOf(e.to);
-    if (target.kind !== 'grpc_service' && target.kind !== 'grpc_method') continue;
-    const proto = protoServiceOf(target.name);
-    const dir = callerDir(e);
-    if (!dir) {
-      dropped.unknownCaller.push(`implements ${proto} at ${evidence(e)}`);
-      continue;
-    }
-    if (!implementers.has(norm(proto))) implementers.set(norm(proto), new Set());
-    implementers.get(norm(proto)).add(norm(dir));
-    add(servers, `${norm(dir)}|${norm(proto)}`, { service: dir, implements: proto }, evidence(e));
-  }
-  const calleesOf = (proto) => {
-    const impl = implementers.get(norm(proto));
-    if (impl && impl.size > 0) return impl;
-    const bare = norm(proto);
-    const stem = bare.replace(/service$/, '');
-    return new Set([...serviceDirs.keys()].filter((d) => d === bare || d === stem || `${d}service` === bare));
-  };
-
-  const grpc = new Map();
-  const topics = new Map();
-  const httpPairs = new Map();
-  const httpRoutes = new Map();
-  const served = new Map();
-  for (const e of graph.edges) {
-    const target = nodeOf(e.to);
-    if (e.kind === 'calls_rpc') {
-      if (target.kind !== 'grpc_service' && target.kind !== 'grpc_method') continue;
-      const proto = protoServiceOf(target.name);
-      const dir = callerDir(e);
-      if (!dir) {
-        dropped.unknownCaller.push(`calls_rpc -> ${proto} at ${evidence(e)}`);
-        continue;
-      }
-      if (calleesOf(proto).has(norm(dir))) {
-        dropped.selfEdges.push(`calls_rpc ${dir} -> ${proto} at ${evidence(e)}`);
-        continue;
-      }
-      add(grpc, `${norm(dir)}|${norm(proto)}`, { from: dir, to: proto }, evidence(e));
-    } else if (e.kind === 'produces' || e.kind === 'consumes') {
-      const dir = callerDir(e);
-      const role = e.kind === 'produces' ? 'producer' : 'consumer';
-      if (!dir) {
-        dropped.unknownCaller.push(`${e.kind} ${target.name} at ${evidence(e)}`);
-        continue;
-      }
-      add(
-        topics,
-        `${target.name}|${role}|${norm(dir)}`,
-        { topic: target.name, role, service: dir },
-        evidence(e),
-      );
-    } else if (e.kind === 'calls_http') {
-      const from = callerDir(e);
-      const to = serviceDirOf(target.file);
-      if (!from) {
-        dropped.unknownCaller.push(`calls_http -> ${target.name} at ${evidence(e)}`);
-        continue;
-      }
-      if (!to) {
-        dropped.unknownCallee.push(
-          `calls_http ${from} -> ${target.name} (route file ${target.file ?? 'none'}) at ${evidence(e)}`,
-        );
-        continue;
-      }
-      if (norm(from) === norm(to)) {
-        dropped.selfEdges.push(`calls_http ${from} -> ${target.name} at ${evidence(e)}`);
-        continue;
-      }
-      add(httpPairs, `${norm(from)}|${norm(to)}`, { from, to }, `${evidence(e)} -> ${target.name}`);
-      add(
-        httpRoutes,
-        `${norm(from)}|${norm(to)}|${normRoute(target.name)}`,
-        { from, to, route: target.name },
-        evidence(e),
-      );
-    } else if (e.kind === 'serves_http') {
-      const dir = callerDir(e) ?? serviceDirOf(target.file);
-      if (!dir) {
-        dropped.unknownCaller.push(`serves_http ${target.name} at ${evidence(e)}`);
-        continue;
-      }
-      if (normRoute(target.name).startsWith('HEAD ')) continue;
-      add(
-        served,
-        `${norm(dir)}|${normRoute(target.name)}`,
-        { service: dir, route: target.name },
-        evidence(e),
-      );
-    }
-  }
-  return { grpc, servers, topics, httpPairs, httpRoutes, served, dropped };
-}
-
-// ---------- expected ----------
-
-export function deriveExpected(expected) {
-  const map = () => new Map();
-  const grpc = map();
-  const servers = map();
-  const topics = map();
-  const httpPairs = map();
-  const httpRoutes = map();
-  const served = map();
-  const put = (m, key, value) => {
-    if (m.has(key)) m.get(key).evidence.push(value.evidence);
-    else m.set(key, { ...value, evidence: [value.evidence] });
-  };
-  for (const g of expected.grpc ?? []) put(grpc, `${norm(g.from)}|${norm(g.to)}`, g);
-  for (const s of expected.grpc_servers ?? []) put(servers, `${norm(s.service)}|${norm(s.implements)}`, s);
-  // A topic's evidence names every side; each (topic, role, service) keeps the `;`-separated part naming it.
-  const sideOf = (text, dir) => {
-    const parts = String(text ?? '')
-      .split(';')
-      .map((x) => x.trim());
-    return parts.filter((x) => x.includes(`src/${dir}/`)).join('; ') || String(text ?? '');
-  };
-  for (const t of expected.topics ?? []) {
-    for (const p of t.producers ?? [])
-      put(topics, `${t.topic}|producer|${norm(p)}`, {
-        topic: t.topic,
-        role: 'producer',
-        service: p,
-        evidence: sideOf(t.evidence, p),
-      });
-    for (const c of t.consumers ?? [])
-      put(topics, `${t.topic}|consumer|${norm(c)}`, {
-        topic: t.topic,
-        role: 'consumer',
-        service: c,
-        evidence: sideOf(t.evidence, c),
-      });
-  }
-  for (const h of expected.http ?? []) {
-    put(httpPairs, `${norm(h.from)}|${norm(h.to)}`, {
-      from: h.from,
-      to: h.to,
-      evidence: `${h.evidence}${h.route ? ` (${h.route})` : ''}`,
-    });
-    if (h.route) put(httpRoutes, `${norm(h.from)}|${norm(h.to)}|${normRoute(h.route)}`, h);
-  }
-  for (const r of expected.http_routes ?? []) put(served, `${norm(r.service)}|${normRoute(r.route)}`, r);
-  return { grpc, servers, topics, httpPairs, httpRoutes, served };
+  return thresholds;
 }
 
 // ---------- scoring ----------
 
 const CATEGORIES = [
-  { key: 'grpc', title: 'gRPC calls', scored: true, label: (v) => `${v.from} -> ${v.to}` },
-  { key: 'topics', title: 'topics', scored: true, label: (v) => `${v.topic}: ${v.role} ${v.service}` },
+  {
+    key: 'services',
+    flag: 'services',
+    title: 'services',
+    scored: true,
+    label: (v) => v.service,
+  },
+  { key: 'grpc', flag: 'grpc', title: 'gRPC calls', scored: true, label: (v) => `${v.from} -> ${v.to}` },
+  {
+    key: 'topics',
+    flag: 'topics',
+    title: 'topics',
+    scored: true,
+    label: (v) => `${v.topic}: ${v.role} ${v.service}`,
+  },
+  {
+    key: 'served',
+    flag: 'routes',
+    title: 'HTTP routes served',
+    scored: true,
+    routes: true,
+    label: (v) => `${v.service} ${v.route}`,
+  },
   {
     key: 'httpPairs',
+    flag: 'http',
     title: 'HTTP calls (service pairs)',
     scored: true,
     label: (v) => `${v.from} -> ${v.to}`,
@@ -352,13 +170,6 @@ const CATEGORIES = [
     scored: false,
     routes: true,
     label: (v) => `${v.from} -> ${v.to} ${v.route}`,
-  },
-  {
-    key: 'served',
-    title: 'HTTP routes served (info)',
-    scored: false,
-    routes: true,
-    label: (v) => `${v.service} ${v.route}`,
   },
 ];
 
@@ -429,8 +240,11 @@ function checkEvidence(checkout, expected) {
       v.forEach(collect);
     }
   };
-  for (const k of ['grpc', 'grpc_servers', 'topics', 'http', 'http_routes'])
-    for (const item of expected[k] ?? []) collect(item?.evidence);
+  for (const k of ['services', 'grpc', 'grpc_servers', 'topics', 'http', 'http_routes'])
+    for (const item of expected[k] ?? []) {
+      collect(item?.evidence);
+      for (const side of [...(item?.producers ?? []), ...(item?.consumers ?? [])]) collect(side?.evidence);
+    }
   const bad = [];
   for (const c of cited) {
     // Relative tails such as `producer.go:22` inside a sentence are resolved next to the previous full path.
@@ -554,8 +368,9 @@ function main() {
     if (!args.keep) scratch.remove();
   }
 
-  const found = deriveFound(graph);
-  const results = score(deriveExpected(expected), found);
+  const services = new ServiceMap(expected);
+  const found = deriveFound(graph, services);
+  const results = score(deriveExpected(expected, services), found);
   const evidence = checkEvidence(args.checkout, expected);
 
   const edgeKinds = {};
@@ -567,29 +382,26 @@ function main() {
       .sort()
       .map(([k, n]) => `${k} ${n}`)
       .join(', ')}); fingerprint ${String(graph.fingerprint ?? '').slice(0, 16)}`,
-    `dropped: ${found.dropped.selfEdges.length} self-edges, ${found.dropped.unknownCaller.length} outside src/<dir>/, ${found.dropped.unknownCallee.length} HTTP calls to a route outside src/<dir>/`,
+    `dropped: ${found.dropped.selfEdges.length} self-edges, ${found.dropped.unknownCaller.length} outside any expected service, ${found.dropped.unknownCallee.length} HTTP calls to a route outside any expected service`,
     `expected-list evidence: ${evidence.cited} citations checked, ${evidence.bad.length} bad${evidence.bad.length ? `: ${evidence.bad.join(', ')}` : ''}`,
   ];
   const lines = [header.join('\n'), '', renderTable(results), renderDetails(results)];
   if (!args.quiet && (found.dropped.unknownCallee.length || found.dropped.unknownCaller.length)) {
-    lines.push('\n## dropped (not attributable to a src/<dir>/ service)');
+    lines.push('\n## dropped (not attributable to an expected service)');
     for (const d of [...found.dropped.unknownCaller, ...found.dropped.unknownCallee].slice(0, 30))
       lines.push(`  ${d}`);
   }
 
-  let failed = [];
+  const failed = [];
   if (args.failUnder) {
-    const scored = results.filter((r) => r.scored);
-    scored.forEach((r, i) => {
-      const t = args.failUnder[i];
+    for (const c of CATEGORIES.filter((x) => x.scored && args.failUnder[x.flag])) {
+      const r = results.find((x) => x.key === c.key);
+      const t = args.failUnder[c.flag];
       if (r.precision < t.precision) failed.push(`${r.title} precision ${pct(r.precision)} < ${t.precision}`);
       if (r.recall < t.recall) failed.push(`${r.title} recall ${pct(r.recall)} < ${t.recall}`);
-    });
-    lines.push(
-      failed.length
-        ? `\nFAIL: ${failed.join('; ')}`
-        : `\nPASS (thresholds ${args.failUnder.map((t) => `${t.precision}/${t.recall}`).join(', ')})`,
-    );
+    }
+    const gates = Object.entries(args.failUnder).map(([k, t]) => `${k} ${t.precision}/${t.recall}`);
+    lines.push(failed.length ? `\nFAIL: ${failed.join('; ')}` : `\nPASS (thresholds ${gates.join(', ')})`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 

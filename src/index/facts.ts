@@ -91,7 +91,10 @@ export type ContractFact =
       readonly service: string;
       /** Absent for a service-level client (a stub built but no method call traced). */
       readonly method?: string;
-      /** A client constructed but never seen invoking a method: reported, never an edge. */
+      /**
+       * A service-level client whose file invokes no method of that service: the stub is constructed (or
+       * held) but never called here. It is reported as such and gives no `calls_rpc` edge.
+       */
       readonly constructedOnly?: true;
       readonly symbol?: number;
       readonly line: number;

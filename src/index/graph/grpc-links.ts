@@ -25,6 +25,8 @@ export function linkGrpcFact(
 ): void {
   const edgeKind = fact.kind === 'grpc_server' ? 'implements' : 'calls_rpc';
   const from = codeNode(builder, file, fact.symbol);
+  // A stub built (or held) whose methods this file never invokes: constructing is not calling.
+  if (fact.kind === 'grpc_client' && fact.constructedOnly === true) return;
   const { entries, confidence } = catalog.resolveService(fact.service, file.root);
   const fanOut = entries.length > 1 ? 'ambiguous' : confidence;
   for (const service of entries) {

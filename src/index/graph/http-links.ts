@@ -97,6 +97,8 @@ export function linkHttpCalls(
   const rootByHost = hostIndex(services);
   for (const call of calls) {
     const { file, fact } = call;
+    // A call whose path is not known names no route: `/` is a placeholder, not the root.
+    if (fact.unresolved !== undefined) continue;
     const candidates = routes.matching(fact);
     if (candidates.length === 0) continue;
     const host = values.hostOf(fact.base, file.root);

@@ -7,6 +7,8 @@ import type { Node } from 'web-tree-sitter';
 import { emptyFacts, type FileFacts, type SymbolKind } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
 import { collectGoContracts } from './contracts.js';
+import { collectFieldValues } from './fields.js';
+import { urlParts } from './urls.js';
 import {
   baseTypeName,
   clientType,
@@ -20,6 +22,8 @@ import {
 } from './scope.js';
 import { packageProperties, type PackageValue } from './values.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { rewriteSidecarCalls } from '../shared/dapr.js';
+import { markUncalledStubs } from '../shared/grpc-stubs.js';
 import { isHealthService } from '../shared/grpc-health.js';
 import { bodyLines, docText, firstLineOf, signatureBefore } from '../shared/native-common.js';
 import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
@@ -101,14 +105,20 @@ export function extractGo(input: ExtractInput): FileFacts {
   }
   for (const { node, name } of pending.funcs) readValueFunc(node, name, file);
 
+  if (importMap.has('os') || /https?:\/\//.test(source))
+    collectFieldValues(tree.rootNode, fileScope, urlParts);
   collectGoContracts(file, fileScope, pending.walks);
   // After the walk: it is what tells which package-level vars a function reassigns.
   const properties = packageProperties(pending.values, fileScope);
 
-  return facts.build({
-    package: packageName,
-    ...(properties.length === 0 ? {} : { properties }),
-  });
+  return rewriteSidecarCalls(
+    markUncalledStubs(
+      facts.build({
+        package: packageName,
+        ...(properties.length === 0 ? {} : { properties }),
+      }),
+    ),
+  );
 }
 
 /** What the whole file's walk reads and fills: its imports, the router and Kafka libraries it uses. */
@@ -131,6 +141,7 @@ function goFileOf(
     fieldClients: new Map(),
     anyFieldClient: new Map(),
     httpClientFields: new Map(),
+    fieldValues: new Map(),
     anyHttpClientField: new Set(),
     methods: new Map(),
     servedTypes: [],

@@ -10,29 +10,29 @@ import {
   agree,
   argumentsOf,
   isHttpClientType,
-  lastIdentifier,
   stringValue,
   typeOfExpr,
   unwrapParens,
   type GoScope,
 } from './scope.js';
-import { httpCallConfidence, httpTargetOf, placeholderName, type UrlPart } from '../shared/native-common.js';
+import {
+  chainedClientCall,
+  CLIENT_CALL_NAMES,
+  emitShaped,
+  HTTP_CLIENT_METHODS,
+  methodOf,
+  NET_HTTP_FUNCTIONS,
+} from './http-clients.js';
+import { baseOf } from './urls.js';
 import { joinHttpPath, startLineOf } from '../shared/tree-utils.js';
 
 const VERBS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE'];
 const CAPITALISED = new Map(VERBS.map((v) => [v[0] + v.slice(1).toLowerCase(), v]));
-const CLIENT_METHODS = new Map([
-  ['Get', 'GET'],
-  ['Head', 'HEAD'],
-  ['Post', 'POST'],
-  ['PostForm', 'POST'],
-]);
-
 /** Every method name a route or call recogniser looks at; other calls are not examined further. */
 const HTTP_NAMES = new Set([
   ...VERBS,
   ...CAPITALISED.keys(),
-  ...CLIENT_METHODS.keys(),
+  ...CLIENT_CALL_NAMES,
   'Any',
   'All',
   'Handle',
@@ -43,8 +43,6 @@ const HTTP_NAMES = new Set([
   'Add',
   'Route',
   'Group',
-  'NewRequest',
-  'NewRequestWithContext',
 ]);
 
 /** Func literal start → the router parameter it receives and that router's path prefix (chi callbacks). */
@@ -60,28 +58,22 @@ export function goHttpCall(call: Node, fn: Node, scope: GoScope, callbacks: Call
   if (!HTTP_NAMES.has(name)) return;
   const args = argumentsOf(call);
   const pkg = operand.type === 'identifier' ? scope.packagePath(operand.text) : undefined;
-  const line = startLineOf(nameNode);
 
   if (pkg === 'net/http') {
-    const method = CLIENT_METHODS.get(name);
-    if (method !== undefined && args[0] !== undefined)
-      emitCall(method, args[0], line, `net/http ${name}`, scope);
-    else if (name === 'NewRequest' || name === 'NewRequestWithContext') {
-      const offset = name === 'NewRequest' ? 0 : 1;
-      const methodArg = args[offset];
-      const url = args[offset + 1];
-      const verb = methodArg === undefined ? undefined : methodOf(methodArg, scope);
-      if (verb !== undefined && url !== undefined) emitCall(verb, url, line, `http.${name}`, scope);
-    } else if ((name === 'Handle' || name === 'HandleFunc') && args.length >= 2) {
+    const request = NET_HTTP_FUNCTIONS.get(name);
+    // `http.NewRequest` builds the request `client.Do(req)` sends: the call is read where it is built.
+    const via = name.startsWith('NewRequest') ? `http.${name}` : `net/http ${name}`;
+    if (request !== undefined) emitShaped(call, request, via, scope);
+    else if ((name === 'Handle' || name === 'HandleFunc') && args.length >= 2) {
       emitPatternRoute(call, args[0], '', `net/http ${name}`, scope);
     }
     return;
   }
-  if (pkg !== undefined) return;
+  if (pkg !== undefined || chainedClientCall(call, fn, scope)) return;
 
-  const clientMethod = CLIENT_METHODS.get(name);
+  const clientMethod = HTTP_CLIENT_METHODS.get(name);
   if (clientMethod !== undefined && args[0] !== undefined && isHttpClient(operand, scope, 0)) {
-    emitCall(clientMethod, args[0], line, `http.Client ${name}`, scope);
+    emitShaped(call, clientMethod, `http.Client ${name}`, scope);
     return;
   }
   const router = scope.file.router;
@@ -121,18 +113,6 @@ export function goHttpCall(call: Node, fn: Node, scope: GoScope, callbacks: Call
     const method = args[0] === undefined ? undefined : methodOf(args[0], scope);
     if (method !== undefined) emitRoute([method], args[1], prefix(), via, scope);
   }
-}
-
-/** An HTTP method from `"GET"`, a constant, or `http.MethodGet`. */
-function methodOf(node: Node, scope: GoScope): string | undefined {
-  const expr = unwrapParens(node);
-  const literal = stringValue(expr, scope)?.value.toUpperCase();
-  if (literal !== undefined) return /^[A-Z]+$/.test(literal) ? literal : undefined;
-  if (expr.type !== 'selector_expression') return undefined;
-  const operand = expr.childForFieldName('operand');
-  const field = expr.childForFieldName('field')?.text ?? '';
-  if (operand?.type !== 'identifier' || scope.packagePath(operand.text) !== 'net/http') return undefined;
-  return /^Method([A-Z][a-z]+)$/.exec(field)?.[1]?.toUpperCase();
 }
 
 function joinPrefix(prefix: string, path: string): string {
@@ -263,116 +243,6 @@ function emitRouteText(
       via,
     });
   }
-}
-
-function emitCall(method: string, url: Node, line: number, via: string, scope: GoScope): void {
-  const target = httpTargetOf(mergeText(urlParts(url, scope, 0)));
-  if (target === undefined) return;
-  scope.file.facts.addContract({
-    kind: 'http_call',
-    method,
-    path: target.path,
-    ...(target.base === undefined ? {} : { base: target.base }),
-    symbol: scope.symbol,
-    line,
-    confidence: httpCallConfidence(true, target),
-    via,
-  });
-}
-
-function mergeText(parts: readonly UrlPart[]): UrlPart[] {
-  const out: UrlPart[] = [];
-  for (const part of parts) {
-    const previous = out[out.length - 1];
-    if (part.kind === 'text' && previous?.kind === 'text')
-      out[out.length - 1] = { kind: 'text', text: previous.text + part.text };
-    else out.push(part);
-  }
-  return out;
-}
-
-/** A URL expression as text and holes: literals, constants, `fmt.Sprintf`, `+`, and variables bound to those. */
-function urlParts(node: Node, scope: GoScope, depth: number): UrlPart[] {
-  const expr = unwrapParens(node);
-  const literal = stringValue(expr, scope);
-  if (literal !== undefined) return [{ kind: 'text', text: literal.value }];
-  if (expr.type === 'int_literal') return [{ kind: 'text', text: expr.text }];
-  const hole = (): UrlPart[] => {
-    const base = baseOf(expr, scope, 0);
-    return [
-      { kind: 'hole', name: placeholderName(lastIdentifier(expr)), ...(base === undefined ? {} : { base }) },
-    ];
-  };
-  if (depth > 4) return hole();
-  if (expr.type === 'identifier') {
-    const values = (scope.lookup(expr.text) ?? []).filter((b) => b.value !== undefined);
-    const only = values.length === 1 ? values[0]?.value : undefined;
-    const inner = only === undefined ? [] : urlParts(only, scope, depth + 1);
-    return inner.some((p) => p.kind === 'text') ? inner : hole();
-  }
-  if (expr.type === 'binary_expression' && expr.childForFieldName('operator')?.type === '+') {
-    const left = expr.childForFieldName('left');
-    const right = expr.childForFieldName('right');
-    if (left !== null && right !== null)
-      return [...urlParts(left, scope, depth + 1), ...urlParts(right, scope, depth + 1)];
-  }
-  if (expr.type === 'call_expression') {
-    const parts = sprintfParts(expr, scope, depth);
-    if (parts !== undefined) return parts;
-  }
-  return hole();
-}
-
-function sprintfParts(call: Node, scope: GoScope, depth: number): UrlPart[] | undefined {
-  const fn = call.childForFieldName('function');
-  const operand = fn?.childForFieldName('operand');
-  if (fn?.type !== 'selector_expression' || operand?.type !== 'identifier') return undefined;
-  if (scope.packagePath(operand.text) !== 'fmt' || fn.childForFieldName('field')?.text !== 'Sprintf')
-    return undefined;
-  const [format, ...args] = argumentsOf(call);
-  const text = format === undefined ? undefined : stringValue(format, scope)?.value;
-  if (text === undefined || text.includes('%[')) return undefined;
-  const parts: UrlPart[] = [];
-  let last = 0;
-  let next = 0;
-  for (const match of text.matchAll(/%[-+# 0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?([a-zA-Z%])/g)) {
-    parts.push({ kind: 'text', text: text.slice(last, match.index) });
-    last = match.index + match[0].length;
-    if (match[1] === '%') {
-      parts.push({ kind: 'text', text: '%' });
-      continue;
-    }
-    const arg = args[next++];
-    if (arg === undefined) return undefined;
-    parts.push(...urlParts(arg, scope, depth + 1));
-  }
-  parts.push({ kind: 'text', text: text.slice(last) });
-  return parts.filter((p) => p.kind !== 'text' || p.text !== '');
-}
-
-/** Where a leading URL value comes from: `os.Getenv("X")` → `env:X` (also through variables and `strings.Trim*`). */
-function baseOf(node: Node, scope: GoScope, depth: number): string | undefined {
-  const expr = unwrapParens(node);
-  if (depth > 4) return undefined;
-  if (expr.type === 'identifier') {
-    return agree(scope.lookup(expr.text), (b) =>
-      b.value === undefined ? undefined : baseOf(b.value, scope, depth + 1),
-    );
-  }
-  if (expr.type !== 'call_expression') return undefined;
-  const fn = expr.childForFieldName('function');
-  const operand = fn?.childForFieldName('operand');
-  if (fn?.type !== 'selector_expression' || operand?.type !== 'identifier') return undefined;
-  const pkg = scope.packagePath(operand.text);
-  const name = fn.childForFieldName('field')?.text ?? '';
-  const first = argumentsOf(expr)[0];
-  if (first === undefined) return undefined;
-  if (pkg === 'os' && (name === 'Getenv' || name === 'LookupEnv')) {
-    const key = stringValue(first, scope)?.value;
-    return key === undefined ? undefined : `env:${key}`;
-  }
-  if (pkg === 'strings' && /^Trim/.test(name)) return baseOf(first, scope, depth + 1);
-  return undefined;
 }
 
 function isHttpClient(node: Node, scope: GoScope, depth: number): boolean {

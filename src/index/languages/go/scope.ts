@@ -8,7 +8,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Confidence } from '../../facts.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
 import { isHealthService } from '../shared/grpc-health.js';
-import { decodeEscapes } from '../shared/native-common.js';
+import { decodeEscapes, type UrlPart } from '../shared/native-common.js';
 
 /** A value a name is bound to: an expression, a declared type, or a route prefix (chi `Route` callbacks). */
 export interface Binding {
@@ -52,6 +52,8 @@ export interface GoFile {
   /** Field name → client over all structs, null when two structs disagree (used only as a heuristic). */
   readonly anyFieldClient: Map<string, GoClient | null>;
   readonly httpClientFields: Map<string, Set<string>>;
+  /** Field name → the URL parts every assignment of the file gives it, null when they disagree (fields.ts). */
+  readonly fieldValues: Map<string, UrlPart[] | null>;
   readonly anyHttpClientField: Set<string>;
   readonly methods: Map<string, GoMethod[]>;
   /** Receiver types tied to a service by registration or by embedding `Unimplemented<S>Server`. */

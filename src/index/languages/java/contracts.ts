@@ -5,6 +5,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { FactBuilder } from '../shared/fact-builder.js';
+import { type ContractSink, StubUseTracker } from '../shared/jvm/grpc-stub-use.js';
 import { isHealthService } from '../shared/grpc-health.js';
 import { javaHttpCall, javaHttpContext } from './http.js';
 import {
@@ -34,10 +35,12 @@ import {
 } from '../shared/jvm/common.js';
 import { type AnnotationInfo, findAnnotation } from '../shared/jvm/annotations.js';
 import { jvmClassContracts } from '../shared/jvm/class-contracts.js';
+import { repositoryEntity } from '../shared/jvm/annotation-routes.js';
 
 const LIST_FACTORIES: ReadonlySet<string> = new Set(['of', 'asList', 'singletonList', 'singleton', 'copyOf']);
 
-export function javaContracts(file: JavaFile, facts: FactBuilder): void {
+export function javaContracts(file: JavaFile, builder: FactBuilder): void {
+  const facts = new StubUseTracker(builder);
   for (const cls of file.classes) classContracts(file, cls, facts);
   // Assignments first: a stub or client assigned in the constructor is known to every method of the class.
   for (const site of file.sites) if (site.node.type === 'assignment_expression') recordAssignment(site);
@@ -47,11 +50,13 @@ export function javaContracts(file: JavaFile, facts: FactBuilder): void {
       if (!invocation(file, site, facts)) javaHttpCall(file, http, site, facts);
     } else if (site.node.type === 'object_creation_expression') {
       creation(file, site, facts);
+      javaHttpCall(file, http, site, facts);
     }
   }
+  facts.flush();
 }
 
-function classContracts(file: JavaFile, cls: JavaClass, facts: FactBuilder): void {
+function classContracts(file: JavaFile, cls: JavaClass, facts: ContractSink): void {
   jvmClassContracts(
     {
       cls,
@@ -62,6 +67,15 @@ function classContracts(file: JavaFile, cls: JavaClass, facts: FactBuilder): voi
       resolver: new JavaResolver(file, cls),
       nestedAnnotations,
       stubServiceOf: (type) => serviceOfStubType(type ?? '', file.imports.get(type ?? '')),
+      inherited: file.classes
+        .filter((other) => other !== cls && cls.interfaces.some((type) => lastSegment(type) === other.name))
+        .flatMap((other) => other.methods),
+      entity: repositoryEntity(cls.interfacesWritten),
+      clientApi: file.classes.some(
+        (other) =>
+          findAnnotation(other.annotations, 'FeignClient') !== undefined &&
+          other.interfaces.some((type) => lastSegment(type) === cls.name),
+      ),
     },
     facts,
   );
@@ -156,7 +170,7 @@ function stubOfVar(file: JavaFile, variable: JavaVar, scope: JavaScope, depth: n
 }
 
 /** gRPC stubs and Kafka producers/consumers; true when the call was recognised (no HTTP check needed). */
-function invocation(file: JavaFile, site: JavaSite, facts: FactBuilder): boolean {
+function invocation(file: JavaFile, site: JavaSite, facts: ContractSink): boolean {
   const { node, scope, nameNode, name, object } = site;
   if (nameNode === null || object === null) return false;
   const line = lineOf(nameNode);
@@ -243,7 +257,7 @@ function topicList(file: JavaFile, arg: Node, scope: JavaScope, depth = 0): read
   return resolver.strings(arg) ?? [];
 }
 
-function creation(file: JavaFile, site: JavaSite, facts: FactBuilder): void {
+function creation(file: JavaFile, site: JavaSite, facts: ContractSink): void {
   const { node, scope } = site;
   const type = plainType(node.childForFieldName('type'));
   if (type === undefined || lastSegment(type) !== 'ProducerRecord') return;

@@ -176,6 +176,7 @@ class JavaWalker {
         const type = plainType(t);
         return type === undefined ? [] : [type];
       }),
+      interfacesWritten: (interfaces?.namedChildren ?? []).flatMap((t) => (t === null ? [] : [t.text])),
       fields: new Map(),
       methods: [],
     };
@@ -290,9 +291,12 @@ class JavaWalker {
     });
     const vars = new Map<string, JavaVar>();
     let lastParamType: string | undefined;
+    const params: string[] = [];
     for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
       if (param !== null && (param.type === 'formal_parameter' || param.type === 'spread_parameter')) {
-        lastParamType = this.param(param, vars)?.type;
+        const variable = this.param(param, vars);
+        lastParamType = variable?.type;
+        params.push(variable?.name ?? '');
       }
     }
     cls.methods.push({
@@ -303,6 +307,9 @@ class JavaWalker {
       keywords: new Set(keywords),
       isConstructor,
       lastParamType,
+      params,
+      body: body ?? undefined,
+      scope: { cls, symbol: id, vars },
     });
     if (body !== null) this.walkBody(body, { cls, symbol: id, vars });
   }

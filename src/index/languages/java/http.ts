@@ -1,33 +1,43 @@
 /**
- * Java HTTP client calls: RestTemplate, WebClient / RestClient request chains and java.net.http
- * `HttpRequest` builders. A URL expression is split into a base (a literal host, a `@Value` placeholder
- * kept verbatim, `env:NAME` from `System.getenv`) and a path whose non-literal pieces become `{param}`.
+ * Java HTTP client calls, read from the Java tree into the shared client table: direct calls on a client
+ * (RestTemplate and its subclasses, Dapr), WebClient / RestClient request chains, and request builders
+ * (java.net.http, OkHttp, JAX-RS client). URL expressions are read by `JavaUrlReader`.
  */
 import type { Node } from 'web-tree-sitter';
-import type { FactBuilder } from '../shared/fact-builder.js';
+import type { ContractFact } from '../../facts.js';
+import type { ContractSink } from '../shared/jvm/grpc-stub-use.js';
 import {
   argumentsOf,
   type JavaFile,
   JavaResolver,
   type JavaScope,
   type JavaSite,
-  receiverConfidence,
+  javaString,
+  plainType,
+  typeOfVar,
   varOf,
 } from './model.js';
 import { lastSegment, lineOf } from '../shared/jvm/common.js';
+import { firstOfValues, type RequestClient, requestClientKind } from '../shared/jvm/http.js';
 import {
-  firstOfValues,
+  CLIENT_VERBS,
+  DIRECT_CALL_NAMES,
+  type DirectClient,
   httpMethodName,
-  paramName,
+  isClientType,
+  JAVA_NET_HTTP,
+  JAXRS_CLIENT,
+  OKHTTP,
   REQUEST_CLIENTS,
-  type RequestClient,
-  requestClientKind,
-  SPRING_HTTP_NAMES,
-  springHttpCall,
-  type UrlPart,
-  urlTarget,
-  variableUrl,
-} from '../shared/jvm/http.js';
+} from '../shared/jvm/http-clients.js';
+import {
+  builderChainCalls,
+  type CallReader,
+  type ChainStep,
+  directHttpCalls,
+  requestChainCalls,
+} from '../shared/jvm/client-calls.js';
+import { JavaUrlReader } from './urls.js';
 
 interface Located {
   readonly node: Node;
@@ -35,6 +45,7 @@ interface Located {
 }
 
 export interface JavaHttpContext {
+  readonly urls: JavaUrlReader;
   /** The one `baseUrl(…)` / `WebClient.create(…)` of the file, used when a client's own base is not traceable. */
   readonly soleBase: Located | undefined;
 }
@@ -46,7 +57,7 @@ export function javaHttpContext(file: JavaFile): JavaHttpContext {
     const base = baseArgument(site.node);
     if (base !== undefined) bases.push({ node: base, scope: site.scope });
   }
-  return { soleBase: bases.length === 1 ? bases[0] : undefined };
+  return { urls: new JavaUrlReader(file), soleBase: bases.length === 1 ? bases[0] : undefined };
 }
 
 /** The URL argument of `x.baseUrl(url)` or `WebClient.create(url)` / `RestClient.create(url)`. */
@@ -62,92 +73,140 @@ export function javaHttpCall(
   file: JavaFile,
   context: JavaHttpContext,
   site: JavaSite,
-  facts: FactBuilder,
+  facts: ContractSink,
 ): void {
-  const { node, scope, nameNode, name, object } = site;
-  if (nameNode === null || object === null || (!SPRING_HTTP_NAMES.has(name) && name !== 'newBuilder')) return;
-  const line = lineOf(nameNode);
-  const urls = new UrlReader(file);
-  if (SPRING_HTTP_NAMES.has(name)) {
-    const args = argumentsOf(node);
-    const fact = springHttpCall({
-      name,
-      symbol: scope.symbol,
-      line,
-      argument: (index) => args[index],
-      method: httpMethodOf,
-      receiverOf: (types, namePattern) => receiverConfidence(object, scope, types, namePattern),
-      client: () => clientOf(context, object, scope, urls),
-      uriArgument: () => {
-        const uri = chainCall(node, ['uri']).uri;
-        const first = uri === undefined ? undefined : argumentsOf(uri)[0];
-        return first?.type === 'lambda_expression' ? undefined : first;
-      },
-      urlParts: (url) => urls.parts(url, scope),
-    });
-    if (fact !== undefined) facts.addContract(fact);
-    return;
-  }
-
-  if (name === 'newBuilder' && lastSegment(object.text) === 'HttpRequest') {
-    const args = argumentsOf(node);
-    const chain = chainCall(node, ['uri', 'GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'method']);
-    const verb = Object.keys(chain).find((key) => key !== 'uri');
-    const method = verb === undefined ? 'GET' : verb === 'method' ? literalMethod(chain.method) : verb;
-    const uriArg = args[0] ?? (chain.uri === undefined ? undefined : argumentsOf(chain.uri)[0]);
-    const target =
-      uriArg === undefined || method === undefined ? undefined : urlTarget(urls.parts(uriArg, scope));
-    if (target === undefined || method === undefined) return;
-    facts.addContract({
-      kind: 'http_call',
-      method,
-      path: target.path,
-      base: target.base,
-      symbol: scope.symbol,
-      line,
-      confidence: target.inferred ? 'heuristic' : 'exact',
-      via: 'HttpRequest',
-    });
-  }
+  for (const fact of httpCallsAt(file, context, site)) facts.addContract(fact);
 }
 
-/** The calls chained on `start` (`start.uri(…).retrieve()`), first of each wanted name. */
-function chainCall(start: Node, wanted: readonly string[]): Partial<Record<string, Node>> {
-  const found: Partial<Record<string, Node>> = {};
+function httpCallsAt(file: JavaFile, context: JavaHttpContext, site: JavaSite): ContractFact[] {
+  const { node, scope, name, object } = site;
+  const reader = callReader(file, context, site);
+  if (node.type === 'object_creation_expression') {
+    const type = plainType(node.childForFieldName('type'));
+    return type?.replace(/\s+/g, '') === 'Request.Builder'
+      ? builderChainCalls(OKHTTP, { name: 'Builder', args: [] }, chainSteps(node), reader, { proven: true })
+      : [];
+  }
+  if (site.nameNode === null) return [];
+  if (DIRECT_CALL_NAMES.has(name)) {
+    const found = directHttpCalls({
+      ...reader,
+      receiverOf: (client) => directReceiver(file, client, object, scope),
+    });
+    if (found.length > 0) return found;
+  }
+  if (object !== null && (CLIENT_VERBS.has(name) || name === 'method')) {
+    return requestChainCalls({
+      ...reader,
+      client: () => clientOf(context, object, scope),
+      uriArgument: () => {
+        const uri = chainSteps(node).find((step) => step.name === 'uri');
+        const first = uri?.args[0];
+        return first?.type === 'lambda_expression' ? undefined : first;
+      },
+    });
+  }
+  if (name === 'newBuilder' && lastSegment(object?.text ?? '') === 'HttpRequest') {
+    return builderChainCalls(JAVA_NET_HTTP, { name, args: argumentsOf(node) }, chainSteps(node), reader, {
+      proven: true,
+    });
+  }
+  if (name === 'target' && object !== null) {
+    return builderChainCalls(JAXRS_CLIENT, { name, args: argumentsOf(node) }, chainSteps(node), reader, {
+      proven: true,
+    });
+  }
+  return webTargetCalls(context, site, reader);
+}
+
+/** `target.path("x").request().get()` on a `WebTarget` variable: its base is the `target(…)` it was given. */
+function webTargetCalls(context: JavaHttpContext, site: JavaSite, reader: CallReader): ContractFact[] {
+  const { node, scope, name, object } = site;
+  if (object === null || (name !== 'path' && name !== 'request')) return [];
+  const variable = varOf(object, scope);
+  if (variable === undefined || lastSegment(typeOfVar(variable) ?? '') !== 'WebTarget') return [];
+  const target = firstOfValues(variable, scope, (value, valueScope) => {
+    const call = value.type === 'method_invocation' && value.childForFieldName('name')?.text === 'target';
+    const arg = call ? argumentsOf(value)[0] : undefined;
+    return arg === undefined ? undefined : { node: arg, scope: valueScope };
+  });
+  const startBase =
+    target === undefined
+      ? [[{ kind: 'param' as const, name: '' }]]
+      : context.urls.alternatives(target.node, target.scope);
+  const steps = [{ name, args: argumentsOf(node) }, ...chainSteps(node)];
+  return builderChainCalls(JAXRS_CLIENT, { name: 'target', args: [] }, steps, reader, {
+    startBase,
+    proven: true,
+  });
+}
+
+function callReader(file: JavaFile, context: JavaHttpContext, site: JavaSite): CallReader {
+  const args = site.node.type === 'method_invocation' ? argumentsOf(site.node) : [];
+  return {
+    name: site.name,
+    symbol: site.scope.symbol,
+    line: lineOf(site.nameNode ?? site.node),
+    argument: (index) => args[index],
+    method: methodOf,
+    urls: (url) => context.urls.alternatives(url, site.scope),
+    string: (node) => new JavaResolver(file, site.scope.cls).string(node),
+  };
+}
+
+/** The calls chained on `start` (`start.uri(…).retrieve()`), in order. */
+function chainSteps(start: Node): ChainStep[] {
+  const steps: ChainStep[] = [];
   let current = start;
   for (let parent = current.parent; parent?.type === 'method_invocation'; parent = current.parent) {
     if (parent.childForFieldName('object')?.id !== current.id) break;
-    const name = parent.childForFieldName('name')?.text ?? '';
-    if (wanted.includes(name) && found[name] === undefined) found[name] = parent;
+    steps.push({ name: parent.childForFieldName('name')?.text ?? '', args: argumentsOf(parent) });
     current = parent;
   }
-  return found;
+  return steps;
 }
 
-/** `HttpMethod.GET`, `GET` (static import) → `GET`. */
-function httpMethodOf(node: Node | undefined): string | undefined {
+/** `HttpMethod.GET`, `GET` (static import), `HttpExtension.POST` or `"PUT"` → the method. */
+function methodOf(node: Node | undefined): string | undefined {
+  if (node?.type === 'string_literal') return httpMethodName(javaString(node).toUpperCase());
   if (node === undefined || (node.type !== 'field_access' && node.type !== 'identifier')) return undefined;
   return httpMethodName(node.text);
 }
 
-function literalMethod(call: Node | undefined): string | undefined {
-  const first = call === undefined ? undefined : argumentsOf(call)[0];
-  return first?.type === 'string_literal' ? first.text.slice(1, -1).toUpperCase() : undefined;
+/**
+ * How sure it is that a call's receiver is the client: `exact` when its declared type is the client's or a
+ * class of this file extending it (also `this` and unqualified calls inside such a class), `heuristic` for
+ * an unknown type with a telling name.
+ */
+function directReceiver(
+  file: JavaFile,
+  client: DirectClient,
+  object: Node | null,
+  scope: JavaScope,
+): 'exact' | 'heuristic' | undefined {
+  const isClient = (type: string | undefined): boolean => {
+    if (type === undefined) return false;
+    if (isClientType(client, type)) return true;
+    const declared = file.classes.find((cls) => cls.name === lastSegment(type));
+    return declared?.superclass !== undefined && isClientType(client, declared.superclass);
+  };
+  if (object === null || object.type === 'this') return isClient(scope.cls.superclass) ? 'exact' : undefined;
+  const variable = varOf(object, scope);
+  const type = variable === undefined ? undefined : typeOfVar(variable);
+  if (type !== undefined) return isClient(type) ? 'exact' : undefined;
+  const name = object.type === 'field_access' ? (object.childForFieldName('field')?.text ?? '') : object.text;
+  return (object.type === 'identifier' || object.type === 'field_access') && client.namePattern.test(name)
+    ? 'heuristic'
+    : undefined;
 }
 
 /** A WebClient / RestClient receiver, with the base URL it was built with when that is traceable. */
-function clientOf(
-  context: JavaHttpContext,
-  object: Node,
-  scope: JavaScope,
-  urls: UrlReader,
-): RequestClient | undefined {
+function clientOf(context: JavaHttpContext, object: Node, scope: JavaScope): RequestClient | undefined {
   const located = (base: Located | undefined): RequestClient['base'] =>
-    base === undefined ? undefined : () => urls.parts(base.node, base.scope);
+    base === undefined ? undefined : () => [...(context.urls.alternatives(base.node, base.scope)[0] ?? [])];
   if (object.type === 'method_invocation') {
     const base = baseInChain(object, scope);
-    const root = chainRoot(object);
-    const type = lastSegment(root.text);
+    const type = lastSegment(chainRoot(object).text);
     return REQUEST_CLIENTS.has(type) && base !== undefined
       ? { proven: true, base: located(base), via: type }
       : undefined;
@@ -184,68 +243,4 @@ function chainRoot(node: Node): Node {
     if (current.type !== 'method_invocation') break;
   }
   return current;
-}
-
-/** Turns a URL expression into parts, following locals, fields, constants and `@Value` placeholders. */
-class UrlReader {
-  constructor(private readonly file: JavaFile) {}
-
-  parts(node: Node, scope: JavaScope, depth = 0): UrlPart[] {
-    const param = (): UrlPart[] => [{ kind: 'param', name: paramName(node.text) }];
-    if (depth > 6) return param();
-    switch (node.type) {
-      case 'string_literal':
-      case 'field_access':
-      case 'identifier': {
-        const value = new JavaResolver(this.file, scope.cls).string(node);
-        if (value !== undefined) return [{ kind: 'text', text: value }];
-        if (node.type === 'string_literal') return param();
-        return this.variable(node, scope, depth) ?? param();
-      }
-      case 'parenthesized_expression': {
-        const inner = node.namedChildren[0];
-        return inner ? this.parts(inner, scope, depth + 1) : param();
-      }
-      case 'binary_expression': {
-        const left = node.childForFieldName('left');
-        const right = node.childForFieldName('right');
-        if (node.childForFieldName('operator')?.text !== '+' || left === null || right === null)
-          return param();
-        return [...this.parts(left, scope, depth + 1), ...this.parts(right, scope, depth + 1)];
-      }
-      case 'object_creation_expression': {
-        const first = argumentsOf(node)[0];
-        return lastSegment(node.childForFieldName('type')?.text ?? '') === 'URI' && first
-          ? this.parts(first, scope, depth + 1)
-          : param();
-      }
-      case 'method_invocation': {
-        const name = node.childForFieldName('name')?.text ?? '';
-        const object = node.childForFieldName('object')?.text ?? '';
-        const first = argumentsOf(node)[0];
-        if (name === 'getenv' && lastSegment(object) === 'System' && first?.type === 'string_literal') {
-          return [{ kind: 'base', base: `env:${first.text.slice(1, -1)}` }];
-        }
-        if (name === 'create' && lastSegment(object) === 'URI' && first)
-          return this.parts(first, scope, depth + 1);
-        if (name === 'toString' && node.childForFieldName('object')) {
-          return this.parts(node.childForFieldName('object') as Node, scope, depth + 1);
-        }
-        return param();
-      }
-      default:
-        return param();
-    }
-  }
-
-  private variable(node: Node, scope: JavaScope, depth: number): UrlPart[] | undefined {
-    const variable = varOf(node, scope);
-    if (variable === undefined) return undefined;
-    return variableUrl(
-      variable,
-      scope,
-      (key) => (key.type === 'string_literal' ? key.text.slice(1, -1) : undefined),
-      (value, valueScope) => this.parts(value, valueScope, depth + 1),
-    );
-  }
 }

@@ -35,6 +35,12 @@ export interface JavaMethod {
   readonly isConstructor: boolean;
   /** Type of the last parameter, without type arguments (`StreamObserver`). */
   readonly lastParamType: string | undefined;
+  /** Parameter names in order, for reading what a helper returns for given arguments. */
+  readonly params: readonly string[];
+  /** The body (held while the file is extracted); undefined for abstract and interface methods. */
+  readonly body: Node | undefined;
+  /** The body's scope: its parameters and locals. */
+  readonly scope: JavaScope;
 }
 
 export interface JavaClass {
@@ -47,6 +53,8 @@ export interface JavaClass {
   readonly annotations: readonly AnnotationInfo[];
   readonly superclass: string | undefined;
   readonly interfaces: readonly string[];
+  /** Implemented or extended interfaces as written, type arguments included (`JpaRepository<Person, Long>`). */
+  readonly interfacesWritten: readonly string[];
   readonly fields: Map<string, JavaVar>;
   readonly methods: JavaMethod[];
 }

@@ -6,6 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { FactBuilder } from '../shared/fact-builder.js';
+import { type ContractSink, StubUseTracker } from '../shared/jvm/grpc-stub-use.js';
 import { isHealthService } from '../shared/grpc-health.js';
 import {
   callOf,
@@ -25,6 +26,7 @@ import { type KtCallSite, kotlinHttpCall, kotlinHttpContext } from './http.js';
 import type { KtRoute } from './ktor.js';
 import { effectiveReceiver, receiverConfidence } from './receivers.js';
 import {
+  lastSegment,
   NOT_RPC_METHODS,
   serviceOfGrpcClass,
   serviceOfStubType,
@@ -35,8 +37,10 @@ import {
 } from '../shared/jvm/common.js';
 import { type AnnotationInfo, findAnnotation } from '../shared/jvm/annotations.js';
 import { jvmClassContracts } from '../shared/jvm/class-contracts.js';
+import { repositoryEntity } from '../shared/jvm/annotation-routes.js';
 
-export function kotlinContracts(file: KtFile, routes: readonly KtRoute[], facts: FactBuilder): void {
+export function kotlinContracts(file: KtFile, routes: readonly KtRoute[], builder: FactBuilder): void {
+  const facts = new StubUseTracker(builder);
   for (const cls of file.classes) classContracts(file, cls, facts);
   for (const route of routes) {
     facts.addContract({
@@ -59,9 +63,10 @@ export function kotlinContracts(file: KtFile, routes: readonly KtRoute[], facts:
     callSite(file, site.scope, site.call, facts);
     kotlinHttpCall(http, site, facts);
   }
+  facts.flush();
 }
 
-function classContracts(file: KtFile, cls: KtClass, facts: FactBuilder): void {
+function classContracts(file: KtFile, cls: KtClass, facts: ContractSink): void {
   jvmClassContracts(
     {
       cls,
@@ -72,6 +77,15 @@ function classContracts(file: KtFile, cls: KtClass, facts: FactBuilder): void {
       resolver: new KtResolver(file, cls),
       nestedAnnotations,
       stubServiceOf: (type) => stubOfType(file, type),
+      inherited: file.classes
+        .filter((other) => other !== cls && cls.supertypes.some((type) => lastSegment(type) === other.name))
+        .flatMap((other) => other.functions),
+      entity: repositoryEntity(cls.supertypesWritten),
+      clientApi: file.classes.some(
+        (other) =>
+          findAnnotation(other.annotations, 'FeignClient') !== undefined &&
+          other.supertypes.some((type) => lastSegment(type) === cls.name),
+      ),
     },
     facts,
   );
@@ -162,12 +176,12 @@ function stubOfCall(file: KtFile, call: KtCall, scope: KtScope, depth: number): 
   return undefined;
 }
 
-function callSite(file: KtFile, scope: KtScope, call: KtCall, facts: FactBuilder): void {
+function callSite(file: KtFile, scope: KtScope, call: KtCall, facts: ContractSink): void {
   if (!grpcCallSite(file, scope, call, facts)) kafkaCallSite(file, scope, call, facts);
 }
 
 /** A stub built (`newBlockingStub`, a coroutine stub) or an RPC called on one; true when it was either. */
-function grpcCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: FactBuilder): boolean {
+function grpcCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: ContractSink): boolean {
   const line = call.nameNode.startPosition.row + 1;
   const construction = stubOfCall(file, call, scope, 0);
   if (construction !== undefined && !/^with[A-Z]/.test(call.name)) {
@@ -206,7 +220,7 @@ function grpcCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: FactBui
 }
 
 /** `KafkaTemplate.send`, `KafkaConsumer.subscribe` and `ProducerRecord(topic, …)`. */
-function kafkaCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: FactBuilder): void {
+function kafkaCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: ContractSink): void {
   const line = call.nameNode.startPosition.row + 1;
   const first = call.args[0]?.value;
   const resolver = new KtResolver(file, scope.cls);

@@ -232,12 +232,14 @@ class KotlinWalker {
     });
     const specs = parts.first.get('delegation_specifiers');
     const supertypes: string[] = [];
+    const supertypesWritten: string[] = [];
     for (const spec of specs?.namedChildren ?? []) {
       if (spec === null || spec.type !== 'delegation_specifier') continue;
       const inner = spec.firstNamedChild;
       const typeNode = inner?.type === 'constructor_invocation' ? inner.firstNamedChild : inner;
       const type = typeNode?.type === 'user_type' ? plainType(typeNode) : undefined;
       if (type !== undefined) supertypes.push(type);
+      if (typeNode?.type === 'user_type') supertypesWritten.push(typeNode.text);
     }
     const cls: KtClass = {
       id,
@@ -248,6 +250,7 @@ class KotlinWalker {
       outer,
       annotations,
       supertypes,
+      supertypesWritten,
       fields: new Map(),
       functions: [],
     };

@@ -5,21 +5,32 @@
  * when neither is known does a telling name count, and then as a heuristic.
  */
 import type { Node } from 'web-tree-sitter';
-import type { FactBuilder } from '../shared/fact-builder.js';
+import type { ContractFact } from '../../facts.js';
+import type { ContractSink } from '../shared/jvm/grpc-stub-use.js';
 import { lastSegment, lineOf } from '../shared/jvm/common.js';
+import { firstOfValues, type RequestClient, requestClientKind } from '../shared/jvm/http.js';
 import {
-  firstOfValues,
+  CLIENT_VERBS,
+  DIRECT_CALL_NAMES,
+  type DirectClient,
   httpMethodName,
+  isClientType,
+  JAVA_NET_HTTP,
+  OKHTTP,
   REQUEST_CLIENTS,
-  type RequestClient,
-  REST_TEMPLATES,
-  requestClientKind,
-  SPRING_HTTP_NAMES,
-  springHttpCall,
-} from '../shared/jvm/http.js';
+  REST_TEMPLATE,
+} from '../shared/jvm/http-clients.js';
+import {
+  builderChainCalls,
+  type CallReader,
+  type ChainStep,
+  directHttpCalls,
+  requestChainCalls,
+} from '../shared/jvm/client-calls.js';
 import { callOf, type KtCall, type KtFile, type KtScope, varOf } from './model.js';
 import { constructedType, receiverConfidence } from './receivers.js';
 import { KtUrlReader } from './urls.js';
+import { ktString } from './values.js';
 
 /** A call site with its parts read once. */
 export interface KtCallSite {
@@ -51,26 +62,123 @@ export function kotlinHttpContext(file: KtFile, calls: readonly KtCallSite[]): K
   return { urls: new KtUrlReader(file), soleBase: bases.length === 1 ? bases[0] : undefined };
 }
 
-export function kotlinHttpCall(context: KtHttpContext, site: KtCallSite, facts: FactBuilder): void {
+export function kotlinHttpCall(context: KtHttpContext, site: KtCallSite, facts: ContractSink): void {
+  for (const fact of httpCallsAt(context, site)) facts.addContract(fact);
+}
+
+function httpCallsAt(context: KtHttpContext, site: KtCallSite): ContractFact[] {
   const { node, scope, call } = site;
   const receiver = call.receiver;
-  if (receiver === undefined || !SPRING_HTTP_NAMES.has(call.name)) return;
-  const fact = springHttpCall({
+  const reader: CallReader = {
     name: call.name,
     symbol: scope.symbol,
     line: lineOf(call.nameNode),
     argument: (index) => call.args[index]?.value,
-    method: (argument) =>
-      argument?.type === 'identifier' || argument?.type === 'navigation_expression'
-        ? httpMethodName(argument.text.replace(/\s+/g, ''))
-        : undefined,
-    receiverOf: (types, namePattern) =>
-      receiverConfidence(receiver, scope, types, namePattern, (value) => builtType(value, scope)),
+    method: methodOf,
+    urls: (url) => context.urls.alternatives(url, scope),
+    string: (value) => ktString(value),
+  };
+  if (call.name === 'Builder' && lastSegment(receiver?.text ?? '') === 'Request')
+    return builderChainCalls(OKHTTP, { name: call.name, args: [] }, chainSteps(node), reader, {
+      proven: true,
+    });
+  if (call.name === 'newBuilder' && lastSegment(receiver?.text ?? '') === 'HttpRequest') {
+    const args = call.args.map((arg) => arg.value);
+    return builderChainCalls(JAVA_NET_HTTP, { name: call.name, args }, chainSteps(node), reader, {
+      proven: true,
+    });
+  }
+  if (receiver === undefined) return [];
+  if (DIRECT_CALL_NAMES.has(call.name)) {
+    const found = directHttpCalls({
+      ...reader,
+      receiverOf: (client) => directReceiver(client, receiver, scope),
+      clientBase: (client) =>
+        client.via === 'Ktor HttpClient' ? ktorBase(context, receiver, scope) : undefined,
+    });
+    if (found.length > 0 || call.args.length > 0) return found;
+  }
+  if (!CLIENT_VERBS.has(call.name) && call.name !== 'method') return [];
+  return requestChainCalls({
+    ...reader,
     client: () => clientOf(context, receiver, scope),
     uriArgument: () => chainedUri(node),
-    urlParts: (url) => context.urls.parts(url, scope),
   });
-  if (fact !== undefined) facts.addContract(fact);
+}
+
+/** `HttpMethod.PUT`, Ktor's `HttpMethod.Put`, `HttpExtension.POST`, `"PUT"` → the method. */
+function methodOf(argument: Node | undefined): string | undefined {
+  if (argument === undefined) return undefined;
+  const literal = argument.type === 'string_literal' ? ktString(argument) : undefined;
+  if (literal !== undefined) return httpMethodName(literal.toUpperCase());
+  return argument.type === 'identifier' || argument.type === 'navigation_expression'
+    ? httpMethodName(argument.text.replace(/\s+/g, ''))
+    : undefined;
+}
+
+function directReceiver(
+  client: DirectClient,
+  receiver: Node,
+  scope: KtScope,
+): 'exact' | 'heuristic' | undefined {
+  const types = new Set([...client.types]);
+  const confidence = receiverConfidence(receiver, scope, types, client.namePattern, (value) =>
+    builtType(value, scope),
+  );
+  if (confidence !== undefined || client.typeSuffix === undefined) return confidence;
+  // A subclass named after its base (`OAuth2RestTemplate`) is the client too.
+  const variable = varOf(receiver, scope);
+  const type = variable?.type ?? (variable?.init === undefined ? undefined : constructedType(variable.init));
+  return type !== undefined && isClientType(client, type) ? 'exact' : undefined;
+}
+
+/** The `defaultRequest { url("…") }` base of a Ktor client built in the same file. */
+function ktorBase(
+  context: KtHttpContext,
+  receiver: Node,
+  scope: KtScope,
+): ReturnType<KtUrlReader['alternatives']> | undefined {
+  const variable = varOf(receiver, scope);
+  if (variable === undefined) return undefined;
+  const found = firstOfValues(variable, scope, (value, valueScope) => {
+    for (const candidate of value.descendantsOfType('call_expression')) {
+      const call = candidate === null ? undefined : callOf(candidate);
+      if (call?.name !== 'url' || call.args[0] === undefined) continue;
+      const inDefault = hasAncestorCall(candidate as Node, value, 'defaultRequest');
+      if (inDefault) return { node: call.args[0].value, scope: valueScope };
+    }
+    return undefined;
+  });
+  return found === undefined ? undefined : context.urls.alternatives(found.node, found.scope);
+}
+
+function hasAncestorCall(node: Node, limit: Node, name: string): boolean {
+  for (
+    let current = node.parent;
+    current !== null && current.id !== limit.parent?.id;
+    current = current.parent
+  ) {
+    if (current.type === 'call_expression' && callOf(current)?.name === name) return true;
+  }
+  return false;
+}
+
+/** The calls chained on `start` (`Request.Builder().url(u).post(body).build()`), in order. */
+function chainSteps(start: Node): ChainStep[] {
+  const steps: ChainStep[] = [];
+  let current = start;
+  for (let depth = 0; depth < 16; depth++) {
+    const navigation = current.parent;
+    if (navigation?.type !== 'navigation_expression' || navigation.firstNamedChild?.id !== current.id) break;
+    const outer = navigation.parent;
+    const call = outer?.type === 'call_expression' ? callOf(outer) : undefined;
+    if (outer === null || call === undefined) break;
+    steps.push({ name: call.name, args: call.args.map((arg) => arg.value) });
+    const wrapper = outer.parent;
+    current =
+      wrapper?.type === 'call_expression' && wrapper.firstNamedChild?.id === outer.id ? wrapper : outer;
+  }
+  return steps;
 }
 
 /** A WebClient / RestClient receiver, with the base URL it was built with when that is traceable. */
@@ -112,7 +220,9 @@ function builtType(value: Node, scope: KtScope): string | undefined {
     varOf(root, scope)?.type ??
     (root.type !== 'call_expression' && /^[A-Z]/.test(written) ? written : constructedType(root));
   const built = rootType === undefined ? undefined : lastSegment(rootType.replace(/\.?Builder$/, ''));
-  return built !== undefined && (REQUEST_CLIENTS.has(built) || REST_TEMPLATES.has(built)) ? built : undefined;
+  return built !== undefined && (REQUEST_CLIENTS.has(built) || REST_TEMPLATE.types.has(built))
+    ? built
+    : undefined;
 }
 
 /** The expression a call chain starts from: `WebClient` in `WebClient.builder().build()`. */

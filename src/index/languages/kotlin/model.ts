@@ -39,6 +39,8 @@ export interface KtClass {
   readonly annotations: readonly AnnotationInfo[];
   /** Supertypes as written, without type arguments or constructor arguments. */
   readonly supertypes: readonly string[];
+  /** Supertypes as written, type arguments included (`JpaRepository<Person, Long>`). */
+  readonly supertypesWritten: readonly string[];
   readonly fields: Map<string, KtVar>;
   readonly functions: KtFunction[];
 }

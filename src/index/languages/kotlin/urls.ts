@@ -6,7 +6,14 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { lastSegment, unescapeJvm } from '../shared/jvm/common.js';
-import { paramName, type UrlPart, variableUrl } from '../shared/jvm/http.js';
+import {
+  concatAlternatives,
+  paramName,
+  type UrlAlternatives,
+  type UrlPart,
+  unionAlternatives,
+  variableUrl,
+} from '../shared/jvm/http.js';
 import {
   callOf,
   findField,
@@ -25,17 +32,29 @@ const SHORT_TEMPLATE = /\$([A-Za-z_]\w*)/g;
 export class KtUrlReader {
   constructor(private readonly file: KtFile) {}
 
-  /** The parts of a URL expression; what cannot be read stands as one `{param}` named after it. */
+  /** The parts of a URL expression (its first value); what cannot be read stands as one `{name}`. */
   parts(node: Node, scope: KtScope, depth = 0): UrlPart[] {
-    const read = depth > 6 ? undefined : this.read(node, scope, depth);
-    return read ?? [{ kind: 'param', name: paramName(node.text) }];
+    return [...(this.alternatives(node, scope, depth)[0] ?? [])];
   }
 
-  private read(node: Node, scope: KtScope, depth: number): UrlPart[] | undefined {
+  /** Every value a URL expression may take (one per branch of an `if` or `when` assigning it). */
+  alternatives(node: Node, scope: KtScope, depth = 0): UrlAlternatives {
+    const read = depth > 8 ? undefined : this.read(node, scope, depth);
+    return read ?? [[{ kind: 'param', name: paramName(node.text) }]];
+  }
+
+  private read(node: Node, scope: KtScope, depth: number): UrlAlternatives | undefined {
     switch (node.type) {
       case 'string_literal':
       case 'multiline_string_literal':
         return this.template(node, scope, depth);
+      case 'if_expression':
+      case 'when_expression': {
+        // The value of each branch: the last expression of its block.
+        const values = branchValues(node);
+        if (values.length < 2) return undefined;
+        return unionAlternatives(values.map((value) => this.alternatives(value, scope, depth + 1)));
+      }
       case 'identifier':
       case 'navigation_expression': {
         const resolver = new KtResolver(this.file, scope.cls);
@@ -43,7 +62,7 @@ export class KtUrlReader {
       }
       case 'parenthesized_expression': {
         const inner = namedChildren(node)[0];
-        return inner === undefined ? undefined : this.parts(inner, scope, depth + 1);
+        return inner === undefined ? undefined : this.alternatives(inner, scope, depth + 1);
       }
       case 'binary_expression': {
         const left = node.childForFieldName('left');
@@ -51,26 +70,29 @@ export class KtUrlReader {
         const operator = node.childForFieldName('operator')?.text;
         if (left === null || right === null) return undefined;
         // `System.getenv("BILLING_URL") ?: "http://localhost:8080"`: the literal is only a local default.
-        if (operator === '?:') return this.parts(left, scope, depth + 1);
+        if (operator === '?:') return this.alternatives(left, scope, depth + 1);
         if (operator !== '+') return undefined;
-        return [...this.parts(left, scope, depth + 1), ...this.parts(right, scope, depth + 1)];
+        return concatAlternatives([
+          this.alternatives(left, scope, depth + 1),
+          this.alternatives(right, scope, depth + 1),
+        ]);
       }
       case 'call_expression':
         return this.call(node, scope, depth);
       case 'character_literal':
         // `"${'$'}{billing.url}/x"`: the Kotlin way of writing a Spring placeholder into a template.
-        return [{ kind: 'text', text: unescapeJvm(node.text.slice(1, -1)) }];
+        return [[{ kind: 'text', text: unescapeJvm(node.text.slice(1, -1)) }]];
       default:
         return undefined;
     }
   }
 
   /** Literal runs, `$name` and `${expression}` pieces in source order; empty runs are left out. */
-  private template(node: Node, scope: KtScope, depth: number): UrlPart[] {
+  private template(node: Node, scope: KtScope, depth: number): UrlAlternatives | undefined {
     const raw = node.type === 'multiline_string_literal';
-    const out: UrlPart[] = [];
+    const out: UrlAlternatives[] = [];
     const text = (value: string): void => {
-      if (value !== '') out.push({ kind: 'text', text: value });
+      if (value !== '') out.push([[{ kind: 'text', text: value }]]);
     };
     // The grammar splits literal text at `$`, so the pieces are joined before `$name` is looked for.
     let run = '';
@@ -78,7 +100,7 @@ export class KtUrlReader {
       let last = 0;
       for (const match of run.matchAll(SHORT_TEMPLATE)) {
         text(run.slice(last, match.index));
-        out.push(...this.named(match[1] ?? '', scope, depth));
+        out.push(this.named(match[1] ?? '', scope, depth));
         last = match.index + match[0].length;
       }
       text(run.slice(last));
@@ -94,17 +116,17 @@ export class KtUrlReader {
       if (child.type === 'escape_sequence') text(raw ? child.text : unescapeJvm(child.text));
       if (child.type === 'interpolation') {
         const inner = namedChildren(child)[0];
-        if (inner !== undefined) out.push(...this.parts(inner, scope, depth + 1));
+        if (inner !== undefined) out.push(this.alternatives(inner, scope, depth + 1));
       }
     }
     flush();
-    return out;
+    return concatAlternatives(out);
   }
 
-  private named(name: string, scope: KtScope, depth: number): UrlPart[] {
+  private named(name: string, scope: KtScope, depth: number): UrlAlternatives {
     const variable = scope.vars.get(name) ?? findField(name, scope.cls);
     const constant = (): KtConstant | undefined => new KtResolver(this.file, scope.cls).constantNamed(name);
-    return this.reference(variable, constant, scope, depth) ?? [{ kind: 'param', name: paramName(name) }];
+    return this.reference(variable, constant, scope, depth) ?? [[{ kind: 'param', name: paramName(name) }]];
   }
 
   /**
@@ -116,23 +138,27 @@ export class KtUrlReader {
     constant: () => KtConstant | undefined,
     scope: KtScope,
     depth: number,
-  ): UrlPart[] | undefined {
+  ): UrlAlternatives | undefined {
     if (variable !== undefined) {
       const resolver = new KtResolver(this.file, scope.cls);
       return variableUrl(
         variable,
         scope,
         (key) => resolver.string(key),
-        (value, valueScope) => this.parts(value, valueScope, depth + 1),
+        (value, valueScope) => this.alternatives(value, valueScope, depth + 1),
       );
     }
     const found = constant();
     if (found === undefined) return undefined;
-    return this.parts(found.node, { cls: found.cls, symbol: undefined, vars: new Map() }, depth + 1);
+    return this.alternatives(found.node, { cls: found.cls, symbol: undefined, vars: new Map() }, depth + 1);
   }
 
-  /** `System.getenv("X")` is the base `env:X`; `URI.create(x)`, `URI(x)` and `x.toString()` are `x`. */
-  private call(node: Node, scope: KtScope, depth: number): UrlPart[] | undefined {
+  /**
+   * `System.getenv("X")` is the base `env:X`, `environment.getProperty("k")` the placeholder `${k}`;
+   * `URI.create(x)`, `URI(x)` and `x.toString()` are `x`; `String.format(f, …)` / `f.format(…)` the format
+   * with its arguments in place.
+   */
+  private call(node: Node, scope: KtScope, depth: number): UrlAlternatives | undefined {
     const call = callOf(node);
     if (call === undefined) return undefined;
     const owner =
@@ -140,12 +166,75 @@ export class KtUrlReader {
     const first = call.args[0]?.value;
     if (call.name === 'getenv' && owner === 'System') {
       const name = first === undefined ? undefined : ktString(first);
-      return name === undefined ? undefined : [{ kind: 'base', base: `env:${name}` }];
+      return name === undefined ? undefined : [[{ kind: 'base', base: `env:${name}` }]];
+    }
+    if (call.name === 'getProperty' && owner !== undefined && /^(?:env|environment)$/i.test(owner)) {
+      const key = first === undefined ? undefined : ktString(first);
+      const fallback = call.args[1] === undefined ? undefined : ktString(call.args[1].value);
+      if (key === undefined) return undefined;
+      return [[{ kind: 'text', text: fallback === undefined ? `\${${key}}` : `\${${key}:${fallback}}` }]];
     }
     if (first !== undefined && (call.name === 'URI' || (call.name === 'create' && owner === 'URI')))
-      return this.parts(first, scope, depth + 1);
+      return this.alternatives(first, scope, depth + 1);
     if (call.name === 'toString' && call.receiver !== undefined)
-      return this.parts(call.receiver, scope, depth + 1);
+      return this.alternatives(call.receiver, scope, depth + 1);
+    if (call.name === 'format' && first !== undefined && owner === 'String')
+      return this.format(
+        first,
+        call.args.slice(1).map((arg) => arg.value),
+        scope,
+        depth,
+      );
+    if (call.name === 'format' && call.receiver !== undefined && owner !== 'String')
+      return this.format(
+        call.receiver,
+        call.args.map((arg) => arg.value),
+        scope,
+        depth,
+      );
     return undefined;
   }
+
+  /** `"%s/orders/%d".format(base, id)`: the format's text with each conversion replaced by its argument. */
+  private format(
+    pattern: Node,
+    args: readonly Node[],
+    scope: KtScope,
+    depth: number,
+  ): UrlAlternatives | undefined {
+    const value = this.alternatives(pattern, scope, depth + 1);
+    const only = value.length === 1 ? value[0] : undefined;
+    const first = only?.[0];
+    if (only?.length !== 1 || first?.kind !== 'text') return undefined;
+    const pieces: UrlAlternatives[] = [];
+    let last = 0;
+    let next = 0;
+    for (const match of first.text.matchAll(/%(?:\d+\$)?[-#+ 0,(]*\d*(?:\.\d+)?([a-zA-Z%])/g)) {
+      pieces.push([[{ kind: 'text', text: first.text.slice(last, match.index) }]]);
+      last = match.index + match[0].length;
+      const arg = match[1] === '%' || match[1] === 'n' ? undefined : args[next++];
+      pieces.push(
+        arg === undefined ? [[{ kind: 'text', text: '' }]] : this.alternatives(arg, scope, depth + 1),
+      );
+    }
+    pieces.push([[{ kind: 'text', text: first.text.slice(last) }]]);
+    return concatAlternatives(pieces);
+  }
+}
+
+/** The value of each branch of an `if` / `when` expression: the last statement of its block, or itself. */
+function branchValues(node: Node): Node[] {
+  const branches =
+    node.type === 'if_expression'
+      ? namedChildren(node).slice(1)
+      : namedChildren(node)
+          .filter((child) => child.type === 'when_entry')
+          .map((entry) => namedChildren(entry).at(-1))
+          .filter((value): value is Node => value !== undefined);
+  return branches.map((branch) => {
+    const block = branch.type === 'control_structure_body' ? namedChildren(branch) : [branch];
+    const inner = block.length === 1 && block[0]?.type === 'statements' ? namedChildren(block[0]) : block;
+    const last = inner.at(-1) ?? branch;
+    return last.type === 'statements' ? (namedChildren(last).at(-1) ?? last) : last;
+  });
 }

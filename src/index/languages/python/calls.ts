@@ -8,17 +8,21 @@ import type { Node } from 'web-tree-sitter';
 import {
   classifyCallee,
   constructorTopics,
-  httpRequest,
+  requestOf,
   routeFromDecorator,
   type Binding,
+  type Origin,
 } from './contracts.js';
 import { djangoRoute } from './decorators.js';
-import { httpCallFact, receiverCall, receiverCallFacts, type ReceiverCall } from './receivers.js';
+import { daprAppIdHeader, httpCallFact, urlText, withAppId } from './http-calls.js';
+import { PY_HTTP_LIBRARIES, REQUEST_SHAPES, URLLIB_REQUEST } from './http-clients.js';
+import { receiverCall, receiverCallFacts, type ReceiverCall } from './receivers.js';
+import { routeFunctionFacts, routerMethodFacts } from './routes.js';
 import { lookupBinding, receiverKey, type Frame, type PyScope } from './scope.js';
 import { callArguments, dotted, resolveParts } from './values.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
 import { isHealthService } from '../shared/grpc-health.js';
-import { startLineOf, topicOf, type Parts } from '../shared/tree-utils.js';
+import { startLineOf, topicOf } from '../shared/tree-utils.js';
 
 const SERVICER_ADD = /^add_(\w+)Servicer_to_server$/;
 
@@ -111,14 +115,8 @@ export class PythonCallSites {
         { owner },
       );
     }
-    const lib = origin.module === 'requests' || origin.module === 'httpx' ? origin.module : undefined;
-    const request = lib === undefined ? undefined : httpRequest(origin.name, args);
-    if (lib !== undefined && request !== undefined) {
-      const urlValues = this.scope.valueScope(frame, true);
-      const url = resolveParts(request.url, urlValues);
-      const inferred = urlValues.used?.inferred === true;
-      this.httpCall(request.verb, url, `${lib} ${origin.name}`, line, owner, inferred);
-    }
+    this.moduleRequest(origin, args, frame, line, owner);
+    for (const route of routeFunctionFacts(origin, args, line)) this.facts.addContract(route, { owner });
     if (origin.module === 'django.urls' && origin.name === 'path') {
       const route = djangoRoute(args, line);
       if (route !== undefined) this.facts.addContract(route, { owner });
@@ -154,6 +152,9 @@ export class PythonCallSites {
       const built = this.bindingOf(object, frame);
       if (built !== undefined) this.resolveReceiverCall(call('', method), built);
       return;
+    }
+    if (dotted(object)?.endsWith('router') === true && this.scope.importsModule('aiohttp')) {
+      for (const route of routerMethodFacts(method, args, line)) this.facts.addContract(route, { owner });
     }
     let key = receiverKey(object);
     let called = method;
@@ -198,16 +199,36 @@ export class PythonCallSites {
       this.facts.addContract(fact, { owner: call.owner });
   }
 
-  private httpCall(
-    verb: string,
-    url: Parts,
-    via: string,
+  /** A request sent by a library's module function: `requests.get(url)`, `httpx.request(m, url)`, `urlopen(…)`. */
+  private moduleRequest(
+    origin: Origin,
+    args: Node | null,
+    frame: Frame,
     line: number,
     owner: number | undefined,
-    inferred: boolean,
   ): void {
-    const fact = httpCallFact(verb, url, undefined, via, line);
-    if (fact !== undefined)
-      this.facts.addContract(inferred ? { ...fact, confidence: 'heuristic' } : fact, { owner });
+    const library = PY_HTTP_LIBRARIES.find((lib) => lib.module === origin.module);
+    if (library === undefined || !library.functions.includes(origin.name)) return;
+    const shape = REQUEST_SHAPES.get(origin.name);
+    let request = shape === undefined ? undefined : requestOf(shape, args);
+    const built = request?.url.type === 'call' ? request.url : undefined;
+    if (origin.name === 'urlopen' && built !== undefined) {
+      // `urlopen(Request(url, method="PUT"))`: the request object names the URL and the method.
+      const callee = dotted(built.childForFieldName('function'));
+      const target = callee === undefined ? undefined : this.scope.originOf(callee);
+      if (target?.module === library.module && target.name === 'Request')
+        request = requestOf(URLLIB_REQUEST, built.childForFieldName('arguments'));
+    }
+    if (request === undefined) return;
+    const values = this.scope.valueScope(frame);
+    const urlValues = this.scope.valueScope(frame, true);
+    const url = resolveParts(request.url, urlValues);
+    const via = `${library.lib} ${origin.name}`;
+    const fact = withAppId(
+      httpCallFact(request.verb, url, undefined, via, line, urlText(request.url)),
+      daprAppIdHeader(args, values),
+    );
+    const inferred = urlValues.used?.inferred === true;
+    this.facts.addContract(inferred ? { ...fact, confidence: 'heuristic' } : fact, { owner });
   }
 }

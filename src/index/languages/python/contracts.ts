@@ -7,19 +7,27 @@
 import type { Node } from 'web-tree-sitter';
 import type { Confidence } from '../../facts.js';
 import { callArguments, dotted, literalString, resolveParts, type Parts, type ValueScope } from './values.js';
+import {
+  DAPR_CLIENT,
+  HTTP_VERBS,
+  PY_HTTP_LIBRARIES,
+  REQUEST_SHAPES,
+  type ArgumentSlot,
+  type RequestShape,
+} from './http-clients.js';
 import { isHealthService } from '../shared/grpc-health.js';
 import { joinHttpPath } from '../shared/tree-utils.js';
 
 export type KafkaLib = 'confluent_kafka' | 'aiokafka' | 'kafka-python';
-export type HttpLib = 'requests' | 'httpx' | 'aiohttp';
 
 /** What a name or attribute is known to hold. */
 export type Binding =
   | { readonly kind: 'stub'; readonly service: string; readonly confidence: Confidence }
   | { readonly kind: 'producer'; readonly lib: KafkaLib }
   | { readonly kind: 'consumer'; readonly lib: KafkaLib }
-  | { readonly kind: 'http'; readonly lib: HttpLib; readonly base?: Parts }
-  | { readonly kind: 'router'; readonly framework: 'flask' | 'fastapi'; readonly prefix: string }
+  | { readonly kind: 'http'; readonly lib: string; readonly base?: Parts }
+  | { readonly kind: 'dapr' }
+  | { readonly kind: 'router'; readonly framework: 'flask' | 'fastapi' | 'aiohttp'; readonly prefix: string }
   | { readonly kind: 'celery' };
 
 /** Where a (possibly dotted) name comes from: the module it was imported from and its original name. */
@@ -75,19 +83,21 @@ export function classifyCallee(origin: Origin, args: Node | null, scope: ValueSc
     return undefined;
   }
   // Argument lists are read only for the few constructors that take a base or a prefix: most calls are none.
-  if (!['requests', 'httpx', 'aiohttp', 'flask', 'fastapi', 'celery'].some((root) => inModule(origin, root)))
-    return undefined;
-  const { positional, keywords } = callArguments(args);
-  const parts = (node: Node | undefined): Parts | undefined =>
-    node === undefined ? undefined : resolveParts(node, scope);
-  if (inModule(origin, 'requests') && (name === 'Session' || name === 'session'))
-    return { kind: 'http', lib: 'requests' };
-  if (inModule(origin, 'httpx') && (name === 'Client' || name === 'AsyncClient')) {
-    return withBase({ kind: 'http', lib: 'httpx' }, parts(keywords.get('base_url')));
+  // aiohttp's `web.RouteTableDef()`: `@routes.get("/x")` declares a route.
+  if (inModule(origin, 'aiohttp') && name === 'RouteTableDef')
+    return { kind: 'router', framework: 'aiohttp', prefix: '' };
+  const http = PY_HTTP_LIBRARIES.find((library) => inModule(origin, library.module));
+  if (http !== undefined) {
+    if (!http.clients.includes(name)) return undefined;
+    const { positional, keywords } = callArguments(args);
+    const node = http.base === undefined ? undefined : slotArgument(http.base, positional, keywords);
+    const binding: Binding = { kind: 'http', lib: http.lib };
+    return node === undefined ? binding : { ...binding, base: resolveParts(node, scope) };
   }
-  if (inModule(origin, 'aiohttp') && name === 'ClientSession') {
-    return withBase({ kind: 'http', lib: 'aiohttp' }, parts(positional[0] ?? keywords.get('base_url')));
-  }
+  if (inModule(origin, DAPR_CLIENT.module) && DAPR_CLIENT.clients.some((client) => client === name))
+    return { kind: 'dapr' };
+  if (!['flask', 'fastapi', 'celery'].some((root) => inModule(origin, root))) return undefined;
+  const { keywords } = callArguments(args);
   if (inModule(origin, 'flask') && (name === 'Flask' || name === 'Blueprint')) {
     return { kind: 'router', framework: 'flask', prefix: literalString(keywords.get('url_prefix')) ?? '' };
   }
@@ -98,35 +108,48 @@ export function classifyCallee(origin: Origin, args: Node | null, scope: ValueSc
   return undefined;
 }
 
-function withBase(binding: Binding & { kind: 'http' }, base: Parts | undefined): Binding {
-  return base === undefined ? binding : { ...binding, base };
-}
-
 /** The consumer topics a Kafka consumer constructor names positionally (aiokafka, kafka-python). */
 export function constructorTopics(binding: Binding, args: Node | null): readonly Node[] {
   if (binding.kind !== 'consumer' || binding.lib === 'confluent_kafka') return [];
   return callArguments(args).positional;
 }
 
-const HTTP_VERBS = new Set(['get', 'post', 'put', 'delete', 'patch', 'head', 'options']);
+/** The argument a slot names: its keyword when given, else its position. */
+export function slotArgument(
+  slot: ArgumentSlot,
+  positional: readonly Node[],
+  keywords: ReadonlyMap<string, Node>,
+): Node | undefined {
+  const byKeyword = slot.keyword === undefined ? undefined : keywords.get(slot.keyword);
+  return byKeyword ?? (slot.position === undefined ? undefined : positional[slot.position]);
+}
+
+/** A request described by `shape` in a call's arguments: its method and URL; undefined when either is unknown. */
+export function requestOf(
+  shape: RequestShape,
+  args: Node | null,
+): { readonly verb: string; readonly url: Node } | undefined {
+  const { positional, keywords } = callArguments(args);
+  const url = slotArgument(shape.url, positional, keywords);
+  if (url === undefined) return undefined;
+  if (shape.verb !== undefined) return { verb: shape.verb, url };
+  const methodNode =
+    shape.method === undefined ? undefined : slotArgument(shape.method, positional, keywords);
+  const written = literalString(methodNode)?.toUpperCase();
+  if (written !== undefined) return /^[A-Z]+$/.test(written) ? { verb: written, url } : undefined;
+  // A method the code computes (`requests.request(method, url)` in a wrapper) may be any of them.
+  if (methodNode !== undefined) return { verb: 'ANY', url };
+  const body = shape.body === undefined ? undefined : slotArgument(shape.body, positional, keywords);
+  return { verb: body === undefined || body.type === 'none' ? 'GET' : 'POST', url };
+}
 
 /** A call on an HTTP client or module: its method and URL argument; undefined when it is no request. */
 export function httpRequest(
   method: string,
   args: Node | null,
 ): { readonly verb: string; readonly url: Node } | undefined {
-  if (!HTTP_VERBS.has(method) && method !== 'request' && method !== 'stream') return undefined;
-  const { positional, keywords } = callArguments(args);
-  if (HTTP_VERBS.has(method)) {
-    const url = positional[0] ?? keywords.get('url');
-    return url === undefined ? undefined : { verb: method.toUpperCase(), url };
-  }
-  if (method === 'request' || method === 'stream') {
-    const verb = literalString(positional[0] ?? keywords.get('method'));
-    const url = positional[1] ?? keywords.get('url');
-    return verb === undefined || url === undefined ? undefined : { verb: verb.toUpperCase(), url };
-  }
-  return undefined;
+  const shape = REQUEST_SHAPES.get(method);
+  return shape === undefined || method === 'urlopen' ? undefined : requestOf(shape, args);
 }
 
 const PRODUCE_METHODS: Readonly<Record<KafkaLib, readonly string[]>> = {
@@ -180,6 +203,8 @@ export function routeFromDecorator(call: Node, receiver: Binding | undefined): R
   const raw = literalString(positional[0] ?? keywords.get('rule') ?? keywords.get('path'));
   if (raw === undefined) return undefined;
   const router = receiver?.kind === 'router' ? receiver : undefined;
+  // aiohttp's `@routes.route("GET", "/x")` puts the method first: not Flask's shape.
+  if (router?.framework === 'aiohttp' && method === 'route') return undefined;
   if (router === undefined) {
     // Unproven receivers: `.route("/…")` is Flask's own shape; a verb needs a router-like name too.
     const last = objectName.slice(objectName.lastIndexOf('.') + 1);

@@ -12,12 +12,15 @@ import type { Node } from 'web-tree-sitter';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { PythonCallSites } from './calls.js';
-import { classifyCallee } from './contracts.js';
+import { classifyCallee, type Binding } from './contracts.js';
+import { LOCUST_USERS } from './http-clients.js';
 import { decoratorFacts } from './decorators.js';
 import { enclosingClass, newFrame, PyScope, receiverKey, recordLocal, type Frame } from './scope.js';
 import { constantSymbol, readDefinition } from './symbols.js';
 import { dotted, resolveParts } from './values.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { rewriteSidecarCalls } from '../shared/dapr.js';
+import { markUncalledStubs } from '../shared/grpc-stubs.js';
 import { isHealthService } from '../shared/grpc-health.js';
 import { startLineOf, walkSites } from '../shared/tree-utils.js';
 
@@ -46,6 +49,8 @@ class PythonExtraction {
   readonly facts = new FactBuilder('python');
   private readonly scope = new PyScope();
   private readonly calls = new PythonCallSites(this.scope, this.facts);
+  /** Same-file Locust user classes → what their `self.client` is (with the `host` they declare). */
+  private readonly locustUsers = new Map<string, Binding>();
 
   constructor(root: Node) {
     this.scope.collect(root);
@@ -138,8 +143,35 @@ class PythonExtraction {
       ...(className === undefined ? {} : { className }),
       ...(servicer === undefined ? {} : { servicer }),
     });
+    const locust = this.locustClient(node, frame);
+    if (locust !== undefined) classFrame.attrs.set('client', locust);
     if (bases !== null) this.walk(bases, frame, owner);
     this.walk(body, classFrame, owner);
+  }
+
+  /**
+   * A Locust user (or task set) class calls the system under test through `self.client`, relative to the
+   * class's `host` attribute, inherited from a same-file base class when it does not set its own.
+   */
+  private locustClient(node: Node, frame: Frame): Binding | undefined {
+    const name = node.childForFieldName('name')?.text;
+    let inherited: Binding | undefined;
+    for (const base of node.childForFieldName('superclasses')?.namedChildren ?? []) {
+      const path = dotted(base);
+      if (path === undefined) continue;
+      const origin = this.scope.originOf(path);
+      const known = this.locustUsers.get(path);
+      if (known !== undefined) inherited = known;
+      else if (
+        LOCUST_USERS.some((user) => user.module === origin.module && user.classes.includes(origin.name))
+      )
+        inherited = { kind: 'http', lib: 'locust' };
+    }
+    if (inherited === undefined || name === undefined) return undefined;
+    const host = frame.kind === 'module' ? this.scope.valueScope().member(name, 'host') : undefined;
+    const binding: Binding = host === undefined ? inherited : { kind: 'http', lib: 'locust', base: host };
+    if (frame.kind === 'module') this.locustUsers.set(name, binding);
+    return binding;
   }
 
   private functionDefinition(
@@ -275,5 +307,5 @@ class PythonExtraction {
 
 export const extractPython: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('python');
-  return new PythonExtraction(input.tree.rootNode).facts.build();
+  return rewriteSidecarCalls(markUncalledStubs(new PythonExtraction(input.tree.rootNode).facts.build()));
 };

@@ -6,9 +6,18 @@
 import type { Node } from 'web-tree-sitter';
 import type { ContractFact } from '../../facts.js';
 import { httpRequest, isProduceMethod, subscribedTopics, topicArgument, type Binding } from './contracts.js';
+import {
+  daprAppIdHeader,
+  daprCallFact,
+  daprInvocation,
+  httpCallFact,
+  urlText,
+  withAppId,
+  type DaprInvocation,
+} from './http-calls.js';
 import type { Frame } from './scope.js';
 import { resolveParts, type ValueScope } from './values.js';
-import { topicOf, urlOf, type Parts } from '../shared/tree-utils.js';
+import { topicOf, type Parts } from '../shared/tree-utils.js';
 
 import type { Mutable } from '../shared/tree-utils.js';
 
@@ -22,7 +31,15 @@ export interface ReceiverCall {
   readonly topic?: string;
   readonly topics?: readonly string[];
   /** `inferred`: the URL came through a config object's field (see `PyScope.valueScope`). */
-  readonly http?: { readonly verb: string; readonly url: Parts; readonly inferred: boolean };
+  readonly http?: {
+    readonly verb: string;
+    readonly url: Parts;
+    readonly inferred: boolean;
+    readonly written: string;
+    /** A `dapr-app-id` header: the call goes through the Dapr sidecar to this app. */
+    readonly appId?: string;
+  };
+  readonly dapr?: DaprInvocation;
 }
 
 const TOPIC_METHODS = new Set(['produce', 'send', 'send_and_wait', 'send_task']);
@@ -50,8 +67,17 @@ export function receiverCall(
     const request = httpRequest(method, args);
     if (request !== undefined) {
       const url = resolveParts(request.url, urlValues);
-      call.http = { verb: request.verb, url, inferred: urlValues.used?.inferred === true };
+      const appId = daprAppIdHeader(args, values);
+      call.http = {
+        verb: request.verb,
+        url,
+        inferred: urlValues.used?.inferred === true,
+        written: urlText(request.url),
+        ...(appId === undefined ? {} : { appId }),
+      };
     }
+    const dapr = daprInvocation(method, args, values);
+    if (dapr !== undefined) call.dapr = dapr;
   }
   return call;
 }
@@ -104,15 +130,16 @@ function boundCallFacts(call: ReceiverCall, binding: Binding): ContractFact[] {
       return facts;
     case 'http':
       if (call.http !== undefined) {
-        const fact = httpCallFact(
-          call.http.verb,
-          call.http.url,
-          binding.base,
-          `${binding.lib} ${method}`,
-          line,
+        const { verb, url, written, inferred, appId } = call.http;
+        const fact = withAppId(
+          httpCallFact(verb, url, binding.base, `${binding.lib} ${method}`, line, written),
+          appId,
         );
-        if (fact !== undefined) facts.push(call.http.inferred ? { ...fact, confidence: 'heuristic' } : fact);
+        facts.push(inferred ? { ...fact, confidence: 'heuristic' } : fact);
       }
+      return facts;
+    case 'dapr':
+      if (call.dapr !== undefined) facts.push(daprCallFact(call.dapr, line));
       return facts;
     case 'celery':
       if (method === 'send_task' && call.topic !== undefined) {
@@ -153,26 +180,4 @@ function unboundCallFacts(call: ReceiverCall, tasks: ReadonlyMap<string, string>
     }
   }
   return facts;
-}
-
-/** An `http_call` from a verb and a URL (with the client's base when the URL is relative). */
-export function httpCallFact(
-  verb: string,
-  url: Parts,
-  base: Parts | undefined,
-  via: string,
-  line: number,
-): Extract<ContractFact, { kind: 'http_call' }> | undefined {
-  const resolved = urlOf(url, base);
-  if (resolved === undefined) return undefined;
-  const fact: Mutable<ContractFact & { kind: 'http_call' }> = {
-    kind: 'http_call',
-    method: verb,
-    path: resolved.path,
-    line,
-    confidence: resolved.exact ? 'exact' : 'heuristic',
-    via,
-  };
-  if (resolved.base !== undefined) fact.base = resolved.base;
-  return fact;
 }

@@ -49,6 +49,8 @@ export class PyScope {
   private readonly aliases = new Map<string, Alias>();
   private readonly constants = new Map<string, Parts | null>();
   private readonly classConstants = new Map<string, Map<string, Parts>>();
+  /** Class → `self.` field → the value its methods assign it (null when they assign different ones). */
+  private readonly instanceFields = new Map<string, Map<string, Parts | null>>();
   /** Annotated fields of same-file model classes (pydantic, dataclasses): field → the classes declaring it. */
   private readonly modelFields = new Map<string, Set<string>>();
   /** `Class.field` → the value every `Class(field=…)` call of the file passes; null when they differ. */
@@ -97,6 +99,13 @@ export class PyScope {
     if (alias === undefined) return { name, qualified: true };
     const base = alias.original === undefined ? alias.module : joinModule(alias.module, alias.original);
     return { module: [base, ...segments.slice(1, -1)].join('.'), name, qualified: true };
+  }
+
+  /** True when the file imports `root` or one of its submodules. */
+  importsModule(root: string): boolean {
+    for (const alias of this.aliases.values())
+      if (alias.module === root || alias.module.startsWith(`${root}.`)) return true;
+    return false;
   }
 
   /** True when `name` is bound by an import (a name the file did not define itself). */
@@ -199,6 +208,38 @@ export class PyScope {
       members.set(left.text, isEnum && topicOf(parts) === undefined ? [{ t: 'lit', v: left.text }] : parts);
     }
     this.classConstants.set(name, members);
+    this.collectInstanceFields(name, body);
+  }
+
+  /**
+   * `self.base_url = os.environ["ORDERS_URL"]` in a method (usually `__init__`): what the instance field
+   * holds, read with the method's own earlier locals; a field assigned two different values holds none.
+   */
+  private collectInstanceFields(className: string, body: Node): void {
+    const fields = new Map<string, Parts | null>();
+    for (const statement of body.namedChildren) {
+      const method =
+        statement?.type === 'decorated_definition' ? statement.childForFieldName('definition') : statement;
+      if (method?.type !== 'function_definition') continue;
+      const locals = new Map<string, Parts>();
+      const scope: ValueScope = {
+        name: (local) => locals.get(local) ?? this.constants.get(local) ?? undefined,
+        member: (owner, member) => this.classConstants.get(owner)?.get(member),
+      };
+      for (const assignment of method.descendantsOfType('assignment')) {
+        const left = assignment?.childForFieldName('left');
+        const right = assignment?.childForFieldName('right');
+        if (left === null || left === undefined || right === null || right === undefined) continue;
+        if (left.type === 'identifier') locals.set(left.text, resolveParts(right, scope));
+        const path = dotted(left);
+        if (path === undefined || !path.startsWith('self.') || path.split('.').length !== 2) continue;
+        const parts = resolveParts(right, scope);
+        const field = path.slice(5);
+        const previous = fields.get(field);
+        fields.set(field, previous === undefined ? parts : samePartsOrNull(previous, parts));
+      }
+    }
+    this.instanceFields.set(className, fields);
   }
 
   /**
@@ -229,9 +270,14 @@ export class PyScope {
         return this.constants.get(name) ?? undefined;
       },
       member: (owner, name) => {
-        const className = owner === 'self' || owner === 'cls' ? enclosingClass(frame)?.className : owner;
+        const own = owner === 'self' || owner === 'cls';
+        const className = own ? enclosingClass(frame)?.className : owner;
         const constant = className === undefined ? undefined : this.classConstants.get(className)?.get(name);
-        return constant ?? (fieldFlow ? fieldValue(owner, name) : undefined);
+        const field =
+          own && className !== undefined
+            ? (this.instanceFields.get(className)?.get(name) ?? undefined)
+            : undefined;
+        return constant ?? field ?? (fieldFlow ? fieldValue(owner, name) : undefined);
       },
     };
   }

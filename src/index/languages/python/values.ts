@@ -121,6 +121,8 @@ export function resolveParts(node: Node, scope: ValueScope): Parts {
       if (operator === '+' && left !== null && right !== null) {
         return [...resolveParts(left, scope), ...resolveParts(right, scope)];
       }
+      const template = operator === '%' ? literalString(left) : undefined;
+      if (template !== undefined && right !== null) return percentParts(template, right, scope);
       break;
     }
     case 'identifier':
@@ -179,8 +181,65 @@ function stringParts(node: Node, scope: ValueScope): Parts {
   return parts;
 }
 
-/** `"{}/x/{}".format(a, b)` and `str(x)`; any other call is opaque. */
+/** `"/orders/%s" % order_id`, `"%s/x/%d" % (base, n)`, `"%(base)s/x" % {"base": b}`. */
+function percentParts(template: string, right: Node, scope: ValueScope): Parts {
+  const inner = right.type === 'parenthesized_expression' ? (right.namedChildren[0] ?? right) : right;
+  const items =
+    inner.type === 'tuple' ? inner.namedChildren.filter((item): item is Node => item !== null) : [inner];
+  const named = new Map<string, Node>();
+  if (inner.type === 'dictionary') {
+    for (const pair of inner.namedChildren) {
+      const key = pair?.type === 'pair' ? literalString(pair.childForFieldName('key')) : undefined;
+      const value = pair?.childForFieldName('value');
+      if (key !== undefined && value !== null && value !== undefined) named.set(key, value);
+    }
+  }
+  const parts: Part[] = [];
+  let next = 0;
+  let last = 0;
+  for (const match of template.matchAll(/%(?:\(([^)]*)\))?[-#0 +]*(?:\d+|\*)?(?:\.\d+)?([a-zA-Z%])/g)) {
+    parts.push({ t: 'lit', v: template.slice(last, match.index) });
+    last = match.index + match[0].length;
+    if (match[2] === '%') {
+      parts.push({ t: 'lit', v: '%' });
+      continue;
+    }
+    const key = match[1];
+    const argument = key === undefined ? items[next++] : named.get(key);
+    parts.push(
+      ...(argument === undefined
+        ? [{ t: 'expr' as const, name: key ?? 'param' }]
+        : resolveParts(argument, scope)),
+    );
+  }
+  parts.push({ t: 'lit', v: template.slice(last) });
+  return parts;
+}
+
+const URL_JOINS = /(^|\.)urljoin$/;
+
+/** `urljoin(base, "orders/1")`: the base, then the relative part (a `/` between them). */
+function joinParts(node: Node, scope: ValueScope): Parts | undefined {
+  const callee = dotted(node.childForFieldName('function'));
+  if (callee === undefined || !URL_JOINS.test(callee)) return undefined;
+  const { positional } = callArguments(node.childForFieldName('arguments'));
+  const [base, relative] = positional;
+  if (base === undefined || relative === undefined) return undefined;
+  const head = resolveParts(base, scope);
+  const tail = resolveParts(relative, scope);
+  const first = tail[0];
+  // An absolute path replaces the base's own path: `urljoin("http://a/api/", "/x")` is `http://a/x`.
+  const origin =
+    head.length === 1 && head[0]?.t === 'lit' ? /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(head[0].v) : null;
+  if (first?.t === 'lit' && first.v.startsWith('/') && origin !== null)
+    return [{ t: 'lit', v: origin[0] }, ...tail];
+  return [...head, { t: 'lit', v: '/' }, ...tail];
+}
+
+/** `"{}/x/{}".format(a, b)`, `str(x)` and `urljoin(a, b)`; any other call is opaque. */
 function callParts(node: Node, scope: ValueScope): Parts {
+  const joined = joinParts(node, scope);
+  if (joined !== undefined) return joined;
   const callee = node.childForFieldName('function');
   const isStr = callee?.type === 'identifier' && callee.text === 'str';
   const isFormat =

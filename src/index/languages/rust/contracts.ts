@@ -4,6 +4,7 @@
  * (`subscribe(&[…])`); axum/actix routes and reqwest/awc calls through rust-http.ts.
  */
 import type { Node } from 'web-tree-sitter';
+import { GET_FUNCTIONS } from './http-clients.js';
 import { emitCall, HTTP_METHOD_NAMES, httpClientLibrary, onHttpMethodCall, Prefixes } from './http.js';
 import {
   argumentsOf,
@@ -266,7 +267,7 @@ function onPathCall(call: Node, fn: Node, scope: RustScope): void {
     }
   } else if (/^(new|with_interceptor)$/.test(name?.text ?? '') && /^\w+Server$/.test(last)) {
     registration(last, path, line, scope);
-  } else if (name?.text === 'get' && /^reqwest(::blocking)?$/.test(path)) {
+  } else if (name?.text === 'get' && GET_FUNCTIONS.some((crate) => crate.test(path))) {
     const url = first();
     if (url !== undefined) emitCall('GET', url, line, 'reqwest get', true, scope);
   }

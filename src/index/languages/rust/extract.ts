@@ -9,6 +9,8 @@ import { emptyFacts, type FileFacts } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
 import { collectRustContracts, type RustFile, type RustImpl, type RustWalk } from './contracts.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { rewriteSidecarCalls } from '../shared/dapr.js';
+import { markUncalledStubs } from '../shared/grpc-stubs.js';
 import { bodyLines, docText, firstLineOf, signatureBefore } from '../shared/native-common.js';
 import { rustAttributeRoute } from './http.js';
 import { rustString, rustTypeName } from './values.js';
@@ -52,7 +54,7 @@ export function extractRust(input: ExtractInput): FileFacts {
   file.flags.reqwest = paths.some((p) => /^reqwest(::|$)/.test(p));
   file.flags.awc = paths.some((p) => /^awc(::|$)/.test(p));
   collectRustContracts(file, context.walks, context.impls, context.structs);
-  return file.facts.build({ package: context.packageName });
+  return rewriteSidecarCalls(markUncalledStubs(file.facts.build({ package: context.packageName })));
 }
 
 function declareItems(container: Node, prefix: string, owner: Owner | undefined, context: Context): void {

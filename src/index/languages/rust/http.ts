@@ -4,7 +4,8 @@
  * reqwest and awc (actix-web's client) calls on proven clients (or sent on the spot with `.send()`).
  */
 import type { Node } from 'web-tree-sitter';
-import { httpCallConfidence, httpTargetOf } from '../shared/native-common.js';
+import { CLIENT_PATHS, HTTP_VERBS } from './http-clients.js';
+import { envHostFirst, httpCallConfidence, httpTargetOf, writtenUrl } from '../shared/native-common.js';
 import { urlParts } from './urls.js';
 import {
   argumentsOf,
@@ -19,7 +20,7 @@ import {
 } from './values.js';
 import { joinHttpPath, normalizeHttpPath, startLineOf } from '../shared/tree-utils.js';
 
-export const HTTP_VERBS = ['get', 'post', 'put', 'delete', 'patch', 'head', 'options', 'trace'];
+export { HTTP_VERBS };
 
 export const HTTP_METHOD_NAMES = new Set([
   ...HTTP_VERBS,
@@ -29,12 +30,6 @@ export const HTTP_METHOD_NAMES = new Set([
   'service',
   'route',
 ]);
-
-const CLIENT_PATHS: readonly (readonly [RegExp, HttpLibrary])[] = [
-  [/^reqwest::(blocking::)?Client$/, 'reqwest'],
-  // awc is actix-web's client; actix-web 2 re-exported it as `actix_web::client::Client`.
-  [/^(awc|actix_web::client)::Client$/, 'awc'],
-];
 
 /** Which HTTP client crate a type path names (`reqwest::Client`, `awc::Client`, or an imported `Client`). */
 export function httpClientLibrary(path: string, file: RustFile): HttpLibrary | undefined {
@@ -267,23 +262,28 @@ export function emitCall(
   scope: RustScope,
 ): void {
   const parts = urlParts(url, scope);
-  const merged = parts.reduce<typeof parts>((out, part) => {
-    const previous = out[out.length - 1];
-    if (part.kind === 'text' && previous?.kind === 'text')
-      out[out.length - 1] = { kind: 'text', text: previous.text + part.text };
-    else out.push(part);
-    return out;
-  }, []);
+  const merged = envHostFirst(
+    parts.reduce<typeof parts>((out, part) => {
+      const previous = out[out.length - 1];
+      if (part.kind === 'text' && previous?.kind === 'text')
+        out[out.length - 1] = { kind: 'text', text: previous.text + part.text };
+      else out.push(part);
+      return out;
+    }, []),
+  );
   const target = httpTargetOf(merged);
-  if (target === undefined) return;
+  // Nothing of the path is known: an env read the URL starts with still names where it goes.
+  const lead = merged[0]?.kind === 'hole' ? merged[0].base : undefined;
+  const base = target === undefined ? lead : target.base;
   scope.file.facts.addContract({
     kind: 'http_call',
     method,
-    path: target.path,
-    ...(target.base === undefined ? {} : { base: target.base }),
+    path: target?.path ?? '/',
+    ...(base === undefined ? {} : { base }),
+    ...(target === undefined ? { unresolved: writtenUrl(url) } : {}),
     symbol: scope.symbol,
     line,
-    confidence: proven ? httpCallConfidence(true, target) : 'heuristic',
+    confidence: proven && target !== undefined ? httpCallConfidence(true, target) : 'heuristic',
     via,
   });
 }

@@ -142,3 +142,29 @@ export function docText(comments: readonly string[]): string | undefined {
   const text = lines.join('\n').trim();
   return text === '' ? undefined : text;
 }
+
+/**
+ * A URL whose host is an environment read (`"http://" + os.Getenv("CART_HOST") + ":8080/cart"`,
+ * `format!("http://{}:{}/x", host, port)`) goes to that variable: the read becomes the leading hole
+ * (`env:X` base), the scheme before it and the `:port` after it are dropped, since neither decides which
+ * service is called. Other URLs are returned as they are.
+ */
+export function envHostFirst(parts: readonly UrlPart[]): readonly UrlPart[] {
+  const [first] = parts;
+  const scheme = first?.kind === 'text' && /^[a-z][a-z0-9+.-]*:\/\/$/i.test(first.text);
+  const hostAt = scheme ? 1 : 0;
+  const host = parts[hostAt];
+  if (host?.kind !== 'hole' || host.base?.startsWith('env:') !== true) return parts;
+  const next = parts[hostAt + 1];
+  const after = parts.slice(hostAt + 2);
+  if (next?.kind !== 'text' || !next.text.startsWith(':')) return [host, ...parts.slice(hostAt + 1)];
+  const path = next.text.replace(/^:\d*/, '');
+  if (path === '' && after[0] !== undefined && after[0].kind !== 'text') return [host, ...after.slice(1)];
+  return [host, { kind: 'text', text: path }, ...after];
+}
+
+/** A URL expression as written, for an unresolved call: one line, at most 120 characters. */
+export function writtenUrl(node: Node): string {
+  const text = oneLine(node.text);
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}

@@ -7,9 +7,10 @@ import type { Node } from 'web-tree-sitter';
 import { emptyFacts, type FileFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { ClassWalker } from './classes.js';
-import { grpcTarget } from './holders.js';
+import { finishStubs } from './grpc-stubs.js';
 import { importFact, reexportFact } from './imports.js';
-import { liveHolder, type DecoratorInfo } from './model.js';
+import type { DecoratorInfo } from './model.js';
+import { branchMethods, type BranchMethod } from './nextjs-methods.js';
 import { nextRouteFacts, wrappedHandlers, type ExportedFunction } from './routes.js';
 import { stringValue, toVal, type Val } from './values.js';
 import { cap, cleanDoc, FUNCTION_VALUES, named, NO_LOCALS } from './walk.js';
@@ -42,7 +43,10 @@ class Walker extends ClassWalker {
       }
     | undefined;
 
+  private root: Node | undefined;
+
   program(root: Node): void {
+    this.root = root;
     this.statements(root, undefined, '');
   }
 
@@ -58,7 +62,7 @@ class Walker extends ClassWalker {
         doc !== undefined && doc.endRow >= child.startPosition.row - 1 ? cleanDoc(doc.text) : undefined;
       doc = undefined;
       if (child.type === 'export_statement') this.exportStatement(child, parent, prefix, docText);
-      else if (!this.declaration(child, parent, prefix, false, docText, [])) this.visit(child);
+      else if (this.declaration(child, parent, prefix, false, docText, []) === false) this.visit(child);
     }
   }
 
@@ -358,22 +362,7 @@ class Walker extends ClassWalker {
 
   finish(): FileFacts {
     for (const run of this.state.pending) run(this.facts);
-    // An injected stub (`private readonly payments: PaymentServiceClient`) never assigned here is a client too.
-    for (const cls of this.state.classes) {
-      for (const field of cls.fields.values()) {
-        if (liveHolder(this.state, field.assigned) !== undefined || field.typed?.t !== 'grpc') continue;
-        const target = grpcTarget(this.state, field.typed);
-        if (target !== undefined)
-          this.facts.addContract({
-            kind: 'grpc_client',
-            service: target.service,
-            symbol: field.symbol,
-            line: field.line,
-            confidence: target.exact ? 'exact' : 'heuristic',
-            via: target.via,
-          });
-      }
-    }
+    finishStubs(this.state, this.facts, this.exportedNames);
     const topLevel = new Map<string, MutableSymbol>();
     for (const s of this.facts.symbols)
       if (s.parent === undefined && !topLevel.has(s.name)) topLevel.set(s.name, s);
@@ -403,7 +392,10 @@ class Walker extends ClassWalker {
         ...(symbol === undefined || symbol < 0 ? {} : { symbol }),
       };
     }
-    for (const fact of nextRouteFacts(this.state.path, defaultExport, exported)) this.facts.addContract(fact);
+    const root = this.root;
+    const branches = (): BranchMethod[] => (root === undefined ? [] : branchMethods(root));
+    for (const fact of nextRouteFacts(this.state.path, defaultExport, exported, branches))
+      this.facts.addContract(fact);
     return this.facts.build();
   }
 }

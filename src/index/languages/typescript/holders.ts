@@ -7,6 +7,29 @@ import type { Node } from 'web-tree-sitter';
 import { resolveRef, type Entry, type FileState, type Holder, type Ref } from './model.js';
 import { memberPath, resolveIdentifierLike, resolveString, toVal, unwrap, type Val } from './values.js';
 import { isHealthService } from '../shared/grpc-health.js';
+import { HTTP_CLIENT_TYPES, HTTP_CLIENTS } from './http-clients.js';
+
+/** Every factory method of a client library (`create`, `extend`, `defaults`). */
+const HTTP_FACTORIES = new Set(
+  Object.values(HTTP_CLIENTS).flatMap((lib) => Object.keys(lib.factories ?? {})),
+);
+
+/**
+ * `axios.create({ baseURL })`, `got.extend({ prefixUrl })`, `api.extend(…)` on an instance: a configured
+ * client whose library is checked once the imports are known. The options are kept whole; which key is
+ * the base depends on the library.
+ */
+function httpInstance(
+  receiver: string,
+  factory: string,
+  options: Val | undefined,
+  site: Site,
+): Holder | undefined {
+  const local = site.locals(receiver);
+  const extra = options === undefined ? {} : { options };
+  if (local === undefined) return { t: 'http', module: receiver, factory, ...extra };
+  return local.holder?.t === 'http' ? { t: 'http', parent: local.holder, factory, ...extra } : undefined;
+}
 
 /** Where a call sits: enclosing class index and symbol id, and the locals visible there. */
 export interface Site {
@@ -25,12 +48,6 @@ const PROXY_TYPES = new Set([
   'ClientMqtt',
   'ClientTCP',
 ]);
-const HTTP_TYPES: Readonly<Record<string, string>> = {
-  HttpService: 'HttpService',
-  HttpClient: 'HttpClient',
-  AxiosInstance: 'axios',
-  Got: 'got',
-};
 const ROUTER_TYPES = new Set(['Express', 'Application', 'Router', 'FastifyInstance', 'Hono']);
 
 /** The main type name of an annotation: `: Queue<Job> | undefined` → `Queue`, `: grpc.Client` → `Client`. */
@@ -48,8 +65,8 @@ export function holderFromType(type: string | undefined, injectQueue: Val | unde
     return { t: 'grpc', typeName: type, via: 'typed field' };
   if (PROXY_TYPES.has(type)) return { t: 'proxy' };
   if (type === 'Queue' && injectQueue !== undefined) return { t: 'queue', name: injectQueue };
-  const http = HTTP_TYPES[type];
-  if (http !== undefined) return { t: 'http', via: http };
+  const http = Object.hasOwn(HTTP_CLIENT_TYPES, type) ? HTTP_CLIENT_TYPES[type] : undefined;
+  if (http !== undefined) return { t: 'http', lib: http };
   if (ROUTER_TYPES.has(type))
     return { t: 'router', via: type === 'FastifyInstance' ? 'fastify' : type === 'Hono' ? 'hono' : '' };
   return undefined;
@@ -100,14 +117,13 @@ function holderFromCall(n: Node, site: Site): Holder | undefined {
     };
   }
   if (path?.join('.') === 'ClientProxyFactory.create') return { t: 'proxy' };
-  if (path?.length === 2 && path[1] === 'create' && path[0] === 'axios') {
-    const base = prop(first === undefined ? undefined : toVal(first, site.locals, site.cls), 'baseURL');
-    return { t: 'http', via: 'axios', ...(base === undefined ? {} : { base }) };
-  }
-  if (path?.length === 2 && path[1] === 'extend' && path[0] === 'got') {
-    const base = prop(first === undefined ? undefined : toVal(first, site.locals, site.cls), 'prefixUrl');
-    return { t: 'http', via: 'got', ...(base === undefined ? {} : { base }) };
-  }
+  if (path?.length === 2 && path[0] !== 'this' && last !== undefined && HTTP_FACTORIES.has(last))
+    return httpInstance(
+      path[0] ?? '',
+      last,
+      first === undefined ? undefined : toVal(first, site.locals, site.cls),
+      site,
+    );
   if (path !== undefined && ['express', 'express.Router', 'Router'].includes(path.join('.')))
     return { t: 'router', via: 'express' };
   if (path !== undefined && ['fastify', 'Fastify'].includes(path.join('.')))

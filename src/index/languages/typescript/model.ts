@@ -4,6 +4,7 @@
  * call that uses it).
  */
 import type { FactBuilder } from '../shared/fact-builder.js';
+import type { ContractFact } from '../../facts.js';
 import type { Val, ValueTables } from './values.js';
 
 /** What a variable, field or expression is known to hold. */
@@ -38,11 +39,31 @@ export type Holder =
   | { readonly t: 'proxy' }
   /** A BullMQ queue; `imported` names the class that must come from bullmq/bull. */
   | { readonly t: 'queue'; readonly name: Val; readonly imported?: string }
-  | { readonly t: 'http'; readonly via: string; readonly base?: Val }
+  /**
+   * An HTTP client: a library by key (see http-clients.ts, from a declared type), or an instance made by
+   * `factory` with `options` on the binding `module` (`axios.create({ baseURL })`) or on the instance
+   * `parent` (`api.extend(…)`); which library and which option is the base is known once the imports are.
+   */
+  | {
+      readonly t: 'http';
+      readonly lib?: string;
+      readonly module?: string;
+      readonly parent?: Holder;
+      readonly factory?: string;
+      readonly options?: Val;
+    }
   /** An HTTP router; `via` empty when the framework follows from the imports (of `ctor`, else of the file). */
   | { readonly t: 'router'; readonly via: string; readonly prefix?: Val; readonly ctor?: string }
   /** `const stub = this.payments`: whatever the referenced binding holds. */
   | { readonly t: 'alias'; readonly ref: Ref };
+
+/** A service-level gRPC stub waiting for the end of the walk: does the file invoke it, or hand it on? */
+export interface StubRecord {
+  readonly fact: Extract<ContractFact, { kind: 'grpc_client' }>;
+  /** The name it is bound to (`const client = new XClient(…)`), handed on when exported or passed. */
+  readonly binding?: string;
+  readonly escapes: boolean;
+}
 
 /** Where a receiver's holder is looked up once the walk is complete. */
 export type Ref =
@@ -102,6 +123,12 @@ export interface FileState {
     name: string,
     parent?: number,
   ) => { readonly id: number; readonly line: number } | undefined;
+  /** Service-level gRPC stubs, emitted once every call of the file is known (see grpc-stubs.ts). */
+  readonly stubs: StubRecord[];
+  /** gRPC services the file invokes a method of. */
+  readonly calledServices: Set<string>;
+  /** Names passed as call arguments: a stub bound to one is handed on. */
+  readonly handedOn: Set<string>;
   /** Run after the walk, in source order; each pushes zero or more facts. */
   readonly pending: ((out: FactBuilder) => void)[];
 }

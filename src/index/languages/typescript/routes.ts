@@ -192,11 +192,15 @@ export interface ExportedFunction {
   readonly line: number;
 }
 
-/** Route facts of a Next.js file: the default export (pages) or each exported HTTP-method handler (app). */
+/**
+ * Route facts of a Next.js file: the default export (pages; one per method its `branches` name, else ANY)
+ * or each exported HTTP-method handler (app).
+ */
 export function nextRouteFacts(
   path: string,
   defaultExport: ExportedFunction | undefined,
   exported: readonly ExportedFunction[],
+  branches: () => readonly { readonly method: string; readonly line: number }[],
 ): ContractFact[] {
   const route = nextRoute(path);
   if (route === undefined) return [];
@@ -208,8 +212,14 @@ export function nextRouteFacts(
     line: fn.line,
     via,
   });
-  if (route.kind === 'pages')
-    return defaultExport === undefined ? [] : [fact('ANY', defaultExport, 'next pages/api')];
+  if (route.kind === 'pages') {
+    if (defaultExport === undefined) return [];
+    // A handler branching on the method serves the methods it names; one that does not serves them all.
+    const methods = branches();
+    return methods.length === 0
+      ? [fact('ANY', defaultExport, 'next pages/api')]
+      : methods.map((m) => fact(m.method, { ...defaultExport, line: m.line }, 'next pages/api'));
+  }
   return exported
     .filter((fn) => NEXT_METHODS.has(fn.name))
     .map((fn) => fact(fn.name, fn, 'next route handler'));

@@ -1,7 +1,7 @@
 /**
  * URLs of HTTP calls as base + normalised path: a template, a concatenation or a same-file constant is
  * flattened into literal pieces, environment variables and unknown holes, then split where the authority
- * ends. Unknown parts of the path become `{name}` placeholders; an unknown base makes the call heuristic.
+ * ends. Unknown parts of the path become `{name}` placeholders (`{}` when nameless); an unknown base makes the call heuristic.
  */
 import { normalizeHttpPath } from '../shared/tree-utils.js';
 import { lookup, type ValueTables, type Val } from './values.js';
@@ -58,21 +58,33 @@ export interface ResolvedUrl {
   readonly path: string;
   /** False when a part of the URL (its base) could not be resolved. */
   readonly exact: boolean;
+  /** True when no literal text of the path is known: `path` is `/` and the call is reported as unresolved. */
+  readonly partial?: true;
 }
+
+const PARTIAL: ResolvedUrl = { path: '/', exact: false, partial: true };
 
 /**
  * Splits a URL expression into base and normalised path: `${process.env.BILLING_URL}/invoices/${id}` →
  * `env:BILLING_URL` + `/invoices/{id}`; a literal `http://billing:8080/x` → `http://billing:8080` + `/x`.
- * Undefined when no literal text of the path is known: a bare variable, `${url}?${query}` or `${url}/${id}`
- * (an unknown base and no path segment), or an env base alone (`${BASE}`, `${BASE}${path}`: the variable may
- * hold a path). A known base followed by a literal `/` (`${BASE}/`) is the root path.
+ * Partial (path `/`, with the base when known) when no literal text of the path is known: a bare variable,
+ * `${url}?${query}` or `${url}/${id}` (an unknown base and no path segment), or an env base alone (`${BASE}`,
+ * `${BASE}${path}`: the variable may hold a path). A known base followed by a literal `/` (`${BASE}/`) is
+ * the root path.
  */
-export function resolveUrl(val: Val, t: ValueTables): ResolvedUrl | undefined {
+export function resolveUrl(val: Val, t: ValueTables): ResolvedUrl {
   const all: Piece[] = [];
   pieces(val, t, all, 0);
-  const list = all.filter((p) => !('lit' in p) || p.lit !== '');
+  // Adjacent literals are one text: `protocol + '//' + host` must read as a scheme.
+  const list: Piece[] = [];
+  for (const p of all) {
+    const last = list[list.length - 1];
+    if ('lit' in p && p.lit === '') continue;
+    if ('lit' in p && last !== undefined && 'lit' in last) list[list.length - 1] = { lit: last.lit + p.lit };
+    else list.push(p);
+  }
   const first = list[0];
-  if (first === undefined) return undefined;
+  if (first === undefined) return PARTIAL;
   let base: string | undefined;
   let exact = true;
   let rest = list;
@@ -80,7 +92,7 @@ export function resolveUrl(val: Val, t: ValueTables): ResolvedUrl | undefined {
     base = `env:${first.env}`;
     rest = list.slice(1);
   } else if ('hole' in first) {
-    if (list.length === 1) return undefined;
+    if (list.length === 1) return PARTIAL;
     exact = false;
     rest = list.slice(1);
   } else {
@@ -127,13 +139,13 @@ export function resolveUrl(val: Val, t: ValueTables): ResolvedUrl | undefined {
       if (cut >= 0) break;
     } else {
       holes = true;
-      path += `{${'env' in p ? p.env : (p.hole ?? 'param')}}`;
+      path += `{${'env' in p ? p.env : (p.hole ?? '')}}`;
     }
   }
   if (base === undefined) {
     // Unknown base: only a path with a named segment is evidence (`/{x}` would match any one-segment route);
     // a wholly literal `fetch('/')` is still the root.
-    if (literal === '' || (!/[^/]/.test(literal) && (holes || 'hole' in first))) return undefined;
-  } else if (literal === '' && (holes || base.startsWith('env:'))) return undefined;
+    if (literal === '' || (!/[^/]/.test(literal) && (holes || 'hole' in first))) return PARTIAL;
+  } else if (literal === '' && (holes || base.startsWith('env:'))) return { ...PARTIAL, base };
   return { ...(base === undefined ? {} : { base }), path: normalizeHttpPath(path), exact };
 }

@@ -116,6 +116,9 @@ function readVal(n: Node, locals: LocalLookup, cls: number | undefined, depth: n
   switch (n.type) {
     case 'string':
       return { k: 'str', v: stringValue(n) };
+    case 'number':
+      // A port (`port: 8443`) is part of a URL; numbers are never topics or paths on their own.
+      return { k: 'str', v: n.text };
     case 'template_string':
       return templateVal(n, locals, cls, depth);
     case 'identifier': {
@@ -140,17 +143,77 @@ function readVal(n: Node, locals: LocalLookup, cls: number | undefined, depth: n
       }
       return { k: 'arr', items };
     }
-    case 'call_expression': {
-      // `Object.freeze({...})` is the plain-JS spelling of a constant object.
-      const callee = n.childForFieldName('function');
-      const args = n.childForFieldName('arguments');
-      if (callee?.text === 'Object.freeze' && args?.firstNamedChild)
-        return toVal(args.firstNamedChild, locals, cls, depth + 1);
-      return undefined;
-    }
+    case 'call_expression':
+      return depth > MAX_DEPTH * 4 ? undefined : callVal(n, locals, cls, depth);
+    case 'new_expression':
+      return depth > MAX_DEPTH * 4 ? undefined : newVal(n, locals, cls, depth);
     default:
       return undefined;
   }
+}
+
+/** Functions that join URL or path pieces with `/`: `path.join(base, 'orders')`, `urlJoin(base, id)`. */
+const JOINS = new Set([
+  'path.join',
+  'path.posix.join',
+  'posix.join',
+  'url.resolve',
+  'urljoin',
+  'urlJoin',
+  'join',
+]);
+
+function argList(n: Node): Node[] {
+  const list = n.childForFieldName('arguments');
+  return list === null ? [] : list.namedChildren.filter((c): c is Node => c !== null && c.type !== 'comment');
+}
+
+/** Pieces joined by `/` (doubled slashes are normalised away with the path). */
+function joined(parts: readonly Node[], locals: LocalLookup, cls: number | undefined, depth: number): Val {
+  const out: Val[] = [];
+  for (const [i, part] of parts.entries()) {
+    if (i > 0) out.push({ k: 'str', v: '/' });
+    out.push(toVal(part, locals, cls, depth + 1));
+  }
+  return { k: 'cat', parts: out };
+}
+
+/** Calls whose value is known from their arguments: `Object.freeze`, URL joins, `url.toString()`. */
+function callVal(n: Node, locals: LocalLookup, cls: number | undefined, depth: number): Val | undefined {
+  const callee = n.childForFieldName('function');
+  const args = argList(n);
+  const name = callee?.text ?? '';
+  // `Object.freeze({...})` is the plain-JS spelling of a constant object.
+  if (name === 'Object.freeze' && args[0] !== undefined) return toVal(args[0], locals, cls, depth + 1);
+  if (JOINS.has(name) && args.length > 0 && (name !== 'join' || locals('join') === undefined))
+    return joined(args, locals, cls, depth);
+  // `new URL(x).toString()` and `String(x)` are the URL itself.
+  const object = callee?.type === 'member_expression' ? callee.childForFieldName('object') : null;
+  if (object !== null && callee?.childForFieldName('property')?.text === 'toString' && args.length === 0)
+    return toVal(object, locals, cls, depth + 1);
+  if (name === 'String' && args.length === 1 && args[0] !== undefined)
+    return toVal(args[0], locals, cls, depth + 1);
+  return undefined;
+}
+
+/**
+ * `new URL(path, base)` is the path under the base; `new URL(url)` the URL. `new Request(url, init)` is
+ * read as the options a client takes: `{ url, ...init }`.
+ */
+function newVal(n: Node, locals: LocalLookup, cls: number | undefined, depth: number): Val | undefined {
+  const ctor = n.childForFieldName('constructor')?.text;
+  const args = argList(n);
+  const [first, second] = args;
+  if (first === undefined) return undefined;
+  if (ctor === 'URL' || ctor === 'url.URL')
+    return second === undefined
+      ? toVal(first, locals, cls, depth + 1)
+      : joined([second, first], locals, cls, depth);
+  if (ctor !== 'Request') return undefined;
+  const init = second === undefined ? undefined : toVal(second, locals, cls, depth + 1);
+  const props = new Map(init?.k === 'obj' ? init.props : []);
+  props.set('url', toVal(first, locals, cls, depth + 1));
+  return { k: 'obj', props };
 }
 
 function templateVal(n: Node, locals: LocalLookup, cls: number | undefined, depth: number): Val {
@@ -223,7 +286,12 @@ function memberVal(n: Node, locals: LocalLookup, cls: number | undefined): Val {
       // A member of a local constant object is still a constant; of anything else it is runtime data.
       let current: Val | undefined = local.val;
       for (const segment of path.slice(1))
-        current = current?.k === 'obj' ? current.props.get(segment) : undefined;
+        current =
+          current?.k === 'obj'
+            ? current.props.get(segment)
+            : segment === 'href' && current?.k === 'cat'
+              ? current // `url.href` of `const url = new URL(…)`
+              : undefined;
       return current ?? { k: 'opaque', last: path[path.length - 1] };
     }
   }

@@ -161,6 +161,9 @@ export abstract class WalkerBase {
         );
         return symbol === undefined ? undefined : { id: symbol.id, line: symbol.startLine };
       },
+      stubs: [],
+      calledServices: new Set(),
+      handedOn: new Set(),
       pending: [],
     };
   }

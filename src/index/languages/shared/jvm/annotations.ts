@@ -116,7 +116,8 @@ export function methodRoutes(
       }
     }
   }
-  const jaxrsVerb = methodAnns.find((ann) => JAXRS_VERBS.has(ann.name));
+  // Retrofit's `@GET("users")` names its path in the verb; JAX-RS verbs take no argument.
+  const jaxrsVerb = methodAnns.find((ann) => JAXRS_VERBS.has(ann.name) && ann.args.length === 0);
   if (jaxrsVerb !== undefined) {
     const pathAnn = findAnnotation(methodAnns, 'Path');
     const node = pathAnn === undefined ? undefined : annotationArg(pathAnn, [undefined, 'value']);
@@ -158,17 +159,22 @@ export function kafkaListenerTopics(
   return [...new Set(topics)].filter((topic) => !topic.startsWith('#{'));
 }
 
-/** Where a Feign client sends its calls: its `url`, else its `value`/`name` (a service name or placeholder). */
+/**
+ * Where an annotated client interface sends its calls: a Feign client's `url`, else the service its
+ * `value`/`name` names (`service:orders`); a MicroProfile `@RegisterRestClient`'s `baseUri`, else its
+ * `configKey`.
+ */
 export function feignBaseOf(
   feign: AnnotationInfo,
   resolver: ValueResolver & { string(node: Node): string | undefined },
 ): string | undefined {
-  for (const names of [['url'], [undefined, 'value', 'name']] as const) {
-    const node = annotationArg(feign, names);
-    const value = node === undefined ? undefined : resolver.string(node);
-    if (value !== undefined && value !== '') return value;
-  }
-  return undefined;
+  const microProfile = feign.name === 'RegisterRestClient';
+  const url = annotationArg(feign, microProfile ? ['baseUri'] : ['url']);
+  const urlValue = url === undefined ? undefined : resolver.string(url);
+  if (urlValue !== undefined && urlValue !== '') return urlValue;
+  const name = annotationArg(feign, microProfile ? ['configKey'] : [undefined, 'value', 'name']);
+  const nameValue = name === undefined ? undefined : resolver.string(name);
+  return nameValue === undefined || nameValue === '' ? undefined : `service:${nameValue}`;
 }
 
 /** Kafka and Spring Cloud Stream consumers declared by annotations on a class or method. */

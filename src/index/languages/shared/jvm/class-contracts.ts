@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { FactBuilder } from '../fact-builder.js';
+import type { ContractSink } from './grpc-stub-use.js';
 import {
   annotationArg,
   type AnnotationInfo,
@@ -8,8 +8,16 @@ import {
   listenerTopics,
   methodRoutes,
   routePrefixes,
+  type RouteSpec,
   type ValueResolver,
 } from './annotations.js';
+import {
+  clientInterfaceCalls,
+  micronautRoutes,
+  quarkusRoutes,
+  repositoryRoutes,
+} from './annotation-routes.js';
+import { joinPaths } from './route-paths.js';
 
 /** A declaration carrying annotations: a class, a Java method, a Kotlin function. */
 export interface Annotated {
@@ -39,6 +47,12 @@ export interface JvmClassInput<M extends Annotated & { readonly name: string; re
   readonly nestedAnnotations: (node: Node) => readonly AnnotationInfo[];
   /** The gRPC service a stub type stands for. */
   readonly stubServiceOf: (type: string | undefined) => string | undefined;
+  /** Members of the supertypes declared in the same file: a Feign client inherits their mappings. */
+  readonly inherited?: readonly M[];
+  /** The entity a Spring Data repository holds (`JpaRepository<Person, Long>` → `Person`). */
+  readonly entity?: string;
+  /** An interface a Feign client of the same file extends: its mappings are that client's calls, not routes. */
+  readonly clientApi?: boolean;
 }
 
 /**
@@ -47,7 +61,7 @@ export interface JvmClassInput<M extends Annotated & { readonly name: string; re
  */
 export function jvmClassContracts<M extends Annotated & { readonly name: string; readonly line: number }>(
   input: JvmClassInput<M>,
-  facts: FactBuilder,
+  facts: ContractSink,
 ): void {
   const { cls, server } = input;
   if (cls.name.length > 4 && cls.name.endsWith('Saga')) {
@@ -81,7 +95,7 @@ export function jvmClassContracts<M extends Annotated & { readonly name: string;
       });
     }
   }
-  springClassContracts(cls, input.members, input.resolver, input.nestedAnnotations, facts);
+  springClassContracts(input, facts);
   // grpc-spring-boot-starter injects stubs into `@GrpcClient("name")` fields: a service-level client.
   for (const field of input.fields) {
     if (field.isParam || findAnnotation(field.annotations, 'GrpcClient') === undefined) continue;
@@ -99,17 +113,17 @@ export function jvmClassContracts<M extends Annotated & { readonly name: string;
 }
 
 /**
- * What Spring annotations on a class and its methods declare, the same in Java and Kotlin: topic listeners
- * (`@KafkaListener`, `@RabbitListener`, …) on either, and per method either the HTTP routes it serves or,
- * in a `@FeignClient` interface, the HTTP calls it makes (with the client's base URL).
+ * What annotations on a class and its methods declare, the same in Java and Kotlin: topic listeners
+ * (`@KafkaListener`, `@RabbitListener`, …) on either; per method either the HTTP routes it serves (Spring
+ * MVC, JAX-RS, Micronaut, Quarkus) or, in a client interface (`@FeignClient` with its inherited mappings,
+ * `@RegisterRestClient`, Retrofit, `@RequestLine`, `@HttpExchange`), the HTTP calls it makes; the routes
+ * of a Spring Data REST repository.
  */
-function springClassContracts(
-  cls: Annotated & { readonly nameLine: number },
-  members: readonly (Annotated & { readonly line: number })[],
-  resolver: ValueResolver & { string(node: Node): string | undefined },
-  nestedAnnotations: (node: Node) => readonly AnnotationInfo[],
-  facts: FactBuilder,
+function springClassContracts<M extends Annotated & { readonly name: string; readonly line: number }>(
+  input: JvmClassInput<M>,
+  facts: ContractSink,
 ): void {
+  const { cls, resolver, nestedAnnotations } = input;
   const listeners = (declaration: Annotated, line: number) => {
     for (const { topic, via } of listenerTopics(declaration.annotations, resolver, nestedAnnotations)) {
       facts.addContract({
@@ -123,35 +137,61 @@ function springClassContracts(
     }
   };
   listeners(cls, cls.nameLine);
-  const feign = findAnnotation(cls.annotations, 'FeignClient');
-  const feignPath = feign === undefined ? undefined : annotationArg(feign, ['path']);
+  for (const route of repositoryRoutes(cls.annotations, input.entity, resolver)) {
+    const { method, path, via } = route;
+    facts.addContract({ kind: 'http_route', method, path, symbol: cls.id, line: cls.nameLine, via });
+  }
+  const client =
+    findAnnotation(cls.annotations, 'FeignClient') ?? findAnnotation(cls.annotations, 'RegisterRestClient');
+  const feignPath = client?.name === 'FeignClient' ? annotationArg(client, ['path']) : undefined;
   const prefixes =
     feignPath !== undefined ? (resolver.strings(feignPath) ?? []) : routePrefixes(cls.annotations, resolver);
-  const feignBase = feign === undefined ? undefined : feignBaseOf(feign, resolver);
-  for (const member of members) {
+  const base = client === undefined ? undefined : feignBaseOf(client, resolver);
+  const call = (member: M, route: RouteSpec, via: string): void => {
+    facts.addContract({
+      kind: 'http_call',
+      method: route.method,
+      path: route.path,
+      base,
+      symbol: member.id,
+      line: member.line,
+      confidence: 'exact',
+      via,
+    });
+  };
+  for (const member of input.members) {
     listeners(member, member.line);
-    for (const route of methodRoutes(prefixes, member.annotations, resolver)) {
-      if (feign === undefined) {
-        facts.addContract({
-          kind: 'http_route',
-          method: route.method,
-          path: route.path,
-          symbol: member.id,
-          line: member.line,
-          via: route.via,
-        });
-      } else {
-        facts.addContract({
-          kind: 'http_call',
-          method: route.method,
-          path: route.path,
-          base: feignBase,
-          symbol: member.id,
-          line: member.line,
-          confidence: 'exact',
-          via: '@FeignClient',
-        });
-      }
+    for (const route of clientInterfaceCalls(cls.annotations, member.annotations, resolver))
+      call(
+        member,
+        client === undefined ? route : { ...route, path: joinPaths(prefixes[0] ?? '', route.path) },
+        route.via,
+      );
+    const routes = methodRoutes(prefixes, member.annotations, resolver);
+    if (client !== undefined) {
+      for (const route of routes) call(member, route, `@${client.name}`);
+      continue;
     }
+    if (input.clientApi === true) continue;
+    routes.push(
+      ...micronautRoutes(cls.annotations, member.annotations, resolver),
+      ...quarkusRoutes(cls.annotations, member.name, member.annotations, resolver),
+    );
+    for (const route of routes) {
+      facts.addContract({
+        kind: 'http_route',
+        method: route.method,
+        path: route.path,
+        symbol: member.id,
+        line: member.line,
+        via: route.via,
+      });
+    }
+  }
+  // A Feign interface extending an API interface of the same file calls the mappings it inherits.
+  if (client === undefined) return;
+  for (const member of input.inherited ?? []) {
+    for (const route of methodRoutes(prefixes, member.annotations, resolver))
+      call(member, route, `@${client.name}`);
   }
 }

@@ -7,6 +7,8 @@ import type { Node } from 'web-tree-sitter';
 import type { ContractFact } from '../../../facts.js';
 import { annotationArg, type AnnotationInfo, findAnnotation } from './annotations.js';
 import { joinPaths, normalizePath } from './route-paths.js';
+import { REQUEST_CLIENTS } from './http-clients.js';
+import { oneLine } from '../tree-utils.js';
 
 /** A piece of a URL expression: literal text, a resolved base (`${billing.url}`, `env:X`), or a parameter. */
 export type UrlPart =
@@ -85,66 +87,22 @@ export function urlTarget(parts: readonly UrlPart[], inheritedBase?: string): Ur
       path += part.text;
     } else {
       inferred = true;
-      path += `{${part.kind === 'param' ? part.name : 'param'}}`;
+      path += `{${part.kind === 'param' ? part.name : ''}}`;
     }
   }
   return { ...(base === undefined ? {} : { base }), path: normalizePath(path), inferred };
 }
 
-/** `{param}` name for an expression: its last identifier, `getId` read as `id`. */
+/**
+ * `{name}` for an expression: its last identifier, `getId` read as `id`; `''` (an unnamed `{}`) when no
+ * identifier names it.
+ */
 export function paramName(expressionText: string): string {
   const identifiers = expressionText.match(/[A-Za-z_$][\w$]*/g) ?? [];
-  let name = identifiers[identifiers.length - 1] ?? 'param';
+  let name = identifiers[identifiers.length - 1] ?? '';
   if (/^(?:get|is)[A-Z]/.test(name)) name = name.replace(/^(?:get|is)/, '');
-  if (name === 'get' || name === 'toString' || name === '') return 'param';
+  if (name === 'get' || name === 'toString' || name === '') return '';
   return name.charAt(0).toLowerCase() + name.slice(1);
-}
-
-/** RestTemplate method → HTTP method; `exchange` takes its method from an argument. */
-export const REST_TEMPLATE_METHODS: Readonly<Record<string, string>> = {
-  getForObject: 'GET',
-  getForEntity: 'GET',
-  postForObject: 'POST',
-  postForEntity: 'POST',
-  postForLocation: 'POST',
-  put: 'PUT',
-  delete: 'DELETE',
-  patchForObject: 'PATCH',
-  headForHeaders: 'HEAD',
-  optionsForAllow: 'OPTIONS',
-  exchange: '',
-};
-
-/** Request-builder verbs of WebClient / RestClient (`client.get().uri(…)`). */
-export const CLIENT_VERBS: ReadonlySet<string> = new Set([
-  'get',
-  'post',
-  'put',
-  'delete',
-  'patch',
-  'head',
-  'options',
-]);
-
-/** Receiver types whose `getForObject(…)`, `exchange(…)`… are RestTemplate requests. */
-export const REST_TEMPLATES: ReadonlySet<string> = new Set([
-  'RestTemplate',
-  'TestRestTemplate',
-  'RestOperations',
-]);
-/** Receiver types whose `get()`, `post()`… `method(…)` start a request that `.uri(…)` addresses. */
-export const REQUEST_CLIENTS: ReadonlySet<string> = new Set(['WebClient', 'RestClient', 'WebTestClient']);
-/** Names a Spring client request starts with: any other call is skipped before its tree is read. */
-export const SPRING_HTTP_NAMES: ReadonlySet<string> = new Set([
-  ...Object.keys(REST_TEMPLATE_METHODS),
-  ...CLIENT_VERBS,
-  'method',
-]);
-
-/** `HttpMethod.PUT`, or `PUT` imported statically, → `PUT`; undefined for any other name. */
-export function httpMethodName(name: string): string | undefined {
-  const last = name.slice(name.lastIndexOf('.') + 1);
-  return /^(?:GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)$/.test(last) ? last : undefined;
 }
 
 /** A WebClient / RestClient receiver. */
@@ -172,72 +130,107 @@ export function requestClientKind(
   return { proven: false, via: /restclient$/i.test(name) ? 'RestClient' : 'WebClient' };
 }
 
-/** What a JVM extractor reads from its own tree about one call whose name is in `SPRING_HTTP_NAMES`. */
-export interface SpringCallReader {
-  readonly name: string;
+/** The values a URL expression may take: one list of parts per alternative (an `if`/`else` assigning two URLs). */
+export type UrlAlternatives = readonly (readonly UrlPart[])[];
+
+/** Everything known about one request, for {@link httpCallFacts}. */
+export interface HttpCallInput {
+  readonly method: string;
+  readonly urls: UrlAlternatives;
+  /** The URL expression as written: kept (`unresolved`) when no path can be read from it. */
+  readonly written: string;
+  /** The base a configured client adds (its `baseUrl`), or a declared target (`service:app`). */
+  readonly clientBase?: UrlTarget;
   readonly symbol: number | undefined;
   readonly line: number;
-  argument(index: number): Node | undefined;
-  /** The HTTP method an argument names (`HttpMethod.PUT`). */
-  method(argument: Node | undefined): string | undefined;
-  /**
-   * How sure it is that the receiver is one of `types`: `exact` by its type, `heuristic` by a name matching
-   * `namePattern` when its type is unknown; undefined when it is not one.
-   */
-  receiverOf(types: ReadonlySet<string>, namePattern: RegExp): 'exact' | 'heuristic' | undefined;
-  client(): RequestClient | undefined;
-  /** The URL argument of the `.uri(…)` chained on the call; undefined when there is none or it is a builder lambda. */
-  uriArgument(): Node | undefined;
-  urlParts(url: Node): UrlPart[];
+  /** The receiver's type is known to be the client's (not only guessed from its name). */
+  readonly proven: boolean;
+  readonly via: string;
+}
+
+const MAX_WRITTEN = 120;
+
+/**
+ * One `http_call` per distinct target the URL may take. A call whose URL cannot be read at all is kept with
+ * the expression as written and the known part (the client's base path, else `/`) as its path; a URL that
+ * names its own host ignores the client's base.
+ */
+export function httpCallFacts(input: HttpCallInput): ContractFact[] {
+  const facts: ContractFact[] = [];
+  const seen = new Set<string>();
+  const { clientBase } = input;
+  for (const parts of input.urls) {
+    const target = urlTarget(parts);
+    const own = target?.base !== undefined;
+    const fact: ContractFact = {
+      kind: 'http_call',
+      method: input.method,
+      path:
+        target === undefined
+          ? (clientBase?.path ?? '/')
+          : clientBase === undefined || own
+            ? target.path
+            : joinPaths(clientBase.path, target.path),
+      base: own ? target.base : clientBase?.base,
+      ...(target === undefined ? { unresolved: writtenUrl(input.written) } : {}),
+      symbol: input.symbol,
+      line: input.line,
+      confidence:
+        input.proven && target !== undefined && !target.inferred && !(clientBase?.inferred ?? false)
+          ? 'exact'
+          : 'heuristic',
+      via: input.via,
+    };
+    const key = JSON.stringify(fact);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    facts.push(fact);
+  }
+  return facts;
+}
+
+function writtenUrl(text: string): string {
+  const line = oneLine(text);
+  return line.length > MAX_WRITTEN ? `${line.slice(0, MAX_WRITTEN - 1)}…` : line;
+}
+
+/** The most alternatives a URL is followed into: beyond, it stands as one unknown value. */
+export const MAX_ALTERNATIVES = 4;
+
+/** Every combination of the alternatives of consecutive pieces (`a + b`), `undefined` beyond the limit. */
+export function concatAlternatives(pieces: readonly UrlAlternatives[]): UrlPart[][] | undefined {
+  let out: UrlPart[][] = [[]];
+  for (const piece of pieces) {
+    const next: UrlPart[][] = [];
+    for (const prefix of out) for (const alternative of piece) next.push([...prefix, ...alternative]);
+    if (next.length > MAX_ALTERNATIVES) return undefined;
+    out = next;
+  }
+  return out;
 }
 
 /**
- * The call a RestTemplate method or a WebClient / RestClient chain makes. It is `exact` only when the
- * receiver's type is known and the whole path is literal; a client's own base URL prefixes the `.uri(…)`
- * path unless that one names its host itself.
+ * The values a variable's assignments give, an empty string or `null` written only to be overwritten left
+ * out (`String url = ""; if (…) url = A; else url = B;`); undefined beyond the limit.
  */
-export function springHttpCall(call: SpringCallReader): ContractFact | undefined {
-  const { name, symbol, line } = call;
-  const restMethod = REST_TEMPLATE_METHODS[name];
-  const url = call.argument(0);
-  // `delete()` / `put()` without arguments are request-builder verbs, not RestTemplate methods.
-  if (restMethod !== undefined && url !== undefined) {
-    const confidence = call.receiverOf(REST_TEMPLATES, /resttemplate$/i);
-    if (confidence === undefined) return undefined;
-    const method = restMethod === '' ? call.method(call.argument(1)) : restMethod;
-    const target = method === undefined ? undefined : urlTarget(call.urlParts(url));
-    if (method === undefined || target === undefined) return undefined;
-    return {
-      kind: 'http_call',
-      method,
-      path: target.path,
-      base: target.base,
-      symbol,
-      line,
-      confidence: confidence === 'exact' && !target.inferred ? 'exact' : 'heuristic',
-      via: 'RestTemplate',
-    };
+export function unionAlternatives(values: readonly UrlAlternatives[]): UrlPart[][] | undefined {
+  const meaningful = values.filter((value) => !value.every(isEmptyValue));
+  const kept = meaningful.length > 0 ? meaningful : values;
+  const out: UrlPart[][] = [];
+  const seen = new Set<string>();
+  for (const value of kept) {
+    for (const alternative of value) {
+      const key = JSON.stringify(alternative);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push([...alternative]);
+    }
   }
-  if (!CLIENT_VERBS.has(name) && name !== 'method') return undefined;
-  const method = name === 'method' ? call.method(call.argument(0)) : name.toUpperCase();
-  const client = call.client();
-  const uri = method === undefined || client === undefined ? undefined : call.uriArgument();
-  if (method === undefined || client === undefined || uri === undefined) return undefined;
-  const target = urlTarget(call.urlParts(uri));
-  if (target === undefined) return undefined;
-  const clientBase =
-    client.base === undefined || target.base !== undefined ? undefined : urlTarget(client.base());
-  return {
-    kind: 'http_call',
-    method,
-    path: clientBase === undefined ? target.path : joinPaths(clientBase.path, target.path),
-    base: target.base ?? clientBase?.base,
-    symbol,
-    line,
-    confidence: client.proven && !target.inferred ? 'exact' : 'heuristic',
-    via: client.via,
-  };
+  return out.length > MAX_ALTERNATIVES ? undefined : out;
 }
+
+const isEmptyValue = (parts: readonly UrlPart[]): boolean =>
+  parts.length === 0 || parts.every((part) => part.kind === 'text' && part.text === '');
 
 /** A variable's initialiser and later assignments, each with the scope it was written in. */
 interface Assigned<S> {
@@ -269,23 +262,24 @@ export function firstOfValues<S, T>(
 
 /**
  * The URL parts a variable holds: its `@Value("${…}")` placeholder, kept verbatim as a base for the
- * configuration to resolve, else the one value it is given (`this.baseUrl = baseUrl` from a `@Value`
- * constructor parameter), read by `read`. A field's initialiser is read without the locals of the body that
- * uses the field. Undefined when neither is known.
+ * configuration to resolve, else the values it is given (`this.baseUrl = baseUrl` from a `@Value`
+ * constructor parameter; one per branch of an `if`), read by `read`. A field's initialiser is read without
+ * the locals of the body that uses the field. Undefined when neither is known.
  */
 export function variableUrl<S extends { readonly vars: ReadonlyMap<string, unknown> }>(
   variable: Assigned<S> & { readonly annotations: readonly AnnotationInfo[] },
   scope: S,
   placeholder: (key: Node) => string | undefined,
-  read: (value: Node, scope: S) => UrlPart[],
-): UrlPart[] | undefined {
+  read: (value: Node, scope: S) => UrlAlternatives,
+): UrlAlternatives | undefined {
   const annotation = findAnnotation(variable.annotations, 'Value');
   const key = annotation === undefined ? undefined : annotationArg(annotation, [undefined, 'value']);
   const text = key === undefined ? undefined : placeholder(key);
-  if (text !== undefined) return [{ kind: 'text', text }];
+  if (text !== undefined) return [[{ kind: 'text', text }]];
   const values = valuesOf(variable, scope);
-  const only = values.length === 1 ? values[0] : undefined;
-  if (only === undefined) return undefined;
+  if (values.length === 0) return undefined;
   const field = variable.init !== undefined && variable.symbol !== undefined;
-  return read(only.node, field ? { ...scope, vars: new Map() } : only.scope);
+  const read1 = (value: { node: Node; scope: S }, index: number): UrlAlternatives =>
+    read(value.node, field && index === 0 ? { ...scope, vars: new Map() } : value.scope);
+  return unionAlternatives(values.map(read1));
 }

@@ -1,0 +1,3 @@
+export async function GET(): Promise<Response> {
+  return new Response('not a route file');
+}

@@ -1,0 +1,3 @@
+export default function isPost(req: { method: string }): boolean {
+  return req.method === 'POST';
+}
