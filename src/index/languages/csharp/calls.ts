@@ -1,12 +1,10 @@
 /**
  * C# calls that carry contracts: gRPC client calls, Confluent.Kafka produce/subscribe, minimal-API route
  * mappings, `MapGrpcService`/`AddGrpcClient` registrations and HTTP client calls (`http-calls.ts`). HTTP
- * calls, gRPC clients and `MapGrpcService` registrations are resolved when the walk ends: a `BaseAddress`,
- * a method call on a client or the registered class may come later in the file.
+ * calls and `MapGrpcService` registrations are resolved when the walk ends: a `BaseAddress` or the
+ * registered class may come later in the file.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact } from '../../facts.js';
-import type { Mutable } from '../shared/tree-utils.js';
 import { bindingOfExpression, clientService, MAP_VERBS, type CsBinding } from './contracts.js';
 import { listItems } from './decl.js';
 import { CsHttpCalls } from './http-calls.js';
@@ -24,15 +22,6 @@ const CONTRACT_METHODS: ReadonlySet<string> = new Set([
   'Subscribe',
   ...MAP_VERBS.keys(),
 ]);
-
-/** A gRPC client fact kept until the walk ends: a service-level one may turn out never to be called. */
-interface GrpcClientSite {
-  readonly service: string;
-  readonly method?: string;
-  readonly line: number;
-  readonly owner: number | undefined;
-  readonly via: string;
-}
 
 /** A call on a receiver, with what the Kafka readers need to know about it. */
 interface ReceiverCall {
@@ -62,7 +51,6 @@ function calleeOf(node: Node): { receiver: Node | null; nameNode: Node | null } 
 
 export class CsCalls {
   private readonly http: CsHttpCalls;
-  private readonly grpcClients: GrpcClientSite[] = [];
   private readonly grpcServices: {
     readonly className: string;
     readonly line: number;
@@ -95,7 +83,12 @@ export class CsCalls {
     owner: number | undefined,
     via: string,
   ): void {
-    this.grpcClients.push({ service, ...(method === undefined ? {} : { method }), line, owner, via });
+    this.facts.addContract(
+      method === undefined
+        ? { kind: 'grpc_client', service, line, confidence: 'exact', via }
+        : { kind: 'grpc_client', service, method, line, confidence: 'exact', via },
+      { owner },
+    );
   }
 
   receiverBinding(node: Node | null, frame: CsFrame): CsBinding | undefined {
@@ -204,7 +197,6 @@ export class CsCalls {
 
   finish(): void {
     this.http.finish();
-    this.finishGrpcClients();
     for (const registration of this.grpcServices) {
       const service = this.scope.classes.get(registration.className)?.service;
       if (service !== undefined) {
@@ -219,24 +211,6 @@ export class CsCalls {
           { owner: registration.owner },
         );
       }
-    }
-  }
-
-  /**
-   * Emits the gRPC client facts. A service-level fact (a stub constructed, injected or registered) whose
-   * service has no method called in this file is marked `constructedOnly`: reported, never an edge.
-   */
-  private finishGrpcClients(): void {
-    const called = new Set(
-      this.grpcClients.filter((site) => site.method !== undefined).map((site) => site.service),
-    );
-    for (const { service, method, line, owner, via } of this.grpcClients) {
-      const fact: Mutable<ContractFact & { kind: 'grpc_client' }> =
-        method === undefined
-          ? { kind: 'grpc_client', service, line, confidence: 'exact', via }
-          : { kind: 'grpc_client', service, method, line, confidence: 'exact', via };
-      if (method === undefined && !called.has(service)) fact.constructedOnly = true;
-      this.facts.addContract(fact, { owner });
     }
   }
 }

@@ -23,7 +23,9 @@ import { DECLARATIVE_CLIENTS } from './http-clients.js';
 import { docComment, innerLines, signatureStart } from './decl.js';
 import { csDotted, kids, resolveCs } from './values.js';
 import type { Extractor } from '../extractor.js';
+import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder, type SymbolDraft } from '../shared/fact-builder.js';
+import { markUncalledStubs } from '../shared/grpc-stubs.js';
 import { endLineOf, oneLine, startLineOf, walkSites } from '../shared/tree-utils.js';
 
 const SITES: ReadonlySet<string> = new Set([
@@ -412,5 +414,6 @@ class CsharpExtraction {
 export const extractCsharp: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('csharp');
   const extraction = new CsharpExtraction(input.source, input.tree.rootNode);
-  return extraction.facts.build({ package: extraction.package });
+  // A stub whose service has no method called in the file is only constructed: never a `calls_rpc` edge.
+  return rewriteSidecarCalls(markUncalledStubs(extraction.facts.build({ package: extraction.package })));
 };

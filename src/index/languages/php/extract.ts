@@ -8,6 +8,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ContractFact, SymbolKind } from '../../facts.js';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
+import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { PhpHttpCalls } from './http-calls.js';
 import { argumentsOf, named, phpLiteral } from './values.js';
@@ -395,5 +396,5 @@ function docBlock(node: Node): string | undefined {
 export const extractPhp: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('php');
   const extraction = new PhpExtraction(input.source, input.tree.rootNode);
-  return extraction.facts.build({ package: extraction.package });
+  return rewriteSidecarCalls(extraction.facts.build({ package: extraction.package }));
 };

@@ -9,6 +9,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ContractFact, SymbolKind } from '../../facts.js';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
+import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { RubyHttpCalls } from './http-calls.js';
 import { callArgs, named, rubyLiteral } from './values.js';
@@ -362,5 +363,5 @@ function commentDoc(node: Node): string | undefined {
 
 export const extractRuby: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('ruby');
-  return new RubyExtraction(input.source, input.tree.rootNode).facts.build();
+  return rewriteSidecarCalls(new RubyExtraction(input.source, input.tree.rootNode).facts.build());
 };
