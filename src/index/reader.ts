@@ -3,14 +3,14 @@
  * engine implements `IndexReader`; the composition root hands it to the registry as a service.
  */
 import type { ContractGraph } from './graph/model.js';
-import type { ServiceView } from './services/root-view.js';
+import type { ServiceView } from './services/types.js';
 import type { IndexedFile, RejectedFile, RootInfo, Snapshot } from './snapshot.js';
 
 export type { IndexedFile, RejectReason, RejectedFile, RootInfo } from './snapshot.js';
 export type { Confidence, DocSectionFact, LanguageId, SymbolFact, SymbolKind } from './facts.js';
 export type { LanguageSpec } from './languages/language-spec.js';
 export type { ContractGraph, EdgeKind, GraphEdge, GraphNode, NodeKind } from './graph/model.js';
-export type { ServiceView, ServiceViewEntry } from './services/root-view.js';
+export type { ServiceView, ServiceViewEntry } from './services/types.js';
 export type { Learnt, ServiceEntry, ServiceKind, ServiceName } from './services/types.js';
 
 export interface IndexRunSummary {

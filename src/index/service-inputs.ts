@@ -8,7 +8,13 @@ import path from 'node:path';
 import { declaredServiceName } from './manifests.js';
 import { buildServiceModel } from './services/model.js';
 import { MANIFEST_READERS } from './services/readers/registry.js';
-import { modelDisplayName, rootFolders, rootIdentities, serviceView, type ServiceView } from './services/root-view.js';
+import {
+  modelDisplayName,
+  rootFolders,
+  rootIdentities,
+  serviceView,
+  type ServiceView,
+} from './services/root-view.js';
 import type { RootIdentity } from './services/types.js';
 
 interface Root {
@@ -38,19 +44,26 @@ export class ServiceInputs {
    * went) shows nothing it depends on moved. True when what the graph derives from moved.
    */
   refresh(changed?: { readonly paths: readonly string[]; readonly structural: boolean }): boolean {
-    if (this.key !== undefined && changed && !changed.structural && !changed.paths.some(isModelInput)) return false;
+    if (this.key !== undefined && changed && !changed.structural && !changed.paths.some(isModelInput))
+      return false;
     const folders = rootFolders(this.baseDir, this.roots);
     const result = buildServiceModel(this.baseDir);
     const view = serviceView(result, folders);
     this.services = new Map(
       this.roots.map((root, i) => [
         root.name,
-        declaredServiceName(root.path) ?? modelDisplayName(view.entries, folders[i]?.folder) ?? path.basename(root.path),
+        declaredServiceName(root.path) ??
+          modelDisplayName(view.entries, folders[i]?.folder) ??
+          path.basename(root.path),
       ]),
     );
     this.view = view;
     this.identities = rootIdentities(view.entries, folders);
-    const key = JSON.stringify([[...this.services], view, [...this.identities].map(([r, i]) => [r, i.names, [...i.env]])]);
+    const key = JSON.stringify([
+      [...this.services],
+      view,
+      [...this.identities].map(([r, i]) => [r, i.names, [...i.env]]),
+    ]);
     const moved = key !== this.key;
     this.key = key;
     return moved;

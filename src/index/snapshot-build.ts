@@ -1,6 +1,6 @@
 import type { LoadedConfig } from '../core/config.js';
 import type { RootImportSettings } from './graph/imports-settings.js';
-import type { ServiceView } from './services/root-view.js';
+import type { ServiceView } from './services/types.js';
 import type { RootIdentity } from './services/types.js';
 import type { IndexedFile, RejectedFile } from './snapshot.js';
 import { SnapshotHolder, type SnapshotLineage } from './snapshot-holder.js';

@@ -1,7 +1,7 @@
 import type { ContractGraph } from './graph/model.js';
 import { reconcile, type ReconcileInput } from './graph/reconcile.js';
 import type { Derivation, SnapshotReader } from './reader.js';
-import type { ServiceView } from './services/root-view.js';
+import type { ServiceView } from './services/types.js';
 import type { IndexedFile, RejectedFile, RootInfo, Snapshot } from './snapshot.js';
 
 /** What the contract graph is reconciled with besides the snapshot's files and services. */

@@ -1,5 +1,5 @@
 import type { FileFacts, LanguageId } from './facts.js';
-import type { ServiceView } from './services/root-view.js';
+import type { ServiceView } from './services/types.js';
 
 export interface RootInfo {
   /** Unique, stable label: the folder name, disambiguated with its parent when two roots share one. */

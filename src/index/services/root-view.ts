@@ -10,29 +10,12 @@
  */
 import path from 'node:path';
 import type { ServiceModelResult } from './model.js';
-import type { RootIdentity, ServiceEntry } from './types.js';
+import type { RootFolder, RootIdentity, ServiceEntry, ServiceView } from './types.js';
+
+export type { RootFolder, ServiceView, ServiceViewEntry } from './types.js';
 import { within } from './workspace-files.js';
 
 const IDENTITY_KINDS = new Set(['service', 'gateway', 'loadgen', 'library']);
-
-export interface RootFolder {
-  readonly name: string;
-  /** Workspace-relative, `/`-separated; undefined for a root outside the workspace folder. */
-  readonly folder: string | undefined;
-}
-
-export interface ServiceViewEntry extends ServiceEntry {
-  /** The root that indexes the entry's folder (the most specific one holding it, else one inside it). */
-  readonly root: string | undefined;
-}
-
-export interface ServiceView {
-  readonly entries: readonly ServiceViewEntry[];
-  /** Folders holding source code that no root covers (workspace-relative, sorted). */
-  readonly uncovered: readonly string[];
-  /** True when the model's walk stopped at its cap. */
-  readonly partial: boolean;
-}
 
 export function rootFolders(baseDir: string, roots: readonly { name: string; path: string }[]): RootFolder[] {
   return roots.map((root) => {
