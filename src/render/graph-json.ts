@@ -36,6 +36,18 @@ export interface GraphJsonInput {
     readonly via: string;
     readonly reason: string;
   }[];
+  /** The service model (docs/graph-json.md `services`); absent: an empty list. */
+  readonly services?: readonly GraphJsonService[];
+  /** Workspace-relative folders holding source code that no root covers. */
+  readonly uncovered?: readonly string[];
+}
+
+export interface GraphJsonService {
+  readonly name: string;
+  readonly kind: string;
+  readonly folder: string;
+  readonly root: string | undefined;
+  readonly names: readonly { readonly name: string; readonly from: string; readonly how: string }[];
 }
 
 export function renderGraphJson(input: GraphJsonInput): string {
@@ -67,6 +79,14 @@ export function renderGraphJson(input: GraphJsonInput): string {
       via: e.via,
     })),
     unresolved: unresolvedJson(input.unresolved ?? [], workspacePath),
+    services: (input.services ?? []).map((service) => ({
+      name: service.name,
+      kind: service.kind,
+      folder: service.folder,
+      root: service.root ?? null,
+      names: service.names.map((n) => ({ name: n.name, from: n.from, how: n.how })),
+    })),
+    uncovered: [...(input.uncovered ?? [])],
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
