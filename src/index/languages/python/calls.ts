@@ -156,7 +156,11 @@ export class PythonCallSites {
     if (dotted(object)?.endsWith('router') === true && this.scope.importsModule('aiohttp')) {
       for (const route of routerMethodFacts(method, args, line)) this.facts.addContract(route, { owner });
     }
-    let key = receiverKey(object);
+    // A dotted receiver counts only when the file bound it explicitly (a Locust task's `user.client`).
+    const path = dotted(object);
+    let key =
+      receiverKey(object) ??
+      (path !== undefined && lookupBinding(frame, path) !== undefined ? path : undefined);
     let called = method;
     if (
       key === undefined &&

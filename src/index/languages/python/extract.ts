@@ -190,6 +190,7 @@ class PythonExtraction {
       if (/^(typed_|default_|typed_default_)?parameter$|^identifier$/.test(parameter.type)) positional++;
       this.parameter(parameter, functionFrame, owner);
     }
+    if (frame.kind === 'module') this.bindLocustTaskUser(parameters, functionFrame);
     const line = startLineOf(node.childForFieldName('name') ?? node);
     const name = node.childForFieldName('name')?.text ?? '';
     // Generated servicer methods take exactly (self, request, context); helpers do not.
@@ -208,6 +209,16 @@ class PythonExtraction {
     }
     for (const decorator of decorators) this.decorator(decorator, frame, owner, line, qualifiedName, name);
     this.walk(body, functionFrame, owner);
+  }
+
+  /**
+   * Locust calls a module-level task function with the running user (`def index(l): l.client.get("/")`, listed
+   * in a TaskSet's `tasks`): in a file that imports locust, the first parameter's `client` is the user's client.
+   */
+  private bindLocustTaskUser(parameters: readonly (Node | null)[], frame: Frame): void {
+    const first = parameters[0];
+    if (first?.type !== 'identifier' || !this.scope.importsModule('locust')) return;
+    frame.bindings.set(`${first.text}.client`, { kind: 'http', lib: 'locust' });
   }
 
   private parameter(parameter: Node, frame: Frame, owner: number | undefined): void {
