@@ -10,6 +10,7 @@ import type { ContractGraph } from './model.js';
 import { isHealthService, placeholderOf } from './names.js';
 import { GraphBuilder } from './node-table.js';
 import { goPlaceholderOf, PropertyValues } from './property-values.js';
+import { applyRouteMounts } from './route-mounts.js';
 
 export interface ReconcileInput {
   readonly files: readonly IndexedFile[];
@@ -37,7 +38,8 @@ interface Deferred {
  */
 export function reconcile(input: ReconcileInput): ContractGraph {
   const builder = new GraphBuilder();
-  const { files } = input;
+  // Routes get the prefixes other files mount them under (facts.ts `http_mount`) before anything links them.
+  const files = applyRouteMounts(input.files, input.imports ?? []);
   const values = new PropertyValues(files);
   for (const root of new Set(files.map((f) => f.root))) serviceNode(builder, root);
   const catalog = new GrpcCatalog(builder, files, input.protoDirs ?? []);
@@ -86,6 +88,7 @@ function linkContractFacts(
           break;
         case 'saga':
         case 'http_proxy':
+        case 'http_mount':
           codeNode(builder, file, fact.symbol);
           break;
       }
