@@ -49,7 +49,7 @@ export const extractJava: Extractor = (input) => {
   const walker = new JavaWalker(input.source);
   walker.program(input.tree.rootNode);
   walker.collectSites(input.tree.rootNode);
-  javaContracts(walker.file, walker.facts);
+  javaContracts(walker.file, walker.facts, input.path);
   return walker.facts.build({ package: walker.packageName });
 };
 
