@@ -113,7 +113,9 @@ describe('route mounts (http_mount) rewrite routes before they are linked', () =
       indexed('auth', `${java}/rest/CartRest.java`, 'java', [
         route('POST', '/cart/add/{pid}', 57, 'JAX-RS @POST'),
       ]),
-      indexed('auth', `${java}/servlet/IndexServlet.java`, 'java', [route('GET', '/index', 28, '@WebServlet')]),
+      indexed('auth', `${java}/servlet/IndexServlet.java`, 'java', [
+        route('GET', '/index', 28, '@WebServlet'),
+      ]),
       // A nested module with its own context path: the nearest folder mount wins.
       indexed('auth', 'admin/pom.xml', 'maven', [mount('/admin-ui', 'folder:admin', 4)]),
       indexed('auth', 'admin/src/main/java/shop/Admin.java', 'java', [

@@ -106,7 +106,8 @@ class MountIndex {
     visiting.add(key);
     const prefixes = new Set<string>();
     for (const mount of mounts)
-      for (const outer of this.prefixesOf(mount.from, visiting)) prefixes.add(joinPrefix(outer, mount.prefix));
+      for (const outer of this.prefixesOf(mount.from, visiting))
+        prefixes.add(joinPrefix(outer, mount.prefix));
     visiting.delete(key);
     return [...prefixes].slice(0, MAX_PREFIXES);
   }
