@@ -3,10 +3,29 @@ import path from 'node:path';
 import type { LoadedConfig } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import { topologyOf, loadCytoscape } from '../ops/graph/visualize.js';
-import { renderGraphJson } from '../render/graph-json.js';
+import type { ServiceView } from '../index/reader.js';
+import { renderGraphJson, type GraphJsonInput } from '../render/graph-json.js';
 import { renderHtmlGraph } from '../render/html-graph.js';
 import { renderMermaid } from '../render/mermaid.js';
 import { LazyIndex } from './lazy-index.js';
+
+/** The service model in the graph JSON's shape: names with `file:line` (a folder name: the folder). */
+function servicesOfModel(view: ServiceView): Pick<GraphJsonInput, 'services' | 'uncovered'> {
+  return {
+    services: view.entries.map((entry) => ({
+      name: entry.names[0]?.name ?? entry.folder,
+      kind: entry.kind,
+      folder: entry.folder,
+      root: entry.root,
+      names: entry.names.map((n) => ({
+        name: n.name,
+        from: n.from.line > 0 ? `${n.from.file}:${n.from.line}` : n.from.file,
+        how: n.from.how,
+      })),
+    })),
+    uncovered: view.uncovered,
+  };
+}
 
 export const GRAPH_FORMATS = ['html', 'mermaid', 'json', 'fingerprint'] as const;
 export type GraphFormat = (typeof GRAPH_FORMATS)[number];
@@ -50,6 +69,8 @@ export async function graphCommand(options: GraphCommandOptions): Promise<void> 
         })),
         nodes: snapshot.contractGraph().nodes,
         edges: snapshot.contractGraph().edges,
+        unresolved: snapshot.contractGraph().unresolved,
+        ...servicesOfModel(snapshot.serviceModel()),
       });
     }
     if (options.output) writeFileSync(options.output, text.endsWith('\n') ? text : `${text}\n`);

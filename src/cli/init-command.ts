@@ -1,144 +1,27 @@
-import { existsSync, readdirSync, realpathSync, statSync, writeFileSync, type Dirent } from 'node:fs';
+import { existsSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE_NAME } from '../core/config.js';
-import { DEFAULT_EXCLUDES } from '../index/crawl.js';
+import { buildServiceModel } from '../index/services/model.js';
 import { writeIdeConfigs } from './ide-config.js';
 import { UsageError } from './operation-commands.js';
+import { proposeRoots, type RootChoice } from './root-proposal.js';
 
-/** Folders whose sub-folders are one service or package each. */
-const CONTAINERS = ['apps', 'crates', 'packages', 'services', 'src'];
-/** Folders that are one root each when present. */
-const SINGLE_ROOTS = ['api-gateway', 'docs', 'gateway', 'proto', 'proto-registry', 'protos'];
-const MANIFESTS = new Set([
-  'Cargo.toml',
-  'build.gradle',
-  'build.gradle.kts',
-  'go.mod',
-  'package.json',
-  'pom.xml',
-  'pyproject.toml',
-]);
-/** Plain folder names the crawler always leaves out: never a root, and no proof that a folder holds code. */
-const SKIPPED = new Set(DEFAULT_EXCLUDES.filter((p) => !p.includes('*')).map((p) => p.replace(/\/$/, '')));
-/** Enough entries to prove a folder holds a file without walking a huge tree. */
-const PROBE_LIMIT = 2_000;
+export type { RootChoice } from './root-proposal.js';
 
-export interface RootChoice {
-  /** As written in `roots`: a folder, or `<container>/*`. */
-  readonly pattern: string;
-  /** Why, as a comment in the file. */
-  readonly reason: string;
-}
-
+/**
+ * `meshlens init`: proposes roots from the service model (what the workspace's manifests, Dockerfiles and
+ * deploy files declare; see `src/index/services/`), with a comment per root saying why.
+ */
 export interface Layout {
   readonly roots: readonly RootChoice[];
   readonly docs: readonly string[];
 }
 
-const isManifest = (name: string): boolean => MANIFESTS.has(name) || name.endsWith('.csproj');
-
-function entriesOf(dir: string): Dirent[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-    );
-  } catch {
-    return [];
-  }
-}
-
-/** Sub-folders a root glob would match: every non-hidden folder (symlinks are not folders here). */
-const subFolders = (dir: string): string[] =>
-  entriesOf(dir)
-    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
-    .map((e) => e.name);
-
-const hasManifest = (dir: string): boolean => entriesOf(dir).some((e) => e.isFile() && isManifest(e.name));
-
-/** Whether `dir` holds at least one regular file (matching `accept`), outside hidden and always-excluded folders. */
-function holdsFile(dir: string, accept: (name: string) => boolean = () => true): boolean {
-  // Breadth first, so a shallow file is found before any deep walk; bounded, so a huge tree costs little.
-  const queue = [dir];
-  let seen = 0;
-  while (queue.length > 0 && seen < PROBE_LIMIT) {
-    const current = queue.shift() as string;
-    for (const entry of entriesOf(current)) {
-      seen++;
-      if (entry.name.startsWith('.') || SKIPPED.has(entry.name)) continue;
-      if (entry.isFile() && accept(entry.name)) return true;
-      if (entry.isDirectory()) queue.push(path.join(current, entry.name));
-    }
-  }
-  return false;
-}
-
-/**
- * The roots a workspace's layout suggests. Everything returned exists; a container becomes a glob only when
- * every folder the glob would match qualifies, so the glob never adds an empty or generated root.
- */
+/** The roots the workspace's declarations suggest; everything returned exists, and the same tree gives the same layout. */
 export function detectLayout(workspaceDir: string): Layout {
-  const top = entriesOf(workspaceDir);
-  const topDirs = top
-    .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !SKIPPED.has(e.name))
-    .map((e) => e.name);
-  const topManifest = top.some((e) => e.isFile() && isManifest(e.name));
-  const roots: RootChoice[] = [];
-  const docs = topDirs.includes('docs') && holdsFile(path.join(workspaceDir, 'docs')) ? ['docs'] : [];
-  let nestedManifest = false;
-
-  for (const container of CONTAINERS.filter((name) => topDirs.includes(name))) {
-    const dir = path.join(workspaceDir, container);
-    // Code directly in `src/` would be missed by `src/*`: then `src` is the root.
-    if (container === 'src' && entriesOf(dir).some((e) => e.isFile() && !e.name.startsWith('.'))) {
-      roots.push({ pattern: 'src', reason: 'src/ holds code itself' });
-      continue;
-    }
-    const all = subFolders(dir);
-    const qualifying = all.filter((name) => !SKIPPED.has(name) && holdsFile(path.join(dir, name)));
-    if (qualifying.some((name) => hasManifest(path.join(dir, name)))) nestedManifest = true;
-    if (qualifying.length === 0) continue;
-    if (qualifying.length === all.length) {
-      roots.push({
-        pattern: `${container}/*`,
-        reason: `every sub-folder of ${container}/ (${qualifying.length})`,
-      });
-    } else {
-      for (const name of qualifying)
-        roots.push({ pattern: `${container}/${name}`, reason: `a sub-folder of ${container}/ with files` });
-    }
-  }
-  for (const name of topDirs) {
-    if (CONTAINERS.includes(name)) continue;
-    const dir = path.join(workspaceDir, name);
-    const manifest = hasManifest(dir);
-    if (manifest) nestedManifest = true;
-    let reason: string | undefined;
-    if (SINGLE_ROOTS.includes(name))
-      reason =
-        name === 'docs' ? 'documentation' : name.includes('gateway') ? 'API gateway' : 'protobuf contracts';
-    else if (/^(deploy|k8s)/i.test(name)) reason = 'deployment manifests';
-    // Contracts often live in a folder with any name (`pb/`, `api/`, `schemas/`): the .proto files tell.
-    else if (holdsFile(dir, (file) => file.endsWith('.proto'))) reason = 'protobuf contracts (.proto files)';
-    else if (manifest) reason = 'a project manifest';
-    if (reason && holdsFile(dir)) roots.push({ pattern: name, reason });
-  }
-
-  // One project at the top (its manifest is the only one): the whole folder is the root.
-  if ((topManifest && !nestedManifest) || roots.length === 0) {
-    return {
-      roots: [
-        {
-          pattern: '.',
-          reason: topManifest
-            ? 'one project: a manifest at the top only'
-            : 'no known layout: the whole folder',
-        },
-      ],
-      docs,
-    };
-  }
-  roots.sort((a, b) => (a.pattern < b.pattern ? -1 : a.pattern > b.pattern ? 1 : 0));
-  return { roots, docs };
+  const result = buildServiceModel(workspaceDir);
+  const docs = result.model.entries.filter((e) => e.kind === 'docs').map((e) => e.folder);
+  return { roots: proposeRoots(workspaceDir, result), docs };
 }
 
 const tomlString = (value: string): string => JSON.stringify(value);
@@ -147,7 +30,8 @@ const tomlString = (value: string): string => JSON.stringify(value);
 export function renderInitConfig(layout: Layout, workspaceName: string): string {
   const width = Math.max(...layout.roots.map((r) => tomlString(r.pattern).length + 1));
   const lines = [
-    '# meshlens configuration, proposed by `meshlens init` from the folder layout. Edit freely;',
+    '# meshlens configuration, proposed by `meshlens init` from what the workspace declares (build',
+    '# manifests, Dockerfiles, compose and Kubernetes files). Edit freely;',
     '# `meshlens init --auto --force` regenerates it. Paths are relative to this file, and a glob',
     '# in `roots` expands to one root per matching folder. Unknown keys are refused.',
     '',
@@ -155,7 +39,10 @@ export function renderInitConfig(layout: Layout, workspaceName: string): string 
     `# name = ${tomlString(workspaceName)}  # defaults to the folder name`,
     '# Each root is indexed on its own; a file belongs to its most specific root.',
     'roots = [',
-    ...layout.roots.map((r) => `  ${`${tomlString(r.pattern)},`.padEnd(width)}  # ${r.reason}`),
+    ...layout.roots.flatMap((r) => [
+      ...(r.details ?? []).map((detail) => `  # ${detail}`),
+      `  ${`${tomlString(r.pattern)},`.padEnd(width)}  # ${r.reason}`,
+    ]),
     ']',
     '# Extra gitignore-style patterns to leave out (.gitignore files are always honoured).',
     '# exclude = ["**/generated/**"]',

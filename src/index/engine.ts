@@ -23,13 +23,9 @@ import { extractOptionsOf } from './extract-options.js';
 import { changedFileStates } from './file-states.js';
 import { applyPatch, planPatch, rebuildFileList, sameRejections, type PatchPlan } from './reload-plan.js';
 import type { Watcher } from './watcher.js';
-import { serviceNameOf } from './manifests.js';
 import { readImportSettings } from './import-config.js';
 import type { RootImportSettings } from './graph/imports-settings.js';
-
-function servicesOf(roots: readonly { name: string; path: string }[]): ReadonlyMap<string, string> {
-  return new Map(roots.map((root) => [root.name, serviceNameOf(root.path)]));
-}
+import { ServiceInputs } from './service-inputs.js';
 
 declare const MESHLENS_EXTRACTION_HASH: string | undefined;
 
@@ -82,13 +78,16 @@ export class IndexEngine implements IndexReader {
   private cache: PersistentFactStore | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private holdReason: string | undefined;
-  private services: ReadonlyMap<string, string> | undefined;
+  /** The service model as the roots see it; read on the first run. */
+  private readonly serviceInputs: ServiceInputs;
+  private serviceInputsRead = false;
   private watcher: Watcher | undefined;
   private readonly options: EngineOptions;
   private readonly configFingerprint: string;
 
   constructor(options: EngineOptions) {
     this.options = options;
+    this.serviceInputs = new ServiceInputs(options.loaded.baseDir, options.loaded.roots);
     const { config } = options.loaded;
     // Only settings that change what extraction produces belong in the cache key.
     this.configFingerprint = createHash('sha256')
@@ -247,7 +246,11 @@ export class IndexEngine implements IndexReader {
       const stayed = new Set(patched.added.map((f) => fileKey(f.root, f.path)));
       const gone = patched.removed.map((f) => fileKey(f.root, f.path)).filter((key) => !stayed.has(key));
       this.rememberFileStates(output.indexed, gone, this.byKey, undefined);
-      const inputsMoved = this.refreshDerivedInputs();
+      const before = new Set(patched.removed.map((f) => fileKey(f.root, f.path)));
+      const inputsMoved = this.refreshDerivedInputs({
+        paths: [...plan.files, ...patched.removed].map((f) => f.absolutePath),
+        structural: gone.length > 0 || [...stayed].some((key) => !before.has(key)),
+      });
       const contentMoved =
         output.changed > 0 || gone.length > 0 || !sameRejections(current.rejected, patched.rejected);
       const change: SnapshotChange =
@@ -262,24 +265,26 @@ export class IndexEngine implements IndexReader {
     }
   }
 
-  /** Re-reads what the graph derives from besides files; true when it moved since the last install. */
-  private refreshDerivedInputs(): boolean {
-    // Re-read on every run: a manifest edited between full runs renames its service (a few small reads per root).
-    const before = this.services;
-    this.services = servicesOf(this.options.loaded.roots);
+  /**
+   * Re-reads what the graph derives from besides files; true when it moved since the last install. The
+   * service model is re-read on every full run, and on a reload only when `changed` may move it.
+   */
+  private refreshDerivedInputs(changed?: { paths: readonly string[]; structural: boolean }): boolean {
+    const modelMoved = this.serviceInputs.refresh(changed) || !this.serviceInputsRead;
+    this.serviceInputsRead = true;
     this.importSettings = readImportSettings(this.options.loaded.roots, this.options.loaded.baseDir);
     const importKey = JSON.stringify(this.importSettings);
-    const moved =
-      importKey !== this.importKey ||
-      before === undefined ||
-      before.size !== this.services.size ||
-      [...this.services].some(([root, name]) => before.get(root) !== name);
+    const moved = importKey !== this.importKey || modelMoved;
     this.importKey = importKey;
     return moved;
   }
 
   private servicesNow(): ReadonlyMap<string, string> {
-    return this.services ?? servicesOf(this.options.loaded.roots);
+    if (!this.serviceInputsRead) {
+      this.serviceInputs.refresh();
+      this.serviceInputsRead = true;
+    }
+    return this.serviceInputs.services;
   }
 
   /** Installs the new file set as a snapshot, unless nothing moved at all. */
@@ -305,6 +310,8 @@ export class IndexEngine implements IndexReader {
       files,
       rejected,
       services: this.servicesNow(),
+      serviceView: this.serviceInputs.view,
+      identities: this.serviceInputs.identities,
       imports: this.importSettings,
       ...(lineage ? { lineage } : {}),
     });

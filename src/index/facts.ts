@@ -226,6 +226,11 @@ export interface PropertyFact {
   readonly key: string;
   readonly value: string;
   readonly line: number;
+  /**
+   * The Spring profile the property applies under: from the file name (`application-docker.yml`) or its
+   * document's `spring.config.activate.on-profile` (`spring.profiles`); absent: the default profile.
+   */
+  readonly profile?: string;
 }
 
 export interface FileFacts {

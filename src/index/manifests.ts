@@ -70,14 +70,16 @@ const READERS: readonly Reader[] = [
   },
 ];
 
-/**
- * The service a root holds, by the name its manifest declares (package.json, go.mod, Cargo.toml,
- * pyproject.toml, pom.xml, settings.gradle, *.csproj), else the root folder's name.
- */
-export function serviceNameOf(rootPath: string): string {
+/** The name a root's manifest declares (package.json, go.mod, Cargo.toml, pyproject.toml, pom.xml, settings.gradle, *.csproj). */
+export function declaredServiceName(rootPath: string): string | undefined {
   for (const read of READERS) {
     const name = read(rootPath);
     if (name) return name;
   }
-  return path.basename(rootPath);
+  return undefined;
+}
+
+/** The service a root holds, by the name its manifest declares, else the root folder's name. */
+export function serviceNameOf(rootPath: string): string {
+  return declaredServiceName(rootPath) ?? path.basename(rootPath);
 }

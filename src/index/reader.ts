@@ -3,12 +3,22 @@
  * engine implements `IndexReader`; the composition root hands it to the registry as a service.
  */
 import type { ContractGraph } from './graph/model.js';
+import type { ServiceView } from './services/types.js';
 import type { IndexedFile, RejectedFile, RootInfo, Snapshot } from './snapshot.js';
 
 export type { IndexedFile, RejectReason, RejectedFile, RootInfo } from './snapshot.js';
 export type { Confidence, DocSectionFact, LanguageId, SymbolFact, SymbolKind } from './facts.js';
 export type { LanguageSpec } from './languages/language-spec.js';
-export type { ContractGraph, EdgeKind, GraphEdge, GraphNode, NodeKind } from './graph/model.js';
+export type {
+  ContractGraph,
+  EdgeKind,
+  GraphEdge,
+  GraphNode,
+  NodeKind,
+  UnresolvedCall,
+} from './graph/model.js';
+export type { ServiceView, ServiceViewEntry } from './services/types.js';
+export type { Learnt, ServiceEntry, ServiceKind, ServiceName } from './services/types.js';
 
 export interface IndexRunSummary {
   readonly generation: number;
@@ -86,6 +96,11 @@ export interface SnapshotReader extends Snapshot {
   fileAt(absolutePath: string): IndexedFile | undefined;
   /** The service a root holds (its manifest's name), else the root's own name. */
   serviceOf(root: string): string;
+  /**
+   * The service model (what the workspace's manifests, Dockerfiles and deploy files declare) as the roots
+   * see it: each entry with the root indexing it, and the folders holding code that no root covers.
+   */
+  serviceModel(): ServiceView;
   /**
    * The contract graph: reconciled from every file's facts by the first call, the same graph afterwards.
    * Callers that only count or list files never call it, so they never pay for reconciling.

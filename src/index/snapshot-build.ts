@@ -1,5 +1,7 @@
 import type { LoadedConfig } from '../core/config.js';
 import type { RootImportSettings } from './graph/imports-settings.js';
+import type { ServiceView } from './services/types.js';
+import type { RootIdentity } from './services/types.js';
 import type { IndexedFile, RejectedFile } from './snapshot.js';
 import { SnapshotHolder, type SnapshotLineage } from './snapshot-holder.js';
 
@@ -9,6 +11,10 @@ export interface SnapshotParts {
   readonly files: readonly IndexedFile[];
   readonly rejected: readonly RejectedFile[];
   readonly services: ReadonlyMap<string, string>;
+  /** The service model as the roots see it. */
+  readonly serviceView?: ServiceView;
+  /** Root name → what it answers to, for HTTP matching. */
+  readonly identities?: ReadonlyMap<string, RootIdentity>;
   readonly imports: readonly RootImportSettings[] | undefined;
   /** Set when the snapshot is patched from the installed one (an incremental reload). */
   readonly lineage?: SnapshotLineage;
@@ -30,8 +36,13 @@ export function buildSnapshot(parts: SnapshotParts): SnapshotHolder {
       files,
       rejected: parts.rejected,
       services,
+      ...(parts.serviceView ? { serviceView: parts.serviceView } : {}),
     },
-    { protoDirs: loaded.config.contracts.proto_dirs, ...(imports ? { imports } : {}) },
+    {
+      protoDirs: loaded.config.contracts.proto_dirs,
+      ...(imports ? { imports } : {}),
+      ...(parts.identities ? { identities: parts.identities } : {}),
+    },
     parts.lineage,
   );
 }

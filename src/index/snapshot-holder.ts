@@ -1,6 +1,7 @@
 import type { ContractGraph } from './graph/model.js';
 import { reconcile, type ReconcileInput } from './graph/reconcile.js';
 import type { Derivation, SnapshotReader } from './reader.js';
+import type { ServiceView } from './services/types.js';
 import type { IndexedFile, RejectedFile, RootInfo, Snapshot } from './snapshot.js';
 
 /** What the contract graph is reconciled with besides the snapshot's files and services. */
@@ -34,6 +35,7 @@ export class SnapshotHolder implements SnapshotReader {
   readonly files: readonly IndexedFile[];
   readonly rejected: readonly RejectedFile[];
   readonly services: ReadonlyMap<string, string>;
+  readonly serviceView: ServiceView | undefined;
   private readonly graphSettings: GraphSettings;
   private reconciled: ContractGraph | undefined;
   private readonly derivedCache: DerivedCache = new Map();
@@ -49,6 +51,7 @@ export class SnapshotHolder implements SnapshotReader {
     this.files = snapshot.files;
     this.rejected = snapshot.rejected;
     this.services = snapshot.services;
+    this.serviceView = snapshot.serviceView;
     this.graphSettings = graphSettings;
     this.lineage = lineage;
   }
@@ -82,6 +85,10 @@ export class SnapshotHolder implements SnapshotReader {
 
   serviceOf(root: string): string {
     return this.services.get(root) ?? root;
+  }
+
+  serviceModel(): ServiceView {
+    return this.serviceView ?? { entries: [], uncovered: [], partial: false };
   }
 
   contractGraph(): ContractGraph {

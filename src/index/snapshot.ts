@@ -1,4 +1,5 @@
 import type { FileFacts, LanguageId } from './facts.js';
+import type { ServiceView } from './services/types.js';
 
 export interface RootInfo {
   /** Unique, stable label: the folder name, disambiguated with its parent when two roots share one. */
@@ -45,8 +46,10 @@ export interface Snapshot {
   /** Sorted by root order, then path. */
   readonly files: readonly IndexedFile[];
   readonly rejected: readonly RejectedFile[];
-  /** Root name → the service it holds (manifest name, else folder name). */
+  /** Root name → the service it holds (manifest name, else the model's name for its folder, else folder name). */
   readonly services: ReadonlyMap<string, string>;
+  /** The service model as the roots see it (absent in snapshots built without one, e.g. in tests). */
+  readonly serviceView?: ServiceView;
 }
 
 /** `root:path`, the identity of a file across snapshots. */

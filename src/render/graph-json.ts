@@ -26,6 +26,28 @@ export interface GraphJsonInput {
     readonly line: number;
     readonly via: string;
   }[];
+  /** HTTP calls and gateway routes that reach no route. */
+  readonly unresolved?: readonly {
+    readonly root: string;
+    readonly file: string;
+    readonly line: number;
+    readonly method: string;
+    readonly url: string;
+    readonly via: string;
+    readonly reason: string;
+  }[];
+  /** The service model (docs/graph-json.md `services`); absent: an empty list. */
+  readonly services?: readonly GraphJsonService[];
+  /** Workspace-relative folders holding source code that no root covers. */
+  readonly uncovered?: readonly string[];
+}
+
+export interface GraphJsonService {
+  readonly name: string;
+  readonly kind: string;
+  readonly folder: string;
+  readonly root: string | undefined;
+  readonly names: readonly { readonly name: string; readonly from: string; readonly how: string }[];
 }
 
 export function renderGraphJson(input: GraphJsonInput): string {
@@ -56,6 +78,33 @@ export function renderGraphJson(input: GraphJsonInput): string {
       line: e.line,
       via: e.via,
     })),
+    unresolved: unresolvedJson(input.unresolved ?? [], workspacePath),
+    services: (input.services ?? []).map((service) => ({
+      name: service.name,
+      kind: service.kind,
+      folder: service.folder,
+      root: service.root ?? null,
+      names: service.names.map((n) => ({ name: n.name, from: n.from, how: n.how })),
+    })),
+    uncovered: [...(input.uncovered ?? [])],
   };
   return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** `unresolved: { count, calls }`: every call that reaches no route, with its workspace-relative place. */
+function unresolvedJson(
+  calls: NonNullable<GraphJsonInput['unresolved']>,
+  workspacePath: (root: string, file: string) => string | null,
+) {
+  return {
+    count: calls.length,
+    calls: calls.map((c) => ({
+      file: workspacePath(c.root, c.file),
+      line: c.line,
+      method: c.method,
+      url: c.url,
+      via: c.via,
+      reason: c.reason,
+    })),
+  };
 }

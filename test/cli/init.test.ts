@@ -1,7 +1,9 @@
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -10,6 +12,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { detectLayout, renderInitConfig } from '../../src/cli/init-command.js';
 import { loadConfig } from '../../src/core/config.js';
@@ -37,6 +40,12 @@ function tree(files: readonly string[]): string {
 
 const patterns = (dir: string) => detectLayout(dir).roots.map((r) => r.pattern);
 
+/** Every file under `dir` (absolute paths). */
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+  );
+
 /** The proposal, loaded as meshlens would load it: valid, every root exists, no warning. */
 function proposalLoads(dir: string) {
   const text = renderInitConfig(detectLayout(dir), path.basename(dir));
@@ -48,81 +57,64 @@ function proposalLoads(dir: string) {
   return loaded;
 }
 
-const POLYGLOT = [
-  'services/orders/package.json',
-  'services/orders/src/main.ts',
-  'services/billing/pom.xml',
-  'services/billing/src/main/java/B.java',
-  'services/shipping/app.py',
-  'proto/orders.proto',
-  'protos/legacy.proto',
-  'proto-registry/buf.yaml',
-  'api-gateway/gateway.go',
-  'gateway/nginx.conf',
-  'docs/adr/0001.md',
-  'deploy-prod/app.yaml',
-  'k8s/base/kustomization.yaml',
-  'frontend/package.json',
-  'frontend/src/App.tsx',
-  'dotnet-api/Api.csproj',
-  'rust-core/Cargo.toml',
-  'gradle-svc/build.gradle.kts',
-  'py-tool/pyproject.toml',
-  'scripts/run.sh',
-  'README.md',
-];
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/services');
+const EXPECTED = path.resolve(FIXTURES, '../services-expected');
+const CASES = ['libs-and-services', 'maven-modules', 'docker-only', 'grouped', 'go-cmd', 'nested-units'];
 
-describe('layout detection', () => {
-  test('a polyglot workspace: globs, fixed folders, deploy*/k8s*, folders with a manifest; nothing else', () => {
-    const dir = tree(POLYGLOT);
-    expect(patterns(dir)).toEqual([
-      'api-gateway',
-      'deploy-prod',
+/** A copy of a fixture workspace in a temp folder, so that init may write into it. */
+function copyOf(name: string): string {
+  const dir = tree([]);
+  cpSync(path.join(FIXTURES, name), dir, { recursive: true });
+  return dir;
+}
+
+describe('roots proposed from the service model', () => {
+  test.each(CASES)('%s: the exact proposed file', (name) => {
+    const text = renderInitConfig(detectLayout(path.join(FIXTURES, name)), name);
+    expect(text).toBe(readFileSync(path.join(EXPECTED, `${name}.toml`), 'utf8'));
+  });
+
+  test.each(CASES)(
+    '%s: the proposal loads, every root exists, and every folder holding code is in a root',
+    (name) => {
+      const dir = copyOf(name);
+      const loaded = proposalLoads(dir);
+      const sources = ['.ts', '.go', '.py', '.java', '.rs', '.cs', '.js', '.proto'];
+      const codeFolders = walk(dir)
+        .filter((file) => sources.some((ext) => file.endsWith(ext)))
+        .map((f) => path.dirname(f));
+      for (const folder of codeFolders)
+        expect(
+          loaded.roots.some((root) => folder === root.path || folder.startsWith(`${root.path}${path.sep}`)),
+          folder,
+        ).toBe(true);
+    },
+  );
+
+  test('shared libraries are roots beside the services (libs/<lang> each with its own manifest)', () => {
+    expect(patterns(path.join(FIXTURES, 'libs-and-services'))).toEqual([
       'docs',
-      'dotnet-api',
-      'frontend',
-      'gateway',
-      'gradle-svc',
-      'k8s',
+      'libs/*',
       'proto',
-      'proto-registry',
-      'protos',
-      'py-tool',
-      'rust-core',
       'services/*',
     ]);
-    expect(detectLayout(dir).docs).toEqual(['docs']);
-    const loaded = proposalLoads(dir);
-    expect(loaded.roots.map((r) => r.name)).toContain('services/shipping');
-    expect(loaded.config.docs.paths).toEqual(['docs']);
+    expect(detectLayout(path.join(FIXTURES, 'libs-and-services')).docs).toEqual(['docs']);
   });
 
-  test('a folder of any name holding .proto files is a contracts root (the OpenTelemetry demo keeps them in pb/)', () => {
-    const dir = tree(['src/cart/main.go', 'src/checkout/main.go', 'pb/demo.proto', 'tools/notes.txt']);
-    expect(patterns(dir)).toEqual(['pb', 'src/*']);
-    proposalLoads(dir);
+  test('a Maven build listing six modules gives six roots, not one', () => {
+    expect(patterns(path.join(FIXTURES, 'maven-modules'))).toEqual([
+      'common',
+      'gateway',
+      'k8s',
+      'loadtest',
+      'orders',
+      'payments',
+      'users',
+    ]);
   });
 
-  test('a container with an empty, dotfile-only or generated sub-folder is listed explicitly', () => {
-    const dir = tree([
-      'services/a/x.go',
-      'services/b/y.go',
-      'services/empty/',
-      'services/only-dot/.gitkeep',
-      'services/node_modules/pkg/index.js',
-      'apps/web/index.ts',
-      'apps/mobile/App.tsx',
-      'packages/ui/package.json',
-      'packages/ui/index.ts',
-    ]);
-    expect(patterns(dir)).toEqual(['apps/*', 'packages/*', 'services/a', 'services/b']);
-    expect(proposalLoads(dir).roots.map((r) => r.name)).toEqual([
-      'apps/mobile',
-      'apps/web',
-      'packages/ui',
-      'services/a',
-      'services/b',
-    ]);
+  test('services two levels down (src/<group>/<service>) are roots at their own depth', () => {
+    expect(patterns(path.join(FIXTURES, 'grouped'))).toEqual(['chart', 'src/admin/users', 'src/shop/*']);
   });
 
   test('one project with its manifest only at the top is one root "."', () => {
@@ -134,43 +126,53 @@ describe('layout detection', () => {
       'test/a.test.ts',
     ]);
     expect(patterns(dir)).toEqual(['.']);
-    expect(detectLayout(dir).docs).toEqual(['docs']);
     expect(proposalLoads(dir).roots).toEqual([{ name: '.', path: dir }]);
   });
 
-  test('a top manifest with sub-project manifests splits into the sub-projects', () => {
-    const dir = tree(['package.json', 'packages/a/package.json', 'packages/b/package.json', 'go.mod']);
-    expect(patterns(dir)).toEqual(['packages/*']);
-    const maven = tree(['pom.xml', 'orders/pom.xml', 'orders/src/O.java', 'billing/pom.xml', 'notes/x.md']);
-    expect(patterns(maven)).toEqual(['billing', 'orders']);
-  });
-
-  test('code directly in src/ makes src the root; nothing recognised means "."', () => {
+  test('code without any declaration is still covered: its top folder is a root; nothing at all means "."', () => {
     expect(patterns(tree(['src/main.rs', 'src/lib/util.rs']))).toEqual(['src']);
-    expect(patterns(tree(['src/a/x.ts', 'src/b/y.ts']))).toEqual(['src/*']);
     expect(patterns(tree(['notes/x.txt', 'README.md']))).toEqual(['.']);
     expect(patterns(tree([]))).toEqual(['.']);
   });
 
-  test('never a root that does not exist, nor an empty one', () => {
-    const dir = tree(['services/', 'proto/', 'docs/.keep', 'deploy/', 'k8s/empty/', 'api-gateway/main.go']);
-    expect(patterns(dir)).toEqual(['api-gateway']);
-    expect(detectLayout(dir).docs).toEqual([]);
+  test('a glob only when every folder it matches is one unit', () => {
+    const dir = tree([
+      'services/a/Dockerfile',
+      'services/a/x.go',
+      'services/b/Dockerfile',
+      'services/b/y.go',
+      'services/notes/x.md',
+    ]);
+    expect(patterns(dir)).toEqual(['services/a', 'services/b']);
+    expect(
+      patterns(
+        tree(['services/a/Dockerfile', 'services/a/x.go', 'services/b/Dockerfile', 'services/b/y.go']),
+      ),
+    ).toEqual(['services/*']);
   });
 
-  test('the file is deterministic: the same layout created in another order gives the same bytes', () => {
-    const a = tree(POLYGLOT);
-    const b = tree([...POLYGLOT].reverse());
+  test('the file is deterministic: the same tree created in another order gives the same bytes', () => {
+    const files = [
+      'services/a/Dockerfile',
+      'services/a/x.go',
+      'services/b/go.mod',
+      'services/b/main.go',
+      'libs/c/pom.xml',
+      'libs/c/C.java',
+    ];
     const render = (dir: string) => renderInitConfig(detectLayout(dir), 'shop');
-    expect(render(a)).toBe(render(b));
-    expect(render(a)).toMatch(/^# meshlens configuration/);
-    expect(render(a)).toContain('"services/*",      # every sub-folder of services/ (3)');
+    expect(render(tree(files))).toBe(render(tree([...files].reverse())));
   });
 });
 
 describe('meshlens init (built CLI)', () => {
   test('without --auto the proposal goes to stdout and nothing is written', () => {
-    const dir = tree(['services/a/x.go']);
+    const dir = tree([
+      'services/a/Dockerfile',
+      'services/a/x.go',
+      'services/b/Dockerfile',
+      'services/b/y.go',
+    ]);
     const result = runCli(['init', '--workspace', dir]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('"services/*",');
@@ -178,7 +180,12 @@ describe('meshlens init (built CLI)', () => {
   });
 
   test('--auto writes meshlens.toml; an existing one is kept without --force and replaced with it', () => {
-    const dir = tree(['services/a/x.go', 'services/b/y.go']);
+    const dir = tree([
+      'services/a/Dockerfile',
+      'services/a/x.go',
+      'services/b/Dockerfile',
+      'services/b/y.go',
+    ]);
     const file = path.join(dir, 'meshlens.toml');
     const first = runCli(['init', '--auto'], { cwd: dir });
     expect(first.status).toBe(0);
@@ -198,7 +205,7 @@ describe('meshlens init (built CLI)', () => {
   });
 
   test('an existing broken config does not stop init --force', () => {
-    const dir = tree(['services/a/x.go']);
+    const dir = tree(['services/a/Dockerfile', 'services/a/x.go']);
     writeFileSync(path.join(dir, 'meshlens.toml'), '[workspace\nnot toml');
     const result = runCli(['init', '--auto', '--force'], { cwd: dir });
     expect(result.status).toBe(0);

@@ -19,6 +19,8 @@ const NOT_A_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
   'cli/init-command.ts': ['proto'],
   // A sample of serialised facts for the cache's deflate dictionary: bytes, not behaviour.
   'store/fact-cache-encoding.ts': ['typescript'],
+  // The YAML parser package the service model reads deploy manifests with (one import point).
+  'index/services/yaml-tree.ts': ['yaml'],
 };
 
 function sourceFiles(dir: string): string[] {

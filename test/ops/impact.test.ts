@@ -44,17 +44,16 @@ describe('analyze_impact on examples/polyglot-shop', () => {
     ]);
   });
 
-  it('an RPC whose only client is a service-level binding: heuristic, and test files left out but counted', async () => {
+  it('an RPC no service invokes: its handlers only (the stub payment constructs is no caller), test files counted', async () => {
     const { text } = await impact({ target: 'InventoryService.ReserveStock' });
     expect(text).toContain('Owner root(s): `services/inventory`. Depth 1.');
     expect(rows(text)).toEqual([
-      '| EXTERNAL | client | `main` | services/payment | `services/payment/main.go:35` | heuristic | InventoryService |',
       '| INTERNAL | handler | `InventoryApi::reserve_stock` | services/inventory | `services/inventory/src/grpc.rs:29` | exact | InventoryService.ReserveStock |',
       '| INTERNAL | handler | `main` | services/inventory | `services/inventory/src/main.rs:39` | exact | InventoryService |',
     ]);
-    expect(text).toContain('4 more in test files left out (`include_tests: true` lists them).');
+    expect(text).toContain('3 more in test files left out (`include_tests: true` lists them).');
     const withTests = await impact({ target: 'InventoryService.ReserveStock', include_tests: true });
-    expect(rows(withTests.text)).toHaveLength(7);
+    expect(rows(withTests.text)).toHaveLength(5);
   });
 
   it('a topic at depth 1: its producer, the topic hub and its consumers', async () => {

@@ -3,19 +3,24 @@ import { connectClient, textOf } from '../helpers/mcp.js';
 import { indexedRegistry } from '../helpers/workspace.js';
 
 describe('index_status', () => {
-  it('does not build the contract graph to count its edges; after a graph query it reports them', async () => {
+  it('builds the contract graph of an installed snapshot: counts its edges and lists unresolved HTTP calls', async () => {
     const { registry, engine } = await indexedRegistry();
     const client = await connectClient(registry, 'flat');
     try {
       const status = async () => textOf(await client.callTool({ name: 'index_status', arguments: {} }));
-      expect(await status()).toContain(
-        'contract facts, graph edges not counted yet (the graph is built by the first contract or graph query)',
-      );
-      expect(engine.snapshot()?.hasContractGraph()).toBe(false);
-      await client.callTool({ name: 'analyze_impact', arguments: { target: 'orders.created' } });
-      const edges = engine.snapshot()?.contractGraph().edges.length ?? 0;
+      const text = await status();
+      expect(engine.snapshot()?.hasContractGraph()).toBe(true);
+      const graph = engine.snapshot()?.contractGraph();
+      const edges = graph?.edges.length ?? 0;
       expect(edges).toBeGreaterThan(0);
-      expect(await status()).toContain(`contract facts, ${edges} graph edges,`);
+      expect(text).toContain(`contract facts, ${edges} graph edges,`);
+      const unresolved = graph?.unresolved ?? [];
+      if (unresolved.length === 0) expect(text).toContain('**Unresolved HTTP calls:** none');
+      else {
+        expect(text).toContain(`**Unresolved HTTP calls:** ${unresolved.length} call(s)`);
+        const first = unresolved[0];
+        expect(text).toContain(`:${first?.line}\` ${first?.method} \`${first?.url}\``);
+      }
     } finally {
       await client.close();
       await engine.close();

@@ -1,4 +1,4 @@
-import type { ContractGraph, EdgeKind, GraphEdge, GraphNode, NodeKind } from './model.js';
+import type { ContractGraph, EdgeKind, GraphEdge, GraphNode, NodeKind, UnresolvedCall } from './model.js';
 
 /** Groups items under a key, keeping their order within each group. */
 function groupBy<K, T>(items: readonly T[], keyOf: (item: T) => K | undefined): Map<K, T[]> {
@@ -33,7 +33,11 @@ const NONE: readonly never[] = [];
  * file's own (no caller sees or builds one); their parts are joined with NUL, which no kind, root or path
  * holds, and only a key's last part can be a free-form name, so two keys never collide.
  */
-export function freezeGraph(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): ContractGraph {
+export function freezeGraph(
+  nodes: readonly GraphNode[],
+  edges: readonly GraphEdge[],
+  unresolved: readonly UnresolvedCall[] = NONE,
+): ContractGraph {
   const firstOf = <K>(groups: Map<K, GraphNode[]>) =>
     new Map([...groups].map(([key, group]) => [key, group[0] as GraphNode]));
   const byName = lazy(() => firstOf(groupBy(nodes, (n) => `${n.kind}\u0000${n.name}`)));
@@ -60,6 +64,7 @@ export function freezeGraph(nodes: readonly GraphNode[], edges: readonly GraphEd
   return {
     nodes,
     edges,
+    unresolved,
     node(id) {
       const node = nodes[id];
       if (!node) throw new Error(`no graph node ${id}`);

@@ -1,11 +1,12 @@
 import type { Confidence, ContractFact } from '../facts.js';
 import type { IndexedFile } from '../snapshot.js';
+import { joinPaths } from './addresses.js';
 import { codeNode, evidenceOf, weaker } from './code-nodes.js';
-import { routeShape } from './names.js';
+import type { GatewayTable } from './gateway-table.js';
+import type { HttpTarget, HttpTargets } from './http-targets.js';
 import type { GraphBuilder } from './node-table.js';
-import type { PropertyValues } from './property-values.js';
+import type { Route, RouteTable } from './route-table.js';
 
-type RouteFact = Extract<ContractFact, { kind: 'http_route' }>;
 type CallFact = Extract<ContractFact, { kind: 'http_call' }>;
 
 export interface HttpCall {
@@ -13,104 +14,128 @@ export interface HttpCall {
   readonly fact: CallFact;
 }
 
-interface Route {
-  readonly id: string;
-  readonly method: string;
-  readonly root: string;
+/** The routes one call reaches, how sure that is, and the gateway it went through, if any. */
+interface Reach {
+  readonly routes: readonly Route[];
+  readonly confidence: Confidence;
+  readonly through?: string;
 }
 
-/** The HTTP routes served in the workspace, by path shape (parameters as wildcards). */
-export class RouteTable {
-  private readonly byShape = new Map<string, Route[]>();
-
-  /** Adds a route node and the `serves_http` edge from the code serving it. */
-  add(builder: GraphBuilder, file: IndexedFile, fact: RouteFact): void {
-    const id = builder.node({
-      kind: 'http_route',
-      name: `${fact.method} ${fact.path}`,
-      root: file.root,
-      file: file.path,
-      line: fact.line,
-    });
-    builder.edge(codeNode(builder, file, fact.symbol), id, 'serves_http', 'exact', evidenceOf(file, fact));
-    const shape = routeShape(fact.path);
-    (this.byShape.get(shape) ?? this.byShape.set(shape, []).get(shape))?.push({
-      id,
-      method: fact.method,
-      root: file.root,
-    });
-  }
-
-  /** Routes a call can reach: same path shape, and same method unless either side is `ANY`. */
-  matching(call: CallFact): Route[] {
-    return (this.byShape.get(routeShape(call.path)) ?? []).filter(
-      (route) => route.method === 'ANY' || call.method === 'ANY' || route.method === call.method,
-    );
-  }
+interface Known {
+  readonly routes: RouteTable;
+  readonly gateways: GatewayTable;
+  readonly targets: HttpTargets;
 }
 
-/** Host names a service answers to: its service name and its root's last folder name. */
-function hostIndex(services: ReadonlyMap<string, string>): Map<string, string[]> {
-  const index = new Map<string, string[]>();
-  for (const [root, service] of services) {
-    for (const name of new Set([service.toLowerCase(), (root.split('/').pop() ?? root).toLowerCase()])) {
-      const roots = index.get(name) ?? index.set(name, []).get(name);
-      if (!roots?.includes(root)) roots?.push(root);
-    }
-  }
-  return index;
-}
-
-/**
- * Which of the matching routes a call reaches: when the base URL's host names a service, that service's
- * routes; otherwise the routes of other roots than the caller's (heuristic), unless its own is the only one.
- */
-function chooseRoutes(
-  candidates: readonly Route[],
+/** Routes of the target's roots, else what the target's gateway routes forward the path to. */
+function reachService(
+  known: Known,
   call: HttpCall,
-  hostRoots: readonly string[] | undefined,
-): { routes: readonly Route[]; confidence: Confidence } | undefined {
-  if (hostRoots) {
-    const matched = candidates.filter((route) => hostRoots.includes(route.root));
-    if (matched.length === 0) return undefined;
+  target: Extract<HttpTarget, { kind: 'service' }>,
+  path: string,
+): Reach | undefined {
+  const { method } = call.fact;
+  const direct = known.routes.matching(method, path).filter((r) => target.roots.includes(r.root));
+  if (direct.length > 0)
     return {
-      routes: matched,
-      confidence: matched.length === 1 ? weaker(call.fact.confidence, 'exact') : 'ambiguous',
+      routes: direct,
+      confidence: weaker(call.fact.confidence, direct.length === 1 ? 'exact' : 'ambiguous'),
     };
-  }
-  const targets = candidates.filter((route) => route.root !== call.file.root || candidates.length === 1);
-  if (targets.length === 0) return undefined;
+  const forwarded = known.gateways.forward(path, target.roots).flatMap((f) =>
+    known.routes
+      .matching(method, f.path)
+      .filter((r) => f.roots.includes(r.root))
+      .map((route) => ({ route, via: f.via.fact.via, sure: f.via.fact.confidence })),
+  );
+  if (forwarded.length === 0) return undefined;
+  const gatewaySure = forwarded.reduce<Confidence>((c, f) => weaker(c, f.sure), 'exact');
   return {
-    routes: targets,
-    confidence: targets.length === 1 ? weaker(call.fact.confidence, 'heuristic') : 'ambiguous',
+    routes: forwarded.map((f) => f.route),
+    confidence: weaker(
+      weaker(call.fact.confidence, gatewaySure),
+      forwarded.length === 1 ? 'exact' : 'ambiguous',
+    ),
+    through: forwarded[0]?.via,
   };
 }
 
-/** HTTP calls → routes: same method and path shape; the base URL's host picks the service when it can. */
-export function linkHttpCalls(
-  builder: GraphBuilder,
-  routes: RouteTable,
-  calls: readonly HttpCall[],
-  services: ReadonlyMap<string, string>,
-  values: PropertyValues,
-): void {
-  const rootByHost = hostIndex(services);
+/**
+ * A call whose host is unknown (or the machine itself): the routes of other roots with its path, else of
+ * what some gateway forwards it to — heuristic when one route fits, ambiguous when several do.
+ */
+function reachByPath(known: Known, call: HttpCall, path: string): Reach | undefined {
+  const { file, fact } = call;
+  const candidates = known.routes.matching(fact.method, path);
+  let routes = candidates.filter((r) => r.root !== file.root || candidates.length === 1);
+  let through: string | undefined;
+  if (routes.length === 0) {
+    const forwarded = known.gateways.forward(path).flatMap((f) =>
+      known.routes
+        .matching(fact.method, f.path)
+        .filter((r) => f.roots.includes(r.root) && r.root !== file.root)
+        .map((route) => ({ route, via: f.via.fact.via })),
+    );
+    routes = [...new Set(forwarded.map((f) => f.route))];
+    through = forwarded[0]?.via;
+  }
+  if (routes.length === 0) return undefined;
+  const confidence = weaker(fact.confidence, routes.length === 1 ? 'heuristic' : 'ambiguous');
+  return through === undefined ? { routes, confidence } : { routes, confidence, through };
+}
+
+function unresolvedReason(target: HttpTarget, method: string, path: string): string {
+  switch (target.kind) {
+    case 'service':
+      return `${target.host} is ${target.roots.join(', ')}, which serves no ${method} ${path}`;
+    case 'external':
+      return `external host ${target.host}`;
+    case 'local':
+      return `local host; no route ${method} ${path} in another root`;
+    default:
+      return `host unknown; no route ${method} ${path} in another root`;
+  }
+}
+
+/**
+ * HTTP calls → routes by method and path template. The base names the service when it resolves (by any of
+ * the service's names, through environment and configuration); a base path prefixes the call's path; a
+ * call reaching a gateway follows its routes. A call whose host is unknown matches by path alone. A call
+ * that reaches nothing is recorded as unresolved.
+ */
+export function linkHttpCalls(builder: GraphBuilder, known: Known, calls: readonly HttpCall[]): void {
   for (const call of calls) {
     const { file, fact } = call;
-    // A call whose path is not known names no route: `/` is a placeholder, not the root.
-    if (fact.unresolved !== undefined) continue;
-    const candidates = routes.matching(fact);
-    if (candidates.length === 0) continue;
-    const host = values.hostOf(fact.base, file.root);
-    const chosen = chooseRoutes(candidates, call, host ? rootByHost.get(host) : undefined);
-    if (!chosen) continue;
-    for (const route of chosen.routes)
-      builder.edge(
-        codeNode(builder, file, fact.symbol),
-        route.id,
-        'calls_http',
-        chosen.confidence,
-        evidenceOf(file, fact),
-      );
+    const target = known.targets.resolve(fact.base, file.root, file);
+    const path = joinPaths(target.path, fact.path);
+    // A path known only in part is no template: it is listed, never matched.
+    const reach =
+      fact.unresolved !== undefined
+        ? undefined
+        : target.kind === 'service'
+          ? reachService(known, call, target, path)
+          : target.kind === 'external'
+            ? undefined
+            : reachByPath(known, call, path);
+    if (!reach) {
+      builder.unresolved({
+        root: file.root,
+        file: file.path,
+        line: fact.line,
+        method: fact.method,
+        path,
+        ...(fact.unresolved === undefined ? {} : { partial: true }),
+        ...(fact.base === undefined ? {} : { base: fact.base }),
+        url: fact.unresolved ?? (fact.base === undefined ? fact.path : `${fact.base} ${fact.path}`),
+        via: fact.via,
+        reason:
+          fact.unresolved !== undefined ? 'path not resolved' : unresolvedReason(target, fact.method, path),
+        ...(target.kind === 'service' ? { roots: target.roots } : {}),
+      });
+      continue;
+    }
+    const via = reach.through === undefined ? fact.via : `${fact.via} → ${reach.through}`;
+    const from = codeNode(builder, file, fact.symbol);
+    for (const route of reach.routes)
+      builder.edge(from, route.id, 'calls_http', reach.confidence, { ...evidenceOf(file, fact), via });
   }
 }

@@ -25,6 +25,7 @@ export const EDGE_KINDS = [
   'consumes',
   'serves_http',
   'calls_http',
+  'proxies_http',
   'imports',
   'dispatches_to',
 ] as const;
@@ -62,6 +63,30 @@ export interface GraphEdge {
 }
 
 /**
+ * An HTTP call (or a gateway route) that reaches no known route: kept and listed, never dropped. `url` is
+ * what is known of its target as one line: the expression as written when the path was not resolved,
+ * else the base and the path.
+ */
+export interface UnresolvedCall {
+  readonly root: string;
+  /** Root-relative. */
+  readonly file: string;
+  readonly line: number;
+  readonly method: string;
+  /** The path as extracted, after the base's path (`/` when nothing of it is known). */
+  readonly path: string;
+  /** The path is only the known start of the real one (the URL expression was not resolved). */
+  readonly partial?: boolean;
+  readonly base?: string;
+  readonly url: string;
+  readonly via: string;
+  /** The roots the call's host resolved to, when it named a service. */
+  readonly roots?: readonly string[];
+  /** Why nothing matched, e.g. `host orders resolved, no route GET /x`, `no route matches`, `external host`. */
+  readonly reason: string;
+}
+
+/**
  * The contract graph of one snapshot, frozen: its nodes and edges, and the lookups operations need. Lookups
  * answer in id order (nodes) or edge order (edges), so a query never depends on how its index was built;
  * each index is built on its first query and lives as long as the graph.
@@ -70,6 +95,8 @@ export interface ContractGraph {
   readonly nodes: readonly GraphNode[];
   /** Sorted by (from, to, kind, root, file, line). */
   readonly edges: readonly GraphEdge[];
+  /** HTTP calls and gateway routes that reach no route, sorted by (root, file, line). */
+  readonly unresolved: readonly UnresolvedCall[];
   /** The node with this id (ids index `nodes`). */
   node(id: number): GraphNode;
   /** The first node of this kind and name. */

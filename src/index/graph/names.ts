@@ -30,9 +30,3 @@ export function placeholderOf(value: string): { key: string; fallback?: string }
   if (!match?.[1]) return undefined;
   return match[2] !== undefined ? { key: match[1], fallback: match[2] } : { key: match[1] };
 }
-
-/** The host of a URL-ish base (`http://billing:8080/api` → `billing`). */
-export function hostOf(base: string): string | undefined {
-  const match = /^[a-z][a-z0-9+.-]*:\/\/([^/:?#]+)/i.exec(base.trim());
-  return match?.[1]?.toLowerCase();
-}

@@ -1,6 +1,6 @@
 import type { Confidence } from '../facts.js';
 import { freezeGraph } from './freeze-graph.js';
-import type { ContractGraph, EdgeKind, GraphEdge, GraphNode } from './model.js';
+import type { ContractGraph, EdgeKind, GraphEdge, GraphNode, UnresolvedCall } from './model.js';
 import { compareStrings as cmp } from '../../core/order.js';
 
 type NodeInput = Omit<GraphNode, 'id'>;
@@ -18,6 +18,12 @@ export class GraphBuilder {
     string,
     { from: string; to: string; edge: Omit<GraphEdge, 'from' | 'to'> }
   >();
+  private readonly unresolvedList: UnresolvedCall[] = [];
+
+  /** Records an HTTP call or gateway route that reaches no route. */
+  unresolved(call: UnresolvedCall): void {
+    this.unresolvedList.push(call);
+  }
 
   node(input: NodeInput): string {
     const key = nodeIdentity(input);
@@ -57,7 +63,10 @@ export class GraphBuilder {
           cmp(a.file, b.file) ||
           a.line - b.line,
       );
-    return freezeGraph(nodes, edges);
+    const unresolved = [...this.unresolvedList].sort(
+      (a, b) => cmp(a.root, b.root) || cmp(a.file, b.file) || a.line - b.line || cmp(a.url, b.url),
+    );
+    return freezeGraph(nodes, edges, unresolved);
   }
 }
 

@@ -1,10 +1,16 @@
 import type { IndexedFile } from '../snapshot.js';
-import { hostOf, placeholderOf } from './names.js';
+import { placeholderOf } from './names.js';
 
 interface GoValue {
   readonly root: string;
   readonly dir: string;
   readonly value: string;
+}
+
+/** A property value and the Spring profile it applies under (absent: the default profile). */
+export interface ProfiledValue {
+  readonly value: string;
+  readonly profile?: string;
 }
 
 const dirOf = (path: string): string => path.slice(0, Math.max(path.lastIndexOf('/'), 0));
@@ -20,8 +26,10 @@ export function goPlaceholderOf(value: string): string | undefined {
  * once from every file's properties.
  */
 export class PropertyValues {
-  /** Root → key → its first value in that root. */
+  /** Root → key → its first value in that root (under the default profile when it has one there). */
   private readonly byRoot = new Map<string, Map<string, string>>();
+  /** Root → key → every value in that root, in file order, with the profile each applies under. */
+  private readonly profiled = new Map<string, Map<string, ProfiledValue[]>>();
   /** Key → its distinct values across the workspace. */
   private readonly all = new Map<string, string[]>();
   private readonly goValues = new Map<string, GoValue[]>();
@@ -36,11 +44,38 @@ export class PropertyValues {
           continue;
         }
         const map = this.byRoot.get(file.root) ?? this.byRoot.set(file.root, new Map()).get(file.root);
-        if (!map?.has(property.key)) map?.set(property.key, property.value);
+        const first = this.valuesIn(file.root, property.key)[0];
+        if (!map?.has(property.key) || (first?.profile !== undefined && property.profile === undefined))
+          map?.set(property.key, property.value);
+        const inRoot = this.profiled.get(file.root) ?? this.profiled.set(file.root, new Map()).get(file.root);
+        const list = inRoot?.get(property.key) ?? inRoot?.set(property.key, []).get(property.key);
+        list?.push(
+          property.profile === undefined
+            ? { value: property.value }
+            : { value: property.value, profile: property.profile },
+        );
         const values = this.all.get(property.key) ?? this.all.set(property.key, []).get(property.key);
         if (!values?.includes(property.value)) values?.push(property.value);
       }
     }
+  }
+
+  /** Every value of `key` in one root, in file order, each with the profile it applies under. */
+  valuesIn(root: string, key: string): readonly ProfiledValue[] {
+    return this.profiled.get(root)?.get(key) ?? [];
+  }
+
+  /** The distinct values of `key` across the workspace. */
+  workspaceValues(key: string): readonly string[] {
+    return this.all.get(key) ?? [];
+  }
+
+  /** The profiles some property of the root applies under. */
+  profilesOf(root: string): string[] {
+    const profiles = new Set<string>();
+    for (const list of this.profiled.get(root)?.values() ?? [])
+      for (const v of list) if (v.profile !== undefined) profiles.add(v.profile);
+    return [...profiles].sort();
   }
 
   /**
@@ -58,30 +93,6 @@ export class PropertyValues {
     const global = this.all.get(placeholder.key);
     if (global && global.length === 1) return global[0];
     return placeholder.fallback;
-  }
-
-  /**
-   * The host an HTTP call's base points at: a literal URL, an `env:NAME` variable whose value a deploy
-   * manifest gives (`env.NAME` properties), or a `${key}` placeholder resolved through config properties.
-   */
-  hostOf(base: string | undefined, root: string): string | undefined {
-    if (!base) return undefined;
-    if (base.startsWith('env:')) {
-      const name = base.slice(4);
-      const values = [
-        ...(this.byRoot.get(root)?.get(`env.${name}`) !== undefined
-          ? [this.byRoot.get(root)?.get(`env.${name}`) as string]
-          : []),
-        ...(this.all.get(`env.${name}`) ?? []),
-      ];
-      const hosts = [...new Set(values.map(hostOf).filter((h): h is string => h !== undefined))];
-      return hosts.length === 1 ? hosts[0] : undefined;
-    }
-    const resolved = this.resolve(base, root);
-    if (resolved && !placeholderOf(resolved)) return hostOf(resolved);
-    // Spring resolves `${ORDER_GATEWAY_URL}` from the environment too: try the deploy manifests' env vars.
-    const placeholder = placeholderOf(base);
-    return placeholder ? this.hostOf(`env:${placeholder.key}`, root) : undefined;
   }
 }
 

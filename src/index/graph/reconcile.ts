@@ -2,7 +2,10 @@ import type { IndexedFile } from '../snapshot.js';
 import { codeNode, evidenceOf, serviceNode, topicNode } from './code-nodes.js';
 import { GrpcCatalog } from './grpc-catalog.js';
 import { linkGrpcFact, linkWildcardRpcs, type WildcardRpc } from './grpc-links.js';
-import { linkHttpCalls, RouteTable, type HttpCall } from './http-links.js';
+import { contextPathOf } from './context-path.js';
+import { GatewayTable } from './gateway-table.js';
+import { linkHttpCalls, type HttpCall } from './http-links.js';
+import { HttpTargets } from './http-targets.js';
 import { addImportEdges } from './imports.js';
 import type { RootImportSettings } from './imports-settings.js';
 import type { RootIdentity } from '../services/types.js';
@@ -11,6 +14,7 @@ import { isHealthService, placeholderOf } from './names.js';
 import { GraphBuilder } from './node-table.js';
 import { goPlaceholderOf, PropertyValues } from './property-values.js';
 import { applyRouteMounts } from './route-mounts.js';
+import { RouteTable } from './route-table.js';
 
 export interface ReconcileInput {
   readonly files: readonly IndexedFile[];
@@ -41,12 +45,17 @@ export function reconcile(input: ReconcileInput): ContractGraph {
   // Routes get the prefixes other files mount them under (facts.ts `http_mount`) before anything links them.
   const files = applyRouteMounts(input.files, input.imports ?? []);
   const values = new PropertyValues(files);
-  for (const root of new Set(files.map((f) => f.root))) serviceNode(builder, root);
+  const roots = new Set(files.map((f) => f.root));
+  for (const root of roots) serviceNode(builder, root);
   const catalog = new GrpcCatalog(builder, files, input.protoDirs ?? []);
-  const routes = new RouteTable();
-  const deferred = linkContractFacts(builder, files, { catalog, routes, values });
+  const targets = new HttpTargets(values, roots, input.services, input.identities);
+  const contextPaths = new Map([...roots].map((root) => [root, contextPathOf(targets.config, root)]));
+  const routes = new RouteTable((root) => contextPaths.get(root) ?? '');
+  const gateways = new GatewayTable(targets);
+  const deferred = linkContractFacts(builder, files, { catalog, routes, gateways, values });
   linkWildcardRpcs(builder, catalog, deferred.wildcardRpcs);
-  linkHttpCalls(builder, routes, deferred.calls, input.services, values);
+  gateways.link(builder, routes);
+  linkHttpCalls(builder, { routes, gateways, targets }, deferred.calls);
   // Imports: one edge per (importing file → imported file or Go package folder).
   addImportEdges(builder, { files, settings: input.imports ?? [] });
   return builder.build();
@@ -59,7 +68,7 @@ export function reconcile(input: ReconcileInput): ContractGraph {
 function linkContractFacts(
   builder: GraphBuilder,
   files: readonly IndexedFile[],
-  known: { catalog: GrpcCatalog; routes: RouteTable; values: PropertyValues },
+  known: { catalog: GrpcCatalog; routes: RouteTable; gateways: GatewayTable; values: PropertyValues },
 ): Deferred {
   const deferred: Deferred = { calls: [], wildcardRpcs: [] };
   for (const file of files) {
@@ -86,8 +95,11 @@ function linkContractFacts(
         case 'http_call':
           deferred.calls.push({ file, fact });
           break;
-        case 'saga':
         case 'http_proxy':
+          codeNode(builder, file, fact.symbol);
+          known.gateways.add(file, fact);
+          break;
+        case 'saga':
         case 'http_mount':
           codeNode(builder, file, fact.symbol);
           break;

@@ -15,6 +15,7 @@ import { kotlinLanguage } from './kotlin/spec.js';
 import type { LanguageSpec } from './language-spec.js';
 import { markdownLanguage } from './markdown/spec.js';
 import { mavenLanguage } from './maven/spec.js';
+import { nginxLanguage } from './nginx/spec.js';
 import { asyncapiLanguage, openapiLanguage } from './openapi/spec.js';
 import { phpLanguage } from './php/spec.js';
 import { protoLanguage } from './proto/spec.js';
@@ -48,6 +49,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   springLanguage,
   mavenLanguage,
   yamlLanguage,
+  nginxLanguage,
   markdownLanguage,
 ];
 

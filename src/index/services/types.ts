@@ -57,3 +57,23 @@ export interface RootIdentity {
   readonly names: readonly string[];
   readonly env: ReadonlyMap<string, string>;
 }
+
+/** A configured root as the model sees it. */
+export interface RootFolder {
+  readonly name: string;
+  /** Workspace-relative, `/`-separated; undefined for a root outside the workspace folder. */
+  readonly folder: string | undefined;
+}
+
+export interface ServiceViewEntry extends ServiceEntry {
+  /** The root that indexes the entry's folder (the most specific one holding it, else one inside it). */
+  readonly root: string | undefined;
+}
+
+export interface ServiceView {
+  readonly entries: readonly ServiceViewEntry[];
+  /** Folders holding source code that no root covers (workspace-relative, sorted). */
+  readonly uncovered: readonly string[];
+  /** True when the model's walk stopped at its cap. */
+  readonly partial: boolean;
+}

@@ -1,6 +1,7 @@
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import type { IndexStatus, RejectedFile } from '../../index/reader.js';
+import type { IndexStatus, Learnt, RejectedFile, ServiceView } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
+import { renderUnresolved, unresolvedSummary } from './unresolved-calls.js';
 
 const FIRST_REJECTED = 10;
 
@@ -21,12 +22,45 @@ function rejectedSummary(rejected: readonly RejectedFile[]): string[] {
   return lines;
 }
 
+const FIRST_UNCOVERED = 20;
+
+const where = (learnt: Learnt): string => (learnt.line > 0 ? `${learnt.file}:${learnt.line}` : learnt.file);
+const cell = (text: string): string => text.replace(/\|/g, '\\|');
+
+/** The service model: one row per entry, with every other name it answers to and where that was learnt. */
+export function servicesSection(view: ServiceView | undefined): string[] {
+  if (!view) return [];
+  const lines: string[] = [];
+  if (view.entries.length > 0) {
+    lines.push('', `**Services** (from manifests, Dockerfiles and deploy files): ${view.entries.length}`, '');
+    lines.push('| Name | Kind | Folder | Root | Other names (where learnt) |', '|---|---|---|---|---|');
+    for (const entry of view.entries) {
+      const [first, ...others] = entry.names;
+      const names = others.map((n) => `${n.name} (${n.from.how}, \`${where(n.from)}\`)`).join('; ');
+      lines.push(
+        `| ${cell(first?.name ?? entry.folder)} | ${entry.kind} | \`${entry.folder}\` | ${entry.root ?? '—'} | ${cell(names || '—')} |`,
+      );
+    }
+  }
+  if (view.uncovered.length > 0) {
+    lines.push(
+      '',
+      `**Not covered:** ${view.uncovered.length} folder(s) with source code that no root covers; a zero answer does not speak for them. Add them to \`roots\` (\`meshlens init --auto --force\` proposes them):`,
+    );
+    for (const folder of view.uncovered.slice(0, FIRST_UNCOVERED)) lines.push(`- \`${folder}\``);
+    if (view.uncovered.length > FIRST_UNCOVERED)
+      lines.push(`- … and ${view.uncovered.length - FIRST_UNCOVERED} more`);
+  }
+  if (view.partial) lines.push('', '> The service model stopped at its folder cap: it may miss folders.');
+  return lines;
+}
+
 const edgesText = (edges: number | undefined): string =>
   edges === undefined
     ? 'graph edges not counted yet (the graph is built by the first contract or graph query)'
     : `${edges} graph edges`;
 
-export function renderStatus(status: IndexStatus): string {
+export function renderStatus(status: IndexStatus, services?: ServiceView): string {
   const lines = [`# Index status: workspace \`${status.workspace}\``, ''];
   if (status.phase === 'not_started' || (status.generation === 0 && !status.progress)) {
     lines.push('Nothing indexed yet.');
@@ -53,6 +87,7 @@ export function renderStatus(status: IndexStatus): string {
       `**Facts:** ${status.symbols} symbols, ${status.contracts} contract facts, ${edgesText(status.edges)}, ${status.docSections} doc sections.`,
     );
   }
+  lines.push(...servicesSection(services));
   const rejected = rejectedSummary(status.rejected);
   if (rejected.length) lines.push('', ...rejected);
   if (status.lastRun) {
@@ -82,7 +117,29 @@ export const adminStatus = defineOperation({
   args: {},
   capabilities: { idempotent: true },
   run(_args, ctx: OperationContext<MeshServices>) {
+    // Unresolved calls need the contract graph: built here (once per snapshot) so that the status lists them,
+    // before the status is read so that it counts the graph's edges too.
+    const snapshot = ctx.services.index.snapshot();
+    const unresolved = snapshot ? unresolvedSummary(snapshot) : undefined;
     const status = ctx.services.index.status();
-    return { data: { ...status }, markdown: renderStatus(status) };
+    const view = snapshot?.serviceModel();
+    const services = view?.entries.map((e) => ({
+      name: e.names[0]?.name ?? e.folder,
+      kind: e.kind,
+      folder: e.folder,
+      root: e.root ?? null,
+      names: e.names.map((n) => ({ name: n.name, from: where(n.from), how: n.from.how })),
+    }));
+    const markdown = unresolved
+      ? `${renderStatus(status, view)}\n${renderUnresolved(unresolved).join('\n')}\n`
+      : renderStatus(status, view);
+    return {
+      data: {
+        ...status,
+        ...(view ? { services, uncovered: view.uncovered } : {}),
+        ...(unresolved ? { unresolved } : {}),
+      },
+      markdown,
+    };
   },
 });

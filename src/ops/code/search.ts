@@ -147,7 +147,10 @@ function renderEntry(
   };
 }
 
-/** The authoritative zero for declared names, pointing at the full-text fallback. */
+/** How many uncovered folders a zero answer names. */
+const FIRST_UNCOVERED = 5;
+
+/** The zero for declared names (authoritative when no code sits outside the roots), pointing at the full-text fallback. */
 function noDeclarationAnswer(
   snapshot: SnapshotReader,
   query: string,
@@ -156,13 +159,29 @@ function noDeclarationAnswer(
   note: RejectedNote,
 ) {
   const scanned = snapshot.files.filter((f) => inScope(f.absolutePath, scope)).length;
+  // Zero is authoritative only when every folder holding code is indexed: otherwise say where else to look.
+  const uncovered = snapshot.serviceModel().uncovered;
+  const verdict =
+    uncovered.length === 0
+      ? 'This is authoritative for declared names; do not re-check with grep.\n'
+      : `Not authoritative for the whole workspace: ${uncovered.length} folder(s) with source code are outside every root ` +
+        `(${uncovered.slice(0, FIRST_UNCOVERED).map((f) => `\`${f}\``).join(', ')}${uncovered.length > FIRST_UNCOVERED ? ', …' : ''}); ` +
+        'search those with grep, or add them to `roots` (`meshlens init --auto --force` proposes them).\n';
   const markdown =
     `## Search results for \`${query}\` (scope: ${label})\n\n` +
     `Exactly 0 declarations whose name contains \`${query}\` in the indexed roots (${scanned} files in scope). ` +
-    'This is authoritative for declared names; do not re-check with grep.\n' +
+    verdict +
     `Next: \`fuzzy: true\` scans file contents for the text; \`contracts dependents\` finds who uses a name.\n${note.markdown}`;
   return {
-    data: { query, scope: label, total_files: 0, exact_files: 0, results: [], not_indexed: note.json },
+    data: {
+      query,
+      scope: label,
+      total_files: 0,
+      exact_files: 0,
+      results: [],
+      not_indexed: note.json,
+      ...(uncovered.length > 0 ? { uncovered_source_folders: uncovered.length } : {}),
+    },
     markdown,
   };
 }

@@ -8,6 +8,12 @@ import { requireSnapshot } from '../shared/snapshot.js';
 import { displayPath, isTestPath } from '../shared/workspace-paths.js';
 import { compareStrings as cmp } from '../../core/order.js';
 import { collectDependents, type Dependent } from './dependents-collect.js';
+import {
+  type UnresolvedReach,
+  unresolvedJson,
+  unresolvedLines,
+  unresolvedReaching,
+} from './dependents-unresolved.js';
 
 type Granularity = 'symbol' | 'file' | 'package';
 
@@ -55,6 +61,7 @@ function rowText(snapshot: SnapshotReader, d: Dependent, i: number, granularity:
 
 /** What the answer shows: the dependents found, their page, and what was left out. */
 interface DependentsView {
+  readonly snapshot: SnapshotReader;
   readonly target: string;
   readonly granularity: Granularity;
   readonly heuristic: boolean;
@@ -64,6 +71,8 @@ interface DependentsView {
   readonly page: Page<Dependent>;
   readonly limit: number;
   readonly note: RejectedNote;
+  /** Unresolved HTTP calls that might reach the target, when it is a route or a service. */
+  readonly unresolved?: UnresolvedReach;
 }
 
 /** The page of rows under a heading per root, and the totals. */
@@ -88,6 +97,10 @@ function pageLines(view: DependentsView): string[] {
 
 function zeroLines(view: DependentsView): string[] {
   const { target } = view;
+  if ((view.unresolved?.mightReach.length ?? 0) > 0)
+    return [
+      `0 linked ${unitLabel(view.granularity)} of \`${target}\` in the indexed roots; some HTTP calls could not be resolved and might reach it (below).`,
+    ];
   return [
     `Exactly 0 ${unitLabel(view.granularity)} of \`${target}\` in the indexed roots (imports, gRPC, topic and HTTP links searched${target.length < 3 ? '; the substring fallback needs 3+ characters' : ''}). This is authoritative; do not re-check with grep.`,
     'Next: `code search` finds where it is declared; `contracts impact` follows contract changes.',
@@ -103,6 +116,7 @@ function dependentsMarkdown(view: DependentsView): string {
       '',
     );
   lines.push(...(view.total === 0 ? zeroLines(view) : pageLines(view)));
+  if (view.unresolved) lines.push(...unresolvedLines(view.snapshot, target, view.unresolved));
   if (view.testUnits > 0)
     lines.push(
       `${view.testUnits} more ${unitLabel(view.granularity)} in test files left out (\`include_tests: true\` lists them).`,
@@ -130,6 +144,7 @@ function dependentsJson(snapshot: SnapshotReader, view: DependentsView) {
     ...(page.hasMore ? { next_offset: page.end } : {}),
     tests_left_out: view.testUnits,
     not_indexed: view.note.json,
+    ...unresolvedJson(snapshot, view.unresolved),
   };
 }
 
@@ -174,7 +189,10 @@ export const contractsDependents = defineOperation({
       budgetBytes: ctx.pageBudget,
       render: (d, i) => rowText(snapshot, d, i, granularity),
     });
+    const unresolved = unresolvedReaching(snapshot, args.target);
     const view: DependentsView = {
+      snapshot,
+      ...(unresolved === undefined ? {} : { unresolved }),
       target: args.target,
       granularity,
       heuristic,

@@ -1,25 +1,17 @@
 /**
  * C# calls that carry contracts: gRPC client calls, Confluent.Kafka produce/subscribe, minimal-API route
- * mappings, `MapGrpcService`/`AddGrpcClient` registrations and HttpClient requests. HTTP calls and
- * `MapGrpcService` registrations are resolved when the walk ends: a `BaseAddress` or the registered class
- * may come later in the file.
+ * mappings, `MapGrpcService`/`AddGrpcClient` registrations and HTTP client calls (`http-calls.ts`). HTTP
+ * calls and `MapGrpcService` registrations are resolved when the walk ends: a `BaseAddress` or the
+ * registered class may come later in the file.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact } from '../../facts.js';
-import {
-  bindingOfExpression,
-  clientService,
-  HTTP_CLIENT_METHODS,
-  MAP_VERBS,
-  type CsBinding,
-} from './contracts.js';
+import { bindingOfExpression, clientService, MAP_VERBS, type CsBinding } from './contracts.js';
 import { listItems } from './decl.js';
+import { CsHttpCalls } from './http-calls.js';
 import type { CsFrame, CsScope } from './scope.js';
 import { csArguments, csDotted, csLiteral, kids, resolveCs, type CsValueScope } from './values.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
-import { joinHttpPath, startLineOf, topicOf, urlOf, type Parts } from '../shared/tree-utils.js';
-
-import type { Mutable } from '../shared/tree-utils.js';
+import { joinHttpPath, startLineOf, topicOf, type Parts } from '../shared/tree-utils.js';
 
 /** Methods whose arguments can carry a contract whatever the receiver; others only matter on a client. */
 const CONTRACT_METHODS: ReadonlySet<string> = new Set([
@@ -28,21 +20,8 @@ const CONTRACT_METHODS: ReadonlySet<string> = new Set([
   'ProduceAsync',
   'Produce',
   'Subscribe',
-  'SendAsync',
   ...MAP_VERBS.keys(),
-  ...HTTP_CLIENT_METHODS.keys(),
 ]);
-
-/** An HTTP call kept until the walk ends: a `BaseAddress` may be assigned after the call site. */
-interface PendingHttp {
-  readonly verb: string;
-  readonly url: Parts;
-  readonly binding?: CsBinding & { kind: 'http' };
-  readonly proven: boolean;
-  readonly via: string;
-  readonly line: number;
-  readonly owner: number | undefined;
-}
 
 /** A call on a receiver, with what the Kafka readers need to know about it. */
 interface ReceiverCall {
@@ -71,9 +50,7 @@ function calleeOf(node: Node): { receiver: Node | null; nameNode: Node | null } 
 }
 
 export class CsCalls {
-  private readonly http: PendingHttp[] = [];
-  /** `BaseAddress = new Uri(…)` on receivers the walk could not bind (e.g. a DI configuration lambda). */
-  private readonly looseBases: Parts[] = [];
+  private readonly http: CsHttpCalls;
   private readonly grpcServices: {
     readonly className: string;
     readonly line: number;
@@ -84,16 +61,22 @@ export class CsCalls {
     private readonly scope: CsScope,
     /** Where contract facts go, each owned by the symbol enclosing its site when there is one. */
     private readonly facts: FactBuilder,
-  ) {}
-
-  /** `x.BaseAddress = new Uri(…)`: the base of the client `x` holds, or a file-wide fallback. */
-  baseAddress(receiver: Node | null, base: Parts, frame: CsFrame): void {
-    const held = this.receiverBinding(receiver, frame);
-    if (held?.kind === 'http') held.base = base;
-    else this.looseBases.push(base);
+  ) {
+    this.http = new CsHttpCalls(scope, facts, (node, frame) => this.receiverBinding(node, frame));
   }
 
-  private grpcClient(
+  /** `x.BaseAddress = new Uri(…)` (the assignment): the base of the client `x` holds. */
+  baseAddress(assignment: Node, receiver: Node | null, base: Parts, frame: CsFrame): void {
+    this.http.baseAddress(assignment, this.receiverBinding(receiver, frame), base);
+  }
+
+  /** `[Get("/orders/{id}")]` on a method of a declarative client interface. */
+  declarativeMethod(...args: Parameters<CsHttpCalls['declarativeMethod']>): void {
+    this.http.declarativeMethod(...args);
+  }
+
+  /** A gRPC client: a method called on it, or (no method) its construction, injection or registration. */
+  grpcClient(
     service: string,
     method: string | undefined,
     line: number,
@@ -128,7 +111,7 @@ export class CsCalls {
     if (nameNode === null) return;
     const method = csDotted(nameNode) ?? '';
     const line = startLineOf(node);
-    if (!CONTRACT_METHODS.has(method)) {
+    if (!CONTRACT_METHODS.has(method) && !CsHttpCalls.handles(method)) {
       // Any other method matters only on a gRPC client held by a name (`_client.ProcessPaymentAsync`).
       const path = csDotted(receiver);
       const simple = path !== undefined && !path.replace(/^this\./, '').includes('.');
@@ -170,7 +153,8 @@ export class CsCalls {
     } else if (method === 'Subscribe') {
       this.kafkaSubscribe(call);
     } else {
-      this.httpInvocation(method, binding, receiverName, args, node, frame, owner);
+      const typeArguments = kids(kids(nameNode).find((c) => c.type === 'type_argument_list'));
+      this.http.call({ node, method, binding, receiverName, typeArguments, frame, owner });
     }
   }
 
@@ -211,55 +195,8 @@ export class CsCalls {
     }
   }
 
-  private httpInvocation(
-    method: string,
-    binding: CsBinding | undefined,
-    receiverName: string,
-    args: ReturnType<typeof csArguments>,
-    node: Node,
-    frame: CsFrame,
-    owner: number | undefined,
-  ): void {
-    const known = HTTP_CLIENT_METHODS.get(method);
-    const proven = binding?.kind === 'http';
-    const line = startLineOf(node);
-    const values = this.scope.valueScope(frame);
-    const httpBinding = binding?.kind === 'http' ? binding : undefined;
-    const base = {
-      ...(httpBinding ? { binding: httpBinding } : {}),
-      proven,
-      line,
-      owner,
-      via: `HttpClient ${method}`,
-    };
-    if (known !== undefined) {
-      if (!proven && (binding !== undefined || (!known.distinctive && !/http/i.test(receiverName)))) return;
-      const url = args.positional[0] ?? args.named.get('requestUri');
-      if (url !== undefined) this.http.push({ ...base, verb: known.verb, url: resolveCs(url, values) });
-      return;
-    }
-    if (method === 'SendAsync' && (proven || /http/i.test(receiverName))) {
-      const request = this.receiverBinding(args.positional[0] ?? null, frame);
-      if (request?.kind === 'request') this.http.push({ ...base, verb: request.verb, url: request.url });
-    }
-  }
-
   finish(): void {
-    const looseBase = this.looseBases.length === 1 ? this.looseBases[0] : undefined;
-    for (const call of this.http) {
-      const resolved = urlOf(call.url, call.binding?.base ?? looseBase);
-      if (resolved === undefined) continue;
-      const fact: Mutable<ContractFact & { kind: 'http_call' }> = {
-        kind: 'http_call',
-        method: call.verb,
-        path: resolved.path,
-        line: call.line,
-        confidence: resolved.exact && call.proven ? 'exact' : 'heuristic',
-        via: call.via,
-      };
-      if (resolved.base !== undefined) fact.base = resolved.base;
-      this.facts.addContract(fact, { owner: call.owner });
-    }
+    this.http.finish();
     for (const registration of this.grpcServices) {
       const service = this.scope.classes.get(registration.className)?.service;
       if (service !== undefined) {

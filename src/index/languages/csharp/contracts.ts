@@ -6,6 +6,7 @@
 import type { Node } from 'web-tree-sitter';
 import { csArguments, csDotted, csLiteral, kids, resolveCs, type CsValueScope } from './values.js';
 import { isHealthService } from '../shared/grpc-health.js';
+import { DAPR_HTTP_CLIENT, DAPR_REQUEST_BUILDER, daprTarget, httpMethodName } from './http-clients.js';
 import { joinHttpPath, type Parts } from '../shared/tree-utils.js';
 
 /** What a variable, field, property or parameter is known to hold. */
@@ -13,9 +14,20 @@ export type CsBinding =
   | { readonly kind: 'client'; readonly service: string }
   | { readonly kind: 'producer' }
   | { readonly kind: 'consumer' }
-  /** `base` is mutable: `client.BaseAddress = new Uri(…)` may follow the construction. */
-  | { readonly kind: 'http'; base?: Parts }
-  | { readonly kind: 'request'; readonly verb: string; readonly url: Parts }
+  /**
+   * `base` is mutable: `client.BaseAddress = new Uri(…)` may follow the construction. `clientName` names
+   * the registration of a named client (`factory.CreateClient("orders")`); `service` is the app a Dapr
+   * invocation client calls.
+   */
+  | { readonly kind: 'http'; base?: Parts; readonly clientName?: string; readonly service?: Parts }
+  | {
+      readonly kind: 'request';
+      readonly verb: string;
+      readonly url: Parts;
+      readonly expression: string;
+      readonly service?: Parts;
+    }
+  | { readonly kind: 'dapr' }
   | { readonly kind: 'group'; readonly prefix: string };
 
 /** `PaymentService.PaymentServiceClient` → `PaymentService` (the generated nested client class). */
@@ -48,7 +60,20 @@ export function bindingOfType(type: Node | null | undefined): CsBinding | undefi
   if (name === 'IProducer' && type.type === 'generic_name') return { kind: 'producer' };
   if (name === 'IConsumer' && type.type === 'generic_name') return { kind: 'consumer' };
   if (name === 'HttpClient') return { kind: 'http' };
+  if (name === 'DaprClient') return { kind: 'dapr' };
   return undefined;
+}
+
+/**
+ * What a declared variable holds: its initial value's binding when that says more of the same kind
+ * (`HttpClient c = factory.CreateClient("orders")` is the named client), else its type's.
+ */
+export function declaredBinding(
+  typeBinding: CsBinding | undefined,
+  valueBinding: CsBinding | undefined,
+): CsBinding | undefined {
+  if (valueBinding === undefined) return typeBinding;
+  return typeBinding === undefined || typeBinding.kind === valueBinding.kind ? valueBinding : typeBinding;
 }
 
 /** The root of a fluent chain (`new ProducerBuilder<…>(c).SetX(…).Build()` → the `new` expression). */
@@ -101,7 +126,8 @@ export function bindingOfExpression(
     root.type === 'object_creation_expression' ? csDotted(root.childForFieldName('type')) : undefined;
   if (calls[calls.length - 1] === 'Build' && rootType === 'ProducerBuilder') return { kind: 'producer' };
   if (calls[calls.length - 1] === 'Build' && rootType === 'ConsumerBuilder') return { kind: 'consumer' };
-  if (calls[calls.length - 1] === 'CreateClient' && calls.length === 1) return { kind: 'http' };
+  const client = clientOfCall(node, calls, rootType, context.scope);
+  if (client !== undefined) return client;
   const group = calls.indexOf('MapGroup');
   if (group >= 0) {
     // `app.MapGroup("/api").RequireAuthorization()`: the group is the first MapGroup's result.
@@ -145,43 +171,52 @@ function bindingOfCreation(node: Node, scope: CsValueScope): CsBinding | undefin
     return { kind: 'http' };
   }
   if (name === 'HttpRequestMessage') {
-    const verb = httpMethodName(args.positional[0] ?? args.named.get('method'));
-    const url = args.positional[1] ?? args.named.get('requestUri');
-    if (verb !== undefined && url !== undefined) return { kind: 'request', verb, url: resolveCs(url, scope) };
+    // `new HttpRequestMessage(HttpMethod.Get, url)` or `new HttpRequestMessage { Method = …, RequestUri = … }`
+    const initial = new Map<string, Node>();
+    for (const assignment of kids(node.childForFieldName('initializer'))) {
+      const right = assignment.childForFieldName('right');
+      if (assignment.type === 'assignment_expression' && right !== null)
+        initial.set(assignment.childForFieldName('left')?.text ?? '', right);
+    }
+    const verb = httpMethodName(args.positional[0] ?? args.named.get('method') ?? initial.get('Method'));
+    const url = args.positional[1] ?? args.named.get('requestUri') ?? initial.get('RequestUri');
+    if (verb !== undefined && url !== undefined)
+      return { kind: 'request', verb, url: resolveCs(url, scope), expression: url.text };
   }
   return undefined;
 }
 
-/** `HttpMethod.Get` → `GET`; `new HttpMethod("PATCH")` → `PATCH`. */
-function httpMethodName(node: Node | undefined): string | undefined {
-  if (node === undefined) return undefined;
-  const path = csDotted(node);
-  if (path?.startsWith('HttpMethod.') === true) return path.slice(11).toUpperCase();
-  if (node.type === 'object_creation_expression') {
-    return csLiteral(csArguments(node.childForFieldName('arguments')).positional[0])?.toUpperCase();
+/**
+ * A client or request built by a call: `factory.CreateClient("orders")` (a named client),
+ * `DaprClient.CreateInvokeHttpClient("orders")`, `new DaprClientBuilder().Build()`,
+ * `dapr.CreateInvokeMethodRequest(HttpMethod.Get, "orders", "orders/1")`.
+ */
+function clientOfCall(
+  node: Node,
+  calls: readonly string[],
+  rootType: string | undefined,
+  scope: CsValueScope,
+): CsBinding | undefined {
+  const last = calls[calls.length - 1];
+  if (last === 'Build' && rootType === 'DaprClientBuilder') return { kind: 'dapr' };
+  if (calls.length !== 1) return undefined;
+  const { positional, named } = csArguments(node.childForFieldName('arguments'));
+  if (last === 'CreateClient') {
+    const clientName = csLiteral(positional[0] ?? named.get('name'));
+    return clientName === undefined ? { kind: 'http' } : { kind: 'http', clientName };
+  }
+  if (last === DAPR_HTTP_CLIENT) {
+    const appId = positional[0] ?? named.get('appId');
+    return appId === undefined ? { kind: 'http' } : { kind: 'http', service: resolveCs(appId, scope) };
+  }
+  if (last === DAPR_REQUEST_BUILDER) {
+    const target = daprTarget(node, scope);
+    if (target === undefined) return undefined;
+    const { verb, method: url, appId: service, expression } = target;
+    return { kind: 'request', verb, url, expression, service };
   }
   return undefined;
 }
-
-/** HttpClient methods and the HTTP method each sends; the `Json` ones are distinctive enough alone. */
-export const HTTP_CLIENT_METHODS: ReadonlyMap<
-  string,
-  { readonly verb: string; readonly distinctive: boolean }
-> = new Map([
-  ['GetAsync', { verb: 'GET', distinctive: false }],
-  ['GetStringAsync', { verb: 'GET', distinctive: true }],
-  ['GetStreamAsync', { verb: 'GET', distinctive: true }],
-  ['GetByteArrayAsync', { verb: 'GET', distinctive: true }],
-  ['GetFromJsonAsync', { verb: 'GET', distinctive: true }],
-  ['PostAsync', { verb: 'POST', distinctive: false }],
-  ['PostAsJsonAsync', { verb: 'POST', distinctive: true }],
-  ['PutAsync', { verb: 'PUT', distinctive: false }],
-  ['PutAsJsonAsync', { verb: 'PUT', distinctive: true }],
-  ['PatchAsync', { verb: 'PATCH', distinctive: false }],
-  ['PatchAsJsonAsync', { verb: 'PATCH', distinctive: true }],
-  ['DeleteAsync', { verb: 'DELETE', distinctive: false }],
-  ['DeleteFromJsonAsync', { verb: 'DELETE', distinctive: true }],
-]);
 
 export const MAP_VERBS: ReadonlyMap<string, string> = new Map([
   ['MapGet', 'GET'],

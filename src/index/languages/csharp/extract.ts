@@ -5,7 +5,7 @@
  * and minimal-API routes, and HttpClient calls.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact, SymbolKind } from '../../facts.js';
+import type { SymbolKind } from '../../facts.js';
 import { emptyFacts } from '../../facts.js';
 import {
   actionRoutes,
@@ -14,14 +14,18 @@ import {
   bindingOfType,
   clientService,
   controllerPrefix,
+  declaredBinding,
   serviceBase,
 } from './contracts.js';
 import { CsScope, declarator, innermostClass, newCsFrame, TYPE_DECLARATIONS, type CsFrame } from './scope.js';
 import { CsCalls } from './calls.js';
+import { DECLARATIVE_CLIENTS } from './http-clients.js';
 import { docComment, innerLines, signatureStart } from './decl.js';
 import { csDotted, kids, resolveCs } from './values.js';
 import type { Extractor } from '../extractor.js';
+import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder, type SymbolDraft } from '../shared/fact-builder.js';
+import { markUncalledStubs } from '../shared/grpc-stubs.js';
 import { endLineOf, oneLine, startLineOf, walkSites } from '../shared/tree-utils.js';
 
 const SITES: ReadonlySet<string> = new Set([
@@ -163,11 +167,7 @@ class CsharpExtraction {
     owner: number | undefined,
     via: string,
   ): void {
-    const fact: ContractFact =
-      method === undefined
-        ? { kind: 'grpc_client', service, line, confidence: 'exact', via }
-        : { kind: 'grpc_client', service, method, line, confidence: 'exact', via };
-    this.facts.addContract(fact, { owner });
+    this.calls.grpcClient(service, method, line, owner, via);
   }
 
   /** The common fields of a declaration symbol: signature up to `stop`, attributes, `///` docs. */
@@ -281,7 +281,13 @@ class CsharpExtraction {
         { owner: id },
       );
     }
-    for (const route of actionRoutes(attributesOf(node), prefix, name)) {
+    const attributes = attributesOf(node);
+    const library = this.declarativeLibrary();
+    if (library !== undefined && cls !== undefined && node.parent?.parent?.type === 'interface_declaration') {
+      for (const attribute of attributes)
+        this.calls.declarativeMethod(attribute, library, cls.name, line, id);
+    }
+    for (const route of actionRoutes(attributes, prefix, name)) {
       this.facts.addContract(
         { kind: 'http_route', method: route.method, path: route.path, line, via: route.via },
         { owner: id },
@@ -347,6 +353,12 @@ class CsharpExtraction {
     return methodFrame;
   }
 
+  /** The declarative HTTP client library (Refit, RestEase) this file imports, if any. */
+  private declarativeLibrary(): string | undefined {
+    const imported = new Set(this.facts.imports.map((fact) => fact.source));
+    return DECLARATIVE_CLIENTS.find((client) => imported.has(client.library))?.library;
+  }
+
   private using(node: Node): void {
     const target = kids(node)
       .filter((child) => child.type === 'qualified_name' || child.type === 'identifier')
@@ -364,9 +376,10 @@ class CsharpExtraction {
     for (const variable of kids(declaration).filter((child) => child.type === 'variable_declarator')) {
       const { name, value } = declarator(variable);
       if (name === undefined) continue;
-      const binding =
-        typeBinding ??
-        bindingOfExpression(value, { scope: values, lookup: (key) => this.scope.lookup(frame, key) });
+      const binding = declaredBinding(
+        typeBinding,
+        bindingOfExpression(value, { scope: values, lookup: (key) => this.scope.lookup(frame, key) }),
+      );
       this.scope.bindLocal(
         frame,
         name.text,
@@ -385,7 +398,7 @@ class CsharpExtraction {
       left.type === 'member_access_expression' &&
       csDotted(left.childForFieldName('name')) === 'BaseAddress'
     ) {
-      this.calls.baseAddress(left.childForFieldName('expression'), resolveCs(right, values), frame);
+      this.calls.baseAddress(node, left.childForFieldName('expression'), resolveCs(right, values), frame);
       return;
     }
     if (left.type === 'identifier') {
@@ -401,5 +414,6 @@ class CsharpExtraction {
 export const extractCsharp: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('csharp');
   const extraction = new CsharpExtraction(input.source, input.tree.rootNode);
-  return extraction.facts.build({ package: extraction.package });
+  // A stub whose service has no method called in the file is only constructed: never a `calls_rpc` edge.
+  return rewriteSidecarCalls(markUncalledStubs(extraction.facts.build({ package: extraction.package })));
 };

@@ -4,7 +4,7 @@
  * that a method may use a field declared below it. The walk then adds method locals in statement order.
  */
 import type { Node } from 'web-tree-sitter';
-import { bindingOfExpression, bindingOfType, type CsBinding } from './contracts.js';
+import { bindingOfExpression, bindingOfType, declaredBinding, type CsBinding } from './contracts.js';
 import { csDotted, kids, resolveCs, type CsValueScope } from './values.js';
 import type { Parts } from '../shared/tree-utils.js';
 
@@ -100,7 +100,10 @@ export class CsScope {
         for (const variable of kids(declaration).filter((child) => child.type === 'variable_declarator')) {
           const { name: nameNode, value } = declarator(variable);
           if (nameNode === undefined) continue;
-          const binding = typeBinding ?? bindingOfExpression(value, { scope, lookup: () => undefined });
+          const binding = declaredBinding(
+            typeBinding,
+            bindingOfExpression(value, { scope, lookup: () => undefined }),
+          );
           if (binding !== undefined) info.bindings.set(nameNode.text, binding);
           if (value !== undefined) remember(info.values, nameNode.text, resolveCs(value, scope));
         }

@@ -1,8 +1,9 @@
 /**
  * C# value resolution for contract facts: string literals (regular, verbatim, raw, interpolated),
- * concatenation, `??` fallbacks, same-file constants and static fields, `nameof`, `new Uri(…)` and
- * `Environment.GetEnvironmentVariable("X")`. Anything else is an opaque `expr` part, so a variable or a
- * configuration key never becomes a topic.
+ * concatenation, `??` fallbacks, same-file constants and static fields, `nameof`, `new Uri(…)`,
+ * `string.Format`, `Environment.GetEnvironmentVariable("X")` (an env part) and configuration reads
+ * (`configuration["Orders:Url"]`, `GetValue<string>("Orders:Url")`, `GetSection("Orders")["Url"]`: a config
+ * part keyed `Orders.Url`). Anything else is an opaque `expr` part, so a variable never becomes a topic.
  */
 import type { Node } from 'web-tree-sitter';
 import type { Part, Parts } from '../shared/tree-utils.js';
@@ -118,7 +119,10 @@ export function resolveCs(node: Node, scope: CsValueScope): Parts {
     }
     case 'parenthesized_expression':
     case 'cast_expression':
-    case 'await_expression': {
+    case 'await_expression':
+    case 'postfix_unary_expression': {
+      // `x!` (null-forgiving) is `x`; `i++` is no string.
+      if (node.type === 'postfix_unary_expression' && !node.text.endsWith('!')) return opaque(node);
       const inner = kids(node).at(-1);
       return inner === undefined ? opaque(node) : resolveCs(inner, scope);
     }
@@ -132,7 +136,8 @@ export function resolveCs(node: Node, scope: CsValueScope): Parts {
         const first = resolveCs(left, scope);
         const fallback = csLiteral(right);
         const only = first[0];
-        if (first.length === 1 && only?.t === 'env' && fallback !== undefined) return [{ ...only, fallback }];
+        if (first.length === 1 && (only?.t === 'env' || only?.t === 'config') && fallback !== undefined)
+          return [{ ...only, fallback }];
         return first;
       }
       return opaque(node);
@@ -148,24 +153,94 @@ export function resolveCs(node: Node, scope: CsValueScope): Parts {
       return (owner === 'this' ? scope.name(name) : scope.member(owner, name)) ?? opaque(node);
     }
     case 'invocation_expression':
-      return invocationParts(node);
+      return invocationParts(node, scope);
+    case 'element_access_expression':
+      return configParts(node) ?? opaque(node);
     case 'object_creation_expression': {
-      // `new Uri(x)` is the URL `x`.
+      // `new Uri(x)` is the URL `x`; `new Uri(base, "relative")` joins them.
       const type = csDotted(node.childForFieldName('type'));
-      const first = csArguments(node.childForFieldName('arguments')).positional[0];
-      return (type === 'Uri' || type === 'System.Uri') && first !== undefined
-        ? resolveCs(first, scope)
-        : opaque(node);
+      const [first, second] = csArguments(node.childForFieldName('arguments')).positional;
+      if ((type !== 'Uri' && type !== 'System.Uri') || first === undefined) return opaque(node);
+      const base = resolveCs(first, scope);
+      return second === undefined ? base : [...base, { t: 'lit', v: '/' }, ...resolveCs(second, scope)];
     }
     default:
       return opaque(node);
   }
 }
 
-function invocationParts(node: Node): Parts {
+/** A receiver that holds the configuration: `configuration`, `_config`, `builder.Configuration`. */
+const CONFIGURATION = /^_?config(?:uration)?$/i;
+
+/** The configuration key a `GetSection` chain or a configuration receiver stands for (`''` for the root). */
+function configSection(node: Node | null): string | undefined {
+  if (node === null) return undefined;
+  const path = csDotted(node);
+  if (path !== undefined) return CONFIGURATION.test(path.split('.').pop() ?? '') ? '' : undefined;
+  if (node.type !== 'invocation_expression') return undefined;
+  const callee = node.childForFieldName('function');
+  if (
+    callee?.type !== 'member_access_expression' ||
+    csDotted(callee.childForFieldName('name')) !== 'GetSection'
+  )
+    return undefined;
+  const outer = configSection(callee.childForFieldName('expression'));
+  const key = csLiteral(csArguments(node.childForFieldName('arguments')).positional[0]);
+  return outer === undefined || key === undefined ? undefined : joinKey(outer, key);
+}
+
+/** .NET configuration keys nest with `:`; the graph reads them dotted, as every other configuration key. */
+function joinKey(outer: string, key: string): string {
+  const dotted = key.replace(/:/g, '.');
+  return outer === '' ? dotted : `${outer}.${dotted}`;
+}
+
+/** `configuration["Orders:Url"]`, `configuration.GetSection("Orders")["Url"]` → a config part. */
+function configParts(node: Node): Parts | undefined {
+  const section = configSection(node.childForFieldName('expression'));
+  const subscript = kids(node).find((child) => child.type === 'bracketed_argument_list');
+  const key = csLiteral(kids(kids(subscript)[0]).at(-1));
+  return section === undefined || key === undefined
+    ? undefined
+    : [{ t: 'config', key: joinKey(section, key) }];
+}
+
+/** `string.Format("{0}/orders/{1}", baseUrl, id)`: the format's literal text with its arguments in place. */
+function formatParts(positional: readonly Node[], scope: CsValueScope): Parts | undefined {
+  const format = csLiteral(positional[0]);
+  if (format === undefined) return undefined;
+  const parts: Part[] = [];
+  let last = 0;
+  for (const match of format.matchAll(/\{(\d+)(?:[,:][^}]*)?\}/g)) {
+    parts.push({ t: 'lit', v: format.slice(last, match.index) });
+    const argument = positional[Number(match[1]) + 1];
+    parts.push(
+      ...(argument === undefined ? [{ t: 'expr' as const, name: 'param' }] : resolveCs(argument, scope)),
+    );
+    last = match.index + match[0].length;
+  }
+  parts.push({ t: 'lit', v: format.slice(last) });
+  return parts.filter((part) => part.t !== 'lit' || part.v !== '');
+}
+
+function invocationParts(node: Node, scope: CsValueScope): Parts {
   const callee = csDotted(node.childForFieldName('function'));
   const { positional } = csArguments(node.childForFieldName('arguments'));
   const first = positional[0];
+  if (callee === 'string.Format' || callee === 'String.Format')
+    return formatParts(positional, scope) ?? opaque(node);
+  const dot = callee?.lastIndexOf('.') ?? -1;
+  if (callee !== undefined && callee.slice(dot + 1) === 'GetValue' && first !== undefined) {
+    // `configuration.GetValue<string>("Orders:Url", "http://orders")`
+    const receiver = node.childForFieldName('function')?.childForFieldName('expression') ?? null;
+    const section = configSection(receiver);
+    const key = csLiteral(first);
+    const fallback = csLiteral(positional[1]);
+    if (section !== undefined && key !== undefined) {
+      const full = joinKey(section, key);
+      return [fallback === undefined ? { t: 'config', key: full } : { t: 'config', key: full, fallback }];
+    }
+  }
   if (
     (callee === 'Environment.GetEnvironmentVariable' ||
       callee === 'System.Environment.GetEnvironmentVariable') &&

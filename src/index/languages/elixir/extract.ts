@@ -18,6 +18,7 @@ import {
 import { readHttpCall, readHttpoisonLocalCall, readTeslaLocalCall, readTeslaPlug } from './http-calls.js';
 import { IMPORT_KEYWORDS, readImport } from './imports.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { rewriteSidecarCalls } from '../shared/dapr.js';
 import type { Frame, Walker } from './model.js';
 import { readChildSpec, readProcessStart } from './processes.js';
 import { readRoute } from './routes.js';
@@ -140,5 +141,5 @@ export const extractElixir: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('elixir');
   const walk = new ElixirWalk();
   walk.visitChildren(input.tree.rootNode, {});
-  return walk.facts.build();
+  return rewriteSidecarCalls(walk.facts.build());
 };

@@ -10,13 +10,14 @@
  * - A `use HTTPoison.Base` module: `get("/x")`, with the base its `process_url(url)` (or
  *   `process_request_url`) puts in front of the URL (`"https://api.github.com#{url}"`).
  * URLs resolve through literals, interpolation, `<>`, module attributes, the function's variables, the
- * module's one-expression functions (`def base_url, do: "…"`) and `System.get_env` (an env base `env:X`, as
- * in every language); an unresolvable URL yields no call, one starting with an unknown value keeps its path.
+ * module's one-expression functions (`def base_url, do: "…"`), `System.get_env` (an env base `env:X`, as
+ * in every language) and `Application.get_env(:app, :key)` (a config base `${app.key}`); a URL that cannot
+ * be read is kept as an unresolved call on the part known.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact } from '../../facts.js';
-import { type Mutable, type Parts, startLineOf, urlOf } from '../shared/tree-utils.js';
+import { type Parts, startLineOf } from '../shared/tree-utils.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
+import { httpCallFact } from '../shared/http-call.js';
 import type { Frame, ModuleFrame } from './model.js';
 import { valueScope } from './model.js';
 import {
@@ -206,16 +207,14 @@ function structFields(map: Node): Map<string, Node> {
 
 function emit(facts: FactBuilder, node: Node, request: Request, via: string, frame: Frame): void {
   if (request.method === undefined || request.url === undefined) return;
-  const resolved = urlOf(resolveParts(request.url, valueScope(frame)), request.base);
-  if (resolved === undefined) return;
-  const fact: Mutable<ContractFact & { kind: 'http_call' }> = {
-    kind: 'http_call',
+  const fact = httpCallFact({
     method: request.method,
-    path: resolved.path,
+    url: resolveParts(request.url, valueScope(frame)),
+    ...(request.base === undefined ? {} : { clientBase: request.base }),
+    expression: request.url.text,
     line: startLineOf(node),
-    confidence: resolved.exact ? 'exact' : 'heuristic',
+    proven: true,
     via,
-  };
-  if (resolved.base !== undefined) fact.base = resolved.base;
+  });
   facts.addContract(fact, { owner: frame.owner });
 }

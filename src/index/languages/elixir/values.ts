@@ -1,12 +1,21 @@
 /**
  * Elixir value resolution for URLs: a string (with `#{…}` interpolation), a `<>` concatenation, a module
- * attribute (`@base_url`), a variable bound earlier in the same function, or an environment read
- * (`System.get_env("X")`) becomes parts; anything else stays an opaque `expr` part, so a variable name
+ * attribute (`@base_url`), a variable bound earlier in the same function, an environment read
+ * (`System.get_env("X")`) or an application config read (`Application.get_env(:app, :key)`) becomes parts; anything else stays an opaque `expr` part, so a variable name
  * never becomes a host or a path segment.
  */
 import type { Node } from 'web-tree-sitter';
 import type { Part, Parts } from '../shared/tree-utils.js';
-import { attributeOf, callArgs, callName, literalString, named, operatorOf, pipedArgs } from './syntax.js';
+import {
+  atomName,
+  attributeOf,
+  callArgs,
+  callName,
+  literalString,
+  named,
+  operatorOf,
+  pipedArgs,
+} from './syntax.js';
 
 /**
  * Where names are looked up, as seen from the use: the module's attributes, the function's variables and
@@ -32,6 +41,21 @@ export function envRead(node: Node): Part | undefined {
   if (key === undefined) return undefined;
   const fallback = name.name === 'get_env' ? literalString(positional[1]) : undefined;
   return fallback === undefined ? { t: 'env', name: key } : { t: 'env', name: key, fallback };
+}
+
+const CONFIG_READERS = new Set(['get_env', 'fetch_env!', 'fetch_env']);
+
+/** `Application.get_env(:shop, :orders_url)`, `Application.fetch_env!(:shop, :orders_url)` → a config part `shop.orders_url`. */
+export function configRead(node: Node): Part | undefined {
+  const name = callName(node);
+  if (name?.receiver !== 'Application' || !CONFIG_READERS.has(name.name)) return undefined;
+  const { positional } = callArgs(node);
+  const app = atomName(positional[0]);
+  const key = atomName(positional[1]) ?? positional[1]?.text;
+  if (app === undefined || key === undefined || !/^[\w.]+$/.test(key)) return undefined;
+  const fallback = name.name === 'get_env' ? literalString(positional[2]) : undefined;
+  const full = `${app}.${key}`;
+  return fallback === undefined ? { t: 'config', key: full } : { t: 'config', key: full, fallback };
 }
 
 /** The last identifier of an expression, to name a placeholder (`order.id` → `id`). */
@@ -66,7 +90,7 @@ export function resolveParts(node: Node, scope: ValueScope, depth = 0): Parts {
       break;
     }
     case 'call': {
-      const env = envRead(node);
+      const env = envRead(node) ?? configRead(node);
       if (env !== undefined) return [env];
       // `base_url()`: a zero-arity function of the module whose body is one expression.
       const name = callName(node);

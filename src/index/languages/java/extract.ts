@@ -8,6 +8,7 @@ import type { Extractor } from '../extractor.js';
 import type { AnnotationInfo } from '../shared/jvm/annotations.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { javaContracts } from './contracts.js';
+import { gatewayDslRoutes } from './gateway-dsl.js';
 import {
   javaAnnotation,
   type JavaClass,
@@ -50,6 +51,7 @@ export const extractJava: Extractor = (input) => {
   walker.program(input.tree.rootNode);
   walker.collectSites(input.tree.rootNode);
   javaContracts(walker.file, walker.facts, input.path);
+  gatewayDslRoutes(input.source, walker.facts, walker.facts.symbols);
   return walker.facts.build({ package: walker.packageName });
 };
 

@@ -8,7 +8,11 @@ import type { Node } from 'web-tree-sitter';
 import type { ContractFact, SymbolKind } from '../../facts.js';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
+import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { PhpHttpCalls } from './http-calls.js';
+import { argumentsOf, named, phpLiteral } from './values.js';
+import { importsSymfonyRoute, laravelResourceRoutes, symfonyPrefix, symfonyRoutes } from './routes.js';
 import {
   declarationAt,
   endLineOf,
@@ -61,30 +65,6 @@ const INCLUDES = new Set([
   'include_once_expression',
 ]);
 
-function named(node: Node | null | undefined): Node[] {
-  return (node?.namedChildren ?? []).filter(
-    (child): child is Node => child !== null && child.type !== 'comment',
-  );
-}
-
-/** A single- or double-quoted string without interpolation; undefined otherwise. */
-function phpLiteral(node: Node | null | undefined): string | undefined {
-  if (node === null || node === undefined) return undefined;
-  if (node.type !== 'string' && node.type !== 'encapsed_string') return undefined;
-  const parts = named(node);
-  return parts.every((part) => part.type === 'string_content' || part.type === 'escape_sequence')
-    ? parts.map((part) => part.text).join('')
-    : undefined;
-}
-
-/** The argument expressions of a call. */
-function argumentsOf(call: Node): Node[] {
-  return named(call.childForFieldName('arguments'))
-    .filter((argument) => argument.type === 'argument')
-    .map((argument) => named(argument).pop())
-    .filter((value): value is Node => value !== undefined);
-}
-
 class PhpExtraction {
   readonly facts = new FactBuilder('php');
   package: string | undefined;
@@ -96,6 +76,10 @@ class PhpExtraction {
     root: Node,
   ) {
     this.visit(root, undefined, undefined, '');
+    const imported = new Map(
+      this.facts.imports.map((fact) => [fact.source.split('\\').pop() ?? '', fact.source]),
+    );
+    new PhpHttpCalls(root, this.facts, imported).run();
   }
 
   /** Reads `node` and its subtree. */
@@ -210,6 +194,12 @@ class PhpExtraction {
         symbol.bodyEndLine = last;
       }
     }
+    if (node.type === 'method_declaration' && importsSymfonyRoute(this.facts.imports.map((i) => i.source))) {
+      const cls = node.parent?.parent ?? null;
+      const classPrefix = symfonyPrefix(cls, cls === null ? undefined : docBlock(cls));
+      for (const route of symfonyRoutes(node, docBlock(node), classPrefix))
+        this.route(route.method, route.path, startLineOf(node), id, route.via);
+    }
     if (body !== null) this.visit(body, id, scope, prefix);
   }
 
@@ -250,7 +240,10 @@ class PhpExtraction {
       return true;
     }
     const line = startLineOf(node);
-    if (ROUTE_VERBS.has(method)) {
+    if (method === 'resource' || method === 'apiResource') {
+      for (const route of laravelResourceRoutes(node, method, joinHttpPath(prefix, chain.prefix ?? '')))
+        this.route(route.method, route.path, line, owner, route.via);
+    } else if (ROUTE_VERBS.has(method)) {
       const path = phpLiteral(args[0]);
       if (path !== undefined)
         this.route(
@@ -403,5 +396,5 @@ function docBlock(node: Node): string | undefined {
 export const extractPhp: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('php');
   const extraction = new PhpExtraction(input.source, input.tree.rootNode);
-  return extraction.facts.build({ package: extraction.package });
+  return rewriteSidecarCalls(extraction.facts.build({ package: extraction.package }));
 };

@@ -9,7 +9,10 @@ import type { Node } from 'web-tree-sitter';
 import type { ContractFact, SymbolKind } from '../../facts.js';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
+import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { RubyHttpCalls } from './http-calls.js';
+import { callArgs, named, rubyLiteral } from './values.js';
 import {
   declarationAt,
   endLineOf,
@@ -64,47 +67,12 @@ const SINGULAR_ACTIONS: readonly (readonly [string, string, string])[] = [
   ['DELETE', '', 'destroy'],
 ];
 
-function named(node: Node | null | undefined): Node[] {
-  return (node?.namedChildren ?? []).filter(
-    (child): child is Node => child !== null && child.type !== 'comment',
+/** `get 'health' => 'status#show'`: the path is the key of the first pair written with a string key. */
+function hashRoutePath(call: Node): string | undefined {
+  const pair = named(call.childForFieldName('arguments')).find(
+    (argument) => argument.type === 'pair' && argument.childForFieldName('key')?.type === 'string',
   );
-}
-
-/** A string literal without interpolation, or a symbol's name; undefined otherwise. */
-function rubyLiteral(node: Node | null | undefined): string | undefined {
-  if (node === null || node === undefined) return undefined;
-  if (node.type === 'string') {
-    const parts = named(node);
-    return parts.every((part) => part.type === 'string_content' || part.type === 'escape_sequence')
-      ? parts.map((part) => part.text).join('')
-      : undefined;
-  }
-  if (node.type === 'simple_symbol') return node.text.slice(1);
-  if (
-    node.type === 'hash_key_symbol' ||
-    node.type === 'identifier' ||
-    node.type === 'bare_symbol' ||
-    node.type === 'bare_string'
-  ) {
-    return node.text;
-  }
-  return undefined;
-}
-
-/** Positional arguments and `key: value` pairs of a call. */
-function callArgs(call: Node): { readonly positional: Node[]; readonly options: Map<string, Node> } {
-  const positional: Node[] = [];
-  const options = new Map<string, Node>();
-  for (const argument of named(call.childForFieldName('arguments'))) {
-    if (argument.type === 'pair') {
-      const key = rubyLiteral(argument.childForFieldName('key'))?.replace(/:$/, '');
-      const value = argument.childForFieldName('value');
-      if (key !== undefined && value !== null) options.set(key, value);
-    } else {
-      positional.push(argument);
-    }
-  }
-  return { positional, options };
+  return rubyLiteral(pair?.childForFieldName('key'));
 }
 
 function literalList(node: Node | undefined): string[] {
@@ -132,6 +100,7 @@ class RubyExtraction {
   ) {
     this.sinatra = requiresSinatra(root) ? '' : undefined;
     this.visit(root, undefined, undefined, undefined);
+    new RubyHttpCalls(root, this.facts).run();
   }
 
   /** Visits `node` with the Sinatra prefix `prefix`, restoring the current one afterwards. */
@@ -283,7 +252,7 @@ class RubyExtraction {
     }
     if (routes === undefined || receiver !== null) return false;
     const line = startLineOf(node);
-    const first = rubyLiteral(args.positional[0]);
+    const first = rubyLiteral(args.positional[0]) ?? hashRoutePath(node);
     if ((method === 'namespace' || method === 'scope') && block !== null) {
       const prefix = method === 'namespace' ? first : (rubyLiteral(args.options.get('path')) ?? first);
       this.visit(block, owner, scope, prefix === undefined ? routes : joinHttpPath(routes, prefix));
@@ -394,5 +363,5 @@ function commentDoc(node: Node): string | undefined {
 
 export const extractRuby: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('ruby');
-  return new RubyExtraction(input.source, input.tree.rootNode).facts.build();
+  return rewriteSidecarCalls(new RubyExtraction(input.source, input.tree.rootNode).facts.build());
 };

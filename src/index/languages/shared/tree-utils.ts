@@ -138,6 +138,8 @@ export type Part =
   | { readonly t: 'lit'; readonly v: string }
   /** An environment variable read, with its literal default when the code gives one. */
   | { readonly t: 'env'; readonly name: string; readonly fallback?: string }
+  /** A configuration property read (`IConfiguration["Orders:Url"]`), with its literal default when given. */
+  | { readonly t: 'config'; readonly key: string; readonly fallback?: string }
   /** An unresolved expression, named by its last identifier (a path placeholder, never a topic). */
   | { readonly t: 'expr'; readonly name: string };
 
@@ -146,7 +148,8 @@ export type Parts = readonly Part[];
 /** A topic: only a fully literal value, or an env read's literal default. */
 export function topicOf(parts: Parts | undefined): string | undefined {
   if (parts === undefined || parts.length === 0) return undefined;
-  if (parts.length === 1 && parts[0]?.t === 'env') return parts[0].fallback;
+  const only = parts.length === 1 ? parts[0] : undefined;
+  if (only?.t === 'env' || only?.t === 'config') return only.fallback;
   let text = '';
   for (const part of parts) {
     if (part.t !== 'lit') return undefined;
@@ -163,14 +166,14 @@ export interface ResolvedUrl {
 }
 
 /**
- * A URL from parts: an env read in front is the base (`env:X`), an absolute literal is split into scheme
+ * A URL from parts: an env read in front is the base (`env:X`), a config read `${key}`, an absolute literal is split into scheme
  * and authority, later unresolved parts are `{name}` placeholders. Undefined when nothing of the URL is
  * known (a bare variable).
  */
 export function urlOf(parts: Parts | undefined, clientBase?: Parts): ResolvedUrl | undefined {
   if (parts === undefined || parts.length === 0) return undefined;
   if (!parts.some((part) => part.t === 'lit' && part.v !== '')) {
-    if (parts.length !== 1 || parts[0]?.t !== 'env') return undefined;
+    if (parts.length !== 1 || (parts[0]?.t !== 'env' && parts[0]?.t !== 'config')) return undefined;
   }
   let base: string | undefined;
   let exact = true;
@@ -179,12 +182,15 @@ export function urlOf(parts: Parts | undefined, clientBase?: Parts): ResolvedUrl
   if (first?.t === 'env') {
     base = `env:${first.name}`;
     rest = parts.slice(1);
+  } else if (first?.t === 'config') {
+    base = first.fallback === undefined ? `\${${first.key}}` : `\${${first.key}:${first.fallback}}`;
+    rest = parts.slice(1);
   } else if (first?.t === 'expr') {
     exact = false;
     rest = parts.slice(1);
   }
   const text = rest
-    .map((part) => (part.t === 'lit' ? part.v : `{${part.t === 'env' ? part.name : part.name}}`))
+    .map((part) => (part.t === 'lit' ? part.v : `{${part.t === 'config' ? part.key : part.name}}`))
     .join('');
   if (base === undefined && exact) {
     const split = splitUrl(text);

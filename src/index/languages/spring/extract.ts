@@ -13,6 +13,9 @@ import { maskPropertyValue } from '../../../trust/secret-mask.js';
 import type { FileFacts, PropertyFact } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import type { ProxyFact } from '../shared/gateway-paths.js';
+import { cloudGatewayRoutes } from './cloud-gateway.js';
+import { zuulRoutes } from './zuul.js';
 import { YamlFile, type YamlDoc } from '../shared/yaml-utils.js';
 import { isAlias, isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 
@@ -35,21 +38,74 @@ class PropertySink {
   }
 }
 
-export function extractSpring(input: ExtractInput): FileFacts {
-  const sink = new PropertySink(input.source.length);
-  if (input.path.toLowerCase().endsWith('.properties')) parseProperties(input.source, sink);
-  else flattenYaml(input.source, sink);
-  return new FactBuilder(input.language).build({ properties: sink.properties });
+/** The keys that make a document apply under one profile only (Spring Boot 2.4+, then the older one). */
+const PROFILE_KEYS = ['spring.config.activate.on-profile', 'spring.profiles'];
+
+/** `application-docker.yml`, `bootstrap-k8s.properties` → the profile in the file name. */
+function profileOfFile(path: string): string | undefined {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return /^(?:application|bootstrap)-([^.]+)\./i.exec(name)?.[1];
 }
 
-function flattenYaml(source: string, sink: PropertySink): void {
+/** Properties of one document, each tagged with the profile it applies under (none: the default). */
+function withProfile(properties: readonly PropertyFact[], fileProfile: string | undefined): PropertyFact[] {
+  const own = properties.find((p) => PROFILE_KEYS.includes(p.key))?.value.trim();
+  const profile = own !== undefined && own !== '' ? own : fileProfile;
+  return profile === undefined ? [...properties] : properties.map((p) => ({ ...p, profile }));
+}
+
+export function extractSpring(input: ExtractInput): FileFacts {
+  const fileProfile = profileOfFile(input.path);
+  const properties: PropertyFact[] = [];
+  const documents = input.path.toLowerCase().endsWith('.properties')
+    ? propertiesDocuments(input.source)
+    : yamlDocuments(input.source);
+  for (const document of documents) properties.push(...withProfile(document, fileProfile));
+  const builder = new FactBuilder(input.language);
+  for (const fact of gatewayRoutes(properties)) builder.addContract(fact);
+  return builder.build({ properties });
+}
+
+/** Zuul and Spring Cloud Gateway routes, read per profile (each profile's documents configure their own). */
+function gatewayRoutes(properties: readonly PropertyFact[]): ProxyFact[] {
+  const byProfile = new Map<string | undefined, PropertyFact[]>();
+  for (const property of properties) {
+    const group = byProfile.get(property.profile) ?? byProfile.set(property.profile, []).get(property.profile);
+    group?.push(property);
+  }
+  return [...byProfile.values()].flatMap((group) => [...zuulRoutes(group), ...cloudGatewayRoutes(group)]);
+}
+
+/** A `.properties` file's documents: a `#---` (or `!---`) line starts a new one (Spring Boot 2.4+). */
+function propertiesDocuments(source: string): PropertyFact[][] {
+  const sink = new PropertySink(source.length);
+  parseProperties(source, sink);
+  const separators: number[] = [];
+  source.split(/\r\n|\r|\n/).forEach((line, i) => {
+    if (/^[#!]---\s*$/.test(line)) separators.push(i + 1);
+  });
+  const documents: PropertyFact[][] = Array.from({ length: separators.length + 1 }, () => []);
+  for (const property of sink.properties) {
+    documents[separators.filter((line) => line < property.line).length]?.push(property);
+  }
+  return documents;
+}
+
+/** Each document's flattened properties, in document order. */
+function yamlDocuments(source: string): PropertyFact[][] {
   const file = new YamlFile(source);
   const error = file.firstError();
   if (error !== undefined) throw new Error(`invalid YAML: ${error}`);
+  // One sink for the whole file: the output budget is the file's, not each document's.
+  const sink = new PropertySink(source.length);
+  const documents: PropertyFact[][] = [];
   for (const { doc } of file.documents) {
+    const start = sink.properties.length;
     const root = doc.root;
     if (isMap(root)) flatten(doc, root, '', doc.line(root), sink);
+    documents.push(sink.properties.slice(start));
   }
+  return documents;
 }
 
 /**

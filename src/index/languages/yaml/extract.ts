@@ -15,6 +15,10 @@ import type { ExtractInput } from '../extractor.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { YamlFile, type YamlDoc } from '../shared/yaml-utils.js';
 import type { Node as YamlNode, YAMLMap } from 'yaml';
+import type { ProxyFact } from '../shared/gateway-paths.js';
+import { envoyRoutes } from './envoy.js';
+import { ingressRoutes } from './ingress.js';
+import { composeLabels } from './compose-labels.js';
 
 const COMPOSE_FILE = /(?:^|\/)(?:docker-)?compose[^/]*\.ya?ml$/i;
 const CONTAINER_KEYS = new Set(['containers', 'initContainers']);
@@ -27,15 +31,23 @@ export function extractYaml(input: ExtractInput): FileFacts {
   const add = (key: string, value: string, line: number): void => {
     properties.push({ key, value: maskPropertyValue(key, value).value, line });
   };
+  const proxies: ProxyFact[] = [];
   for (const { doc, errors } of file.documents) {
     if (errors.length > 0) continue;
     const root = doc.map(doc.root);
     if (root === undefined) continue;
     const services = doc.map(doc.get(root, 'services'));
-    if (services !== undefined && isCompose(input.path, doc, services)) composeFacts(doc, services, add);
-    else if (doc.text(doc.get(root, 'apiVersion')) !== undefined) kubernetesFacts(doc, root, add);
+    if (services !== undefined && isCompose(input.path, doc, services)) {
+      composeFacts(doc, services, add);
+      proxies.push(...composeLabels(doc, services));
+    } else if (doc.text(doc.get(root, 'apiVersion')) !== undefined) {
+      kubernetesFacts(doc, root, add);
+      proxies.push(...ingressRoutes(doc, root));
+    } else proxies.push(...envoyRoutes(doc, root));
   }
-  return new FactBuilder(input.language).build(properties.length > 0 ? { properties } : {});
+  const builder = new FactBuilder(input.language);
+  for (const proxy of proxies) builder.addContract(proxy);
+  return builder.build(properties.length > 0 ? { properties } : {});
 }
 
 type Add = (key: string, value: string, line: number) => void;

@@ -15,7 +15,7 @@ defmodule Shop.Billing do
 
   def refund(id), do: HTTPoison.request(:delete, "http://billing:8080/refunds/#{id}")
 
-  # The URL is only known at run time: no call can be named.
+  # The URL is only known at run time: kept as an unresolved call.
   def anything(url), do: HTTPoison.get(url)
 end
 

@@ -18,8 +18,6 @@ defmodule Shop.Helpers do
   def post(conn, "/orders", params), do: {conn, params}
 
   def client, do: Req.new(base_url: "http://billing:8080")
-
-  def probe(url), do: HTTPoison.get(url)
 end
 
 defmodule Shop.FakeRouter do
@@ -28,15 +26,6 @@ defmodule Shop.FakeRouter do
 
   get "/orders", Shop.OrderController, :index
   resources "/users", Shop.UserController
-end
-
-defmodule Shop.HttpHelpers do
-  # The quoted function belongs to each module that uses this one.
-  defmacro __using__(_opts) do
-    quote do
-      def get(path), do: HTTPoison.get(path)
-    end
-  end
 end
 
 defmodule Shop.Lookup do
