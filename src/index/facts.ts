@@ -156,6 +156,39 @@ export type ContractFact =
       readonly via: string;
     }
   | {
+      /**
+       * Routes served under a path prefix they do not spell themselves: a router mounted by another file
+       * (`app.use('/api', require('./routes'))`, Flask `register_blueprint(bp, url_prefix=…)`, FastAPI
+       * `include_router(r, prefix=…)`), a JAX-RS `@ApplicationPath` or a Jersey servlet's `url-pattern`, a
+       * WAR's context path. The reconciler rewrites the matching routes before it links calls to them
+       * (graph/route-mounts.ts); the route facts of a file never change with the files that mount it.
+       */
+      readonly kind: 'http_mount';
+      /** Normalised like a route path (`/api`); `/` mounts at the top, which changes nothing. */
+      readonly prefix: string;
+      /**
+       * Which routes get the prefix:
+       * - `import:<specifier>`: the routes declared in the file this mounting file imports with that
+       *   specifier, resolved exactly like an import of this file (`import:./bin/router`, `import:.views`
+       *   with `names: ['bp']`). Mounts compose: the routes of a file mounted by a file that is itself
+       *   mounted get both prefixes, outermost first.
+       * - `folder:<root-relative folder>`: every route declared in a file under that folder of this file's
+       *   root (`folder:` alone: the whole root), e.g. a Maven module's WAR context path. Only the nearest
+       *   such folder counts for each kind of mount (with or without `routes`); a folder mount applies
+       *   outside every `import:` mount, and one without `routes` outside one with it.
+       */
+      readonly target: string;
+      /** For `import:`: the names imported, when the language imports by name (as `ImportFact.names`). */
+      readonly names?: readonly string[];
+      /** For `import:`: the root-relative file the specifier names, when the extractor can tell. */
+      readonly resolved?: string;
+      /** Only routes whose `via` starts with this (`JAX-RS` under an `@ApplicationPath`); absent: all. */
+      readonly routes?: string;
+      readonly symbol?: number;
+      readonly line: number;
+      readonly via: string;
+    }
+  | {
       readonly kind: 'saga';
       readonly name: string;
       readonly symbol?: number;

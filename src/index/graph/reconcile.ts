@@ -13,6 +13,7 @@ import type { ContractGraph } from './model.js';
 import { isHealthService, placeholderOf } from './names.js';
 import { GraphBuilder } from './node-table.js';
 import { goPlaceholderOf, PropertyValues } from './property-values.js';
+import { applyRouteMounts } from './route-mounts.js';
 import { RouteTable } from './route-table.js';
 
 export interface ReconcileInput {
@@ -41,7 +42,8 @@ interface Deferred {
  */
 export function reconcile(input: ReconcileInput): ContractGraph {
   const builder = new GraphBuilder();
-  const { files } = input;
+  // Routes get the prefixes other files mount them under (facts.ts `http_mount`) before anything links them.
+  const files = applyRouteMounts(input.files, input.imports ?? []);
   const values = new PropertyValues(files);
   const roots = new Set(files.map((f) => f.root));
   for (const root of roots) serviceNode(builder, root);
@@ -98,6 +100,7 @@ function linkContractFacts(
           known.gateways.add(file, fact);
           break;
         case 'saga':
+        case 'http_mount':
           codeNode(builder, file, fact.symbol);
           break;
       }

@@ -14,6 +14,7 @@ import { javaLanguage } from './java/spec.js';
 import { kotlinLanguage } from './kotlin/spec.js';
 import type { LanguageSpec } from './language-spec.js';
 import { markdownLanguage } from './markdown/spec.js';
+import { mavenLanguage } from './maven/spec.js';
 import { nginxLanguage } from './nginx/spec.js';
 import { asyncapiLanguage, openapiLanguage } from './openapi/spec.js';
 import { phpLanguage } from './php/spec.js';
@@ -46,6 +47,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   openapiLanguage,
   asyncapiLanguage,
   springLanguage,
+  mavenLanguage,
   yamlLanguage,
   nginxLanguage,
   markdownLanguage,

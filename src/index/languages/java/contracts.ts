@@ -36,12 +36,16 @@ import {
 import { type AnnotationInfo, findAnnotation } from '../shared/jvm/annotations.js';
 import { jvmClassContracts } from '../shared/jvm/class-contracts.js';
 import { repositoryEntity } from '../shared/jvm/annotation-routes.js';
+import { servletContracts } from '../shared/jvm/servlets.js';
 
 const LIST_FACTORIES: ReadonlySet<string> = new Set(['of', 'asList', 'singletonList', 'singleton', 'copyOf']);
 
-export function javaContracts(file: JavaFile, builder: FactBuilder): void {
+export function javaContracts(file: JavaFile, builder: FactBuilder, path: string): void {
   const facts = new StubUseTracker(builder);
-  for (const cls of file.classes) classContracts(file, cls, facts);
+  for (const cls of file.classes) {
+    classContracts(file, cls, facts);
+    servletContracts(cls, new JavaResolver(file, cls), path, facts);
+  }
   // Assignments first: a stub or client assigned in the constructor is known to every method of the class.
   for (const site of file.sites) if (site.node.type === 'assignment_expression') recordAssignment(site);
   const http = javaHttpContext(file);

@@ -50,7 +50,7 @@ export const extractJava: Extractor = (input) => {
   const walker = new JavaWalker(input.source);
   walker.program(input.tree.rootNode);
   walker.collectSites(input.tree.rootNode);
-  javaContracts(walker.file, walker.facts);
+  javaContracts(walker.file, walker.facts, input.path);
   gatewayDslRoutes(input.source, walker.facts, walker.facts.symbols);
   return walker.facts.build({ package: walker.packageName });
 };

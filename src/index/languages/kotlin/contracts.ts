@@ -38,10 +38,19 @@ import {
 import { type AnnotationInfo, findAnnotation } from '../shared/jvm/annotations.js';
 import { jvmClassContracts } from '../shared/jvm/class-contracts.js';
 import { repositoryEntity } from '../shared/jvm/annotation-routes.js';
+import { servletContracts } from '../shared/jvm/servlets.js';
 
-export function kotlinContracts(file: KtFile, routes: readonly KtRoute[], builder: FactBuilder): void {
+export function kotlinContracts(
+  file: KtFile,
+  routes: readonly KtRoute[],
+  builder: FactBuilder,
+  path: string,
+): void {
   const facts = new StubUseTracker(builder);
-  for (const cls of file.classes) classContracts(file, cls, facts);
+  for (const cls of file.classes) {
+    classContracts(file, cls, facts);
+    servletContracts({ ...cls, methods: cls.functions }, new KtResolver(file, cls), path, facts);
+  }
   for (const route of routes) {
     facts.addContract({
       kind: 'http_route',

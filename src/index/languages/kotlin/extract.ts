@@ -46,7 +46,7 @@ export const extractKotlin: Extractor = (input) => {
   const walker = new KotlinWalker(input.source);
   walker.sourceFile(input.tree.rootNode);
   walker.collectSites(input.tree.rootNode);
-  kotlinContracts(walker.file, walker.routes, walker.facts);
+  kotlinContracts(walker.file, walker.routes, walker.facts, input.path);
   return walker.facts.build({ package: walker.packageName });
 };
 

@@ -18,6 +18,7 @@ import { daprAppIdHeader, httpCallFact, urlText, withAppId } from './http-calls.
 import { PY_HTTP_LIBRARIES, REQUEST_SHAPES, URLLIB_REQUEST } from './http-clients.js';
 import { receiverCall, receiverCallFacts, type ReceiverCall } from './receivers.js';
 import { routeFunctionFacts, routerMethodFacts } from './routes.js';
+import { mountFacts, tornadoRoutes } from './mounts.js';
 import { lookupBinding, receiverKey, type Frame, type PyScope } from './scope.js';
 import { callArguments, dotted, resolveParts } from './values.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
@@ -117,6 +118,8 @@ export class PythonCallSites {
     }
     this.moduleRequest(origin, args, frame, line, owner);
     for (const route of routeFunctionFacts(origin, args, line)) this.facts.addContract(route, { owner });
+    for (const route of tornadoRoutes(origin, args, this.facts.symbols))
+      this.facts.addContract(route, route.symbol === undefined ? { owner } : {});
     if (origin.module === 'django.urls' && origin.name === 'path') {
       const route = djangoRoute(args, line);
       if (route !== undefined) this.facts.addContract(route, { owner });
@@ -153,6 +156,9 @@ export class PythonCallSites {
       if (built !== undefined) this.resolveReceiverCall(call('', method), built);
       return;
     }
+    const originOf = (path: string) => this.scope.originOf(path);
+    for (const mount of mountFacts(method, args, line, originOf, (name) => this.scope.isImported(name)))
+      this.facts.addContract(mount, { owner });
     if (dotted(object)?.endsWith('router') === true && this.scope.importsModule('aiohttp')) {
       for (const route of routerMethodFacts(method, args, line)) this.facts.addContract(route, { owner });
     }

@@ -8,6 +8,7 @@ import type { FactBuilder } from '../shared/fact-builder.js';
 import { args, holderFromExpr, prop, receiverRef, type Site } from './holders.js';
 import { resolveRef, type FileState, type Holder } from './model.js';
 import { routeCall } from './routes.js';
+import { mountCall } from './mounts.js';
 import { directHttpCall, memberHttpCall } from './http-calls.js';
 import { daprInvokerCall } from './dapr.js';
 import { addServiceCall, noteLoader } from './servers.js';
@@ -110,6 +111,7 @@ function onMemberCall(state: FileState, node: Node, callee: Node, site: Site): v
   const objectName = inner.type === 'identifier' ? inner.text : undefined;
   const http = memberHttpCall(state, method, objectName, list, site);
   const route = routeCall(state, node, method, site);
+  mountCall(state, node, method, site);
   if (receiver === undefined && route === undefined && http === undefined) return;
   state.pending.push((out) => {
     const holder = resolveRef(state, receiver);

@@ -131,6 +131,8 @@ export interface FileState {
   readonly handedOn: Set<string>;
   /** Run after the walk, in source order; each pushes zero or more facts. */
   readonly pending: ((out: FactBuilder) => void)[];
+  /** Routers of this file mounted by another of its routers (`app.use('/api', router)`), see mounts.ts. */
+  readonly routerMounts: Map<Holder, { readonly prefix: string; readonly by: Holder | undefined }[]>;
 }
 
 /** A decorator as written, with its arguments read when its name is one extraction cares about. */

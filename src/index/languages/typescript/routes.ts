@@ -8,6 +8,7 @@ import type { FactBuilder } from '../shared/fact-builder.js';
 import { resolveRef, type FileState, type Holder, type Ref } from './model.js';
 import { joinHttpPath, normalizeHttpPath } from '../shared/tree-utils.js';
 import { memberPath, resolveString, toVal, unwrap, type Val } from './values.js';
+import { mountedPrefixes } from './mounts.js';
 
 export const HTTP_VERBS = new Set(['get', 'post', 'put', 'delete', 'patch', 'head', 'options']);
 const ROUTE_VERBS: Readonly<Record<string, string>> = {
@@ -22,7 +23,7 @@ const ROUTE_VERBS: Readonly<Record<string, string>> = {
   all: 'ANY',
 };
 /** Receivers that are routers by convention when nothing else is known (`(app) => app.get('/x', h)`). */
-const ROUTER_NAME = /^(?:app|router|server|fastify|\w*Router|\w*router)$/;
+export const ROUTER_NAME = /^(?:app|router|server|fastify|\w*Router|\w*router)$/;
 const FRAMEWORKS: readonly (readonly [string, string])[] = [
   ['express', 'express'],
   ['fastify', 'fastify'],
@@ -38,7 +39,7 @@ interface RouteSite {
   readonly locals: (name: string) => { readonly val?: Val; readonly holder?: Holder } | undefined;
 }
 
-function frameworkOf(state: FileState, holder: Holder | undefined): string {
+export function frameworkOf(state: FileState, holder: Holder | undefined): string {
   if (holder?.t === 'router' && holder.via !== '') return holder.via;
   const own =
     holder?.t === 'router' && holder.ctor !== undefined
@@ -92,16 +93,17 @@ export function routeCall(
     if (!known && (name === undefined || !ROUTER_NAME.test(name) || !/^[/*]/.test(resolved.value))) return;
     const prefix =
       known && holder.prefix !== undefined ? resolveString(holder.prefix, state.tables)?.value : undefined;
-    const via = frameworkOf(state, holder);
-    for (const m of methods)
-      out.addContract({
-        kind: 'http_route',
-        method: m,
-        path: joinHttpPath(prefix ?? '', resolved.value),
-        ...symbol,
-        line: site.line,
-        via,
-      });
+    const via = frameworkOf(state, holder); // a router mounted by `app.use('/api', router)` serves there
+    for (const mounted of known ? mountedPrefixes(state, holder) : [''])
+      for (const m of methods)
+        out.addContract({
+          kind: 'http_route',
+          method: m,
+          path: joinHttpPath(mounted, prefix ?? '', resolved.value),
+          ...symbol,
+          line: site.line,
+          via,
+        });
   };
 
   // `router.route('/x').get(h).post(h)`: find the `route(path)` call at the bottom of the chain.

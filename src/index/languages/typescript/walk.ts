@@ -165,6 +165,7 @@ export abstract class WalkerBase {
       calledServices: new Set(),
       handedOn: new Set(),
       pending: [],
+      routerMounts: new Map(),
     };
   }
 
