@@ -11,7 +11,7 @@ import type { FactBuilder } from '../shared/fact-builder.js';
 import { joinHttpPath } from '../shared/tree-utils.js';
 import { args, receiverRef, type Site } from './holders.js';
 import { resolveRef, type FileState, type Holder } from './model.js';
-import { frameworkOf, ROUTER_NAME } from './routes.js';
+import { frameworkOf, ROUTER_NAME } from './router-frameworks.js';
 import { memberPath, resolveString, toVal, unwrap } from './values.js';
 
 /** How each mounting method names its prefix and the mounted routers. */

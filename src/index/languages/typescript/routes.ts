@@ -9,6 +9,7 @@ import { resolveRef, type FileState, type Holder, type Ref } from './model.js';
 import { joinHttpPath, normalizeHttpPath } from '../shared/tree-utils.js';
 import { memberPath, resolveString, toVal, unwrap, type Val } from './values.js';
 import { mountedPrefixes } from './mounts.js';
+import { frameworkOf, ROUTER_NAME } from './router-frameworks.js';
 
 export const HTTP_VERBS = new Set(['get', 'post', 'put', 'delete', 'patch', 'head', 'options']);
 const ROUTE_VERBS: Readonly<Record<string, string>> = {
@@ -23,31 +24,11 @@ const ROUTE_VERBS: Readonly<Record<string, string>> = {
   all: 'ANY',
 };
 /** Receivers that are routers by convention when nothing else is known (`(app) => app.get('/x', h)`). */
-export const ROUTER_NAME = /^(?:app|router|server|fastify|\w*Router|\w*router)$/;
-const FRAMEWORKS: readonly (readonly [string, string])[] = [
-  ['express', 'express'],
-  ['fastify', 'fastify'],
-  ['@koa/router', 'koa-router'],
-  ['koa-router', 'koa-router'],
-  ['hono', 'hono'],
-];
-
 interface RouteSite {
   readonly symbol?: number;
   readonly line: number;
   readonly cls?: number;
   readonly locals: (name: string) => { readonly val?: Val; readonly holder?: Holder } | undefined;
-}
-
-export function frameworkOf(state: FileState, holder: Holder | undefined): string {
-  if (holder?.t === 'router' && holder.via !== '') return holder.via;
-  const own =
-    holder?.t === 'router' && holder.ctor !== undefined
-      ? state.importBindings.get(holder.ctor)?.source
-      : undefined;
-  const sources =
-    own === undefined ? new Set([...state.importBindings.values()].map((b) => b.source)) : new Set([own]);
-  return FRAMEWORKS.find(([source]) => sources.has(source))?.[1] ?? 'router';
 }
 
 function receiverName(object: Node): string | undefined {
