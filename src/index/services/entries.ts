@@ -96,7 +96,11 @@ export function unitEntries({ units, findings, matched, source }: EntryInputs): 
       folder: unit.folder,
       kind: kindOf(unit, hints, deployments.length > 0, source),
       names: unit.folder === '.' ? names.filter((n) => n.from.how !== 'folder name') : names,
-      env: uniqueEnv(deployments.flatMap((d) => d.env)),
+      // What the deploy manifests set first; then what the image itself sets (its entry point).
+      env: uniqueEnv([
+        ...deployments.flatMap((d) => d.env),
+        ...findings.flatMap((f) => (f.type === 'env' && ownerOf(f.folder) === unit ? [f.env] : [])),
+      ]),
       evidence: evidence.filter((e, i) => i === 0 || compareLearnt(e, evidence[i - 1] as Learnt) !== 0),
     });
   }

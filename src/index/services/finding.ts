@@ -52,6 +52,13 @@ export interface NameFinding {
   readonly name: ServiceName;
 }
 
+/** An environment variable a folder's own files set for its process (Locust's `--host` in an entry point). */
+export interface EnvFinding {
+  readonly type: 'env';
+  readonly folder: string;
+  readonly env: ServiceEnvVar;
+}
+
 /**
  * One deployed process as a deploy manifest declares it. `folder` is set when the manifest says where its
  * code is (a compose `build:` context); otherwise it is matched to a unit by `image` or by its names.
@@ -87,6 +94,7 @@ export type Finding =
   | SolutionFinding
   | KindFinding
   | NameFinding
+  | EnvFinding
   | DeploymentFinding
   | ImageFinding;
 

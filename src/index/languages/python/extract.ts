@@ -13,7 +13,7 @@ import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { PythonCallSites } from './calls.js';
 import { classifyCallee, type Binding } from './contracts.js';
-import { LOCUST_USERS } from './http-clients.js';
+import { LOCUST_RUN_HOST, LOCUST_USERS } from './http-clients.js';
 import { decoratorFacts } from './decorators.js';
 import { enclosingClass, newFrame, PyScope, receiverKey, recordLocal, type Frame } from './scope.js';
 import { constantSymbol, readDefinition } from './symbols.js';
@@ -165,7 +165,7 @@ class PythonExtraction {
       else if (
         LOCUST_USERS.some((user) => user.module === origin.module && user.classes.includes(origin.name))
       )
-        inherited = { kind: 'http', lib: 'locust' };
+        inherited = LOCUST_RUN_HOST;
     }
     if (inherited === undefined || name === undefined) return undefined;
     const host = frame.kind === 'module' ? this.scope.valueScope().member(name, 'host') : undefined;
@@ -218,7 +218,7 @@ class PythonExtraction {
   private bindLocustTaskUser(parameters: readonly (Node | null)[], frame: Frame): void {
     const first = parameters[0];
     if (first?.type !== 'identifier' || !this.scope.importsModule('locust')) return;
-    frame.bindings.set(`${first.text}.client`, { kind: 'http', lib: 'locust' });
+    frame.bindings.set(`${first.text}.client`, LOCUST_RUN_HOST);
   }
 
   private parameter(parameter: Node, frame: Frame, owner: number | undefined): void {

@@ -81,6 +81,16 @@ export const URLLIB_REQUEST: RequestShape = {
 };
 
 /**
+ * A Locust user without a `host` attribute targets the host given when Locust runs: `--host`/`-H` or the
+ * `LOCUST_HOST` environment variable (the service model reads `--host` from the image's entry point).
+ */
+export const LOCUST_RUN_HOST = {
+  kind: 'http',
+  lib: 'locust',
+  base: [{ t: 'env', name: 'LOCUST_HOST' }],
+} as const;
+
+/**
  * Locust load generators: a user class deriving from one of these calls the system under test through
  * `self.client`, relative to the class's `host` attribute (or the `--host` given at run time).
  */

@@ -23,9 +23,21 @@ function proxyConfig(workspace: WorkspaceFiles, folder: string): { file: string;
   return undefined;
 }
 
+/** `locust --host="http://${FRONTEND_ADDR}"` (or `-H URL`) in an ENTRYPOINT or CMD: the host Locust targets. */
+const LOCUST_HOST = /^\s*(?:ENTRYPOINT|CMD)\b.*\blocust\b.*?(?:--host[=\s]+|-H\s+)["']?([^"'\s\]]+)/gim;
+
+function locustHost(file: ReadFile): Finding[] {
+  return allMatches(file.text, LOCUST_HOST).map((hit) => ({
+    type: 'env',
+    folder: file.folder,
+    env: { name: 'LOCUST_HOST', value: hit.value, from: learnt(file.path, hit.line, 'locust --host') },
+  }));
+}
+
 function readOne(file: ReadFile, workspace: WorkspaceFiles): Finding[] {
   const out: Finding[] = [
     { type: 'unit', folder: file.folder, role: 'deployable', from: learnt(file.path, 1, 'Dockerfile') },
+    ...locustHost(file),
   ];
   const froms = allMatches(file.text, /^\s*FROM\s+(?:--\S+\s+)*(\S+)/gim);
   const last = froms[froms.length - 1];
