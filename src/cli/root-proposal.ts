@@ -64,7 +64,7 @@ function collapse(workspaceDir: string, roots: RootChoice[]): RootChoice[] {
   return out;
 }
 
-const ROOT_KINDS = new Set(['service', 'gateway', 'loadgen', 'library', 'contracts', 'docs']);
+const ROOT_KINDS = new Set(['service', 'gateway', 'loadgen', 'app', 'tests', 'library', 'contracts', 'docs']);
 
 /** A deploy entry is a root when it holds manifests to read (YAML): a bare Dockerfile folder is not. */
 function holdsManifests(result: ServiceModelResult, folder: string): boolean {

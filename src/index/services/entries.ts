@@ -44,6 +44,9 @@ function uniqueEnv(env: readonly ServiceEnvVar[]): ServiceEnvVar[] {
  * code (an nginx or Kafka image built there); a bare Dockerfile with no code is a deploy folder; a manifest
  * with no way to run is a library.
  */
+/** A test suite's folder: `test/…`, `tests/…`, `e2e`, `integration-tests`, `*-e2e`, `*-tests`. */
+const TEST_FOLDER = /(^|\/)(tests?|e2e|integration[-_]?tests?)(\/|$)|[-_](e2e|tests?)$/i;
+
 function kindOf(
   unit: Unit,
   hints: readonly KindFinding['kind'][],
@@ -52,8 +55,12 @@ function kindOf(
 ): ServiceKind {
   if (hints.includes('gateway')) return 'gateway';
   if (hints.includes('loadgen')) return 'loadgen';
+  if (hints.includes('app')) return 'app';
+  if (TEST_FOLDER.test(unit.folder)) return 'tests';
+  // An image built from no code of the repository's own (a tuned Kafka or OpenSearch) is infrastructure,
+  // unless it is a web server serving its own config.
+  if (!source.holdsSource(unit.folder)) return hints.includes('service') ? 'service' : 'deploy';
   if (deployed || unit.roles.has('built')) return 'service';
-  if (!source.holdsSource(unit.folder)) return 'deploy';
   return isDeployable(unit) ? 'service' : 'library';
 }
 

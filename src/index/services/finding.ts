@@ -41,7 +41,8 @@ export interface SolutionFinding {
 export interface KindFinding {
   readonly type: 'kind';
   readonly folder: string;
-  readonly kind: Exclude<ServiceKind, 'service' | 'library'>;
+  /** `service`: a web server image serving content of its own (nginx with a static config). */
+  readonly kind: Exclude<ServiceKind, 'library'>;
   readonly from: Learnt;
 }
 

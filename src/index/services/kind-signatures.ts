@@ -5,7 +5,7 @@
 import { learnt, type KindFinding } from './finding.js';
 import { allMatches } from './text-match.js';
 
-type SignatureKind = 'gateway' | 'loadgen';
+type SignatureKind = 'gateway' | 'loadgen' | 'app';
 
 interface Signature {
   readonly kind: SignatureKind;
@@ -25,6 +25,7 @@ const DEPENDENCIES: readonly Signature[] = [
   { kind: 'loadgen', dependency: /io\.gatling[\w.-]*|gatling-charts-highcharts/g, what: 'Gatling' },
   { kind: 'loadgen', dependency: /ApacheJMeter[\w_-]*|jmeter-maven-plugin/g, what: 'JMeter' },
   { kind: 'loadgen', dependency: /["']k6["']\s*:/g, what: 'k6' },
+  { kind: 'app', dependency: /["'](?:react-native|expo|electron|@capacitor\/core|@ionic\/angular)["']\s*:/g, what: 'a client app framework' },
 ];
 
 interface ImageSignature {

@@ -15,7 +15,7 @@ import type { RootFolder, RootIdentity, ServiceEntry, ServiceView } from './type
 export type { RootFolder, ServiceView, ServiceViewEntry } from './types.js';
 import { within } from './workspace-files.js';
 
-const IDENTITY_KINDS = new Set(['service', 'gateway', 'loadgen', 'library']);
+const IDENTITY_KINDS = new Set(['service', 'gateway', 'loadgen', 'app', 'library']);
 
 export function rootFolders(baseDir: string, roots: readonly { name: string; path: string }[]): RootFolder[] {
   return roots.map((root) => {

@@ -15,10 +15,12 @@ export interface Learnt {
 
 /**
  * What a folder is: a deployable `service`, a `gateway` (a service that routes requests to others), a
- * `loadgen` (traffic generator), a shared `library`, `contracts` (proto/OpenAPI folders), `docs`, or
- * `deploy` (manifests only).
+ * `loadgen` (traffic generator), a client `app` (mobile, desktop: it calls services and serves nothing), a
+ * `tests` suite, a shared `library`, `contracts` (proto/OpenAPI folders), `docs`, or `deploy` (manifests,
+ * or an infrastructure image built with no code of the repository's own).
  */
-export type ServiceKind = 'service' | 'gateway' | 'loadgen' | 'library' | 'contracts' | 'docs' | 'deploy';
+export type ServiceKind =
+  'service' | 'gateway' | 'loadgen' | 'app' | 'tests' | 'library' | 'contracts' | 'docs' | 'deploy';
 
 export interface ServiceName {
   readonly name: string;

@@ -57,13 +57,21 @@ function readOne(file: ReadFile, workspace: WorkspaceFiles): Finding[] {
     });
   else if (PROXYING_WEB_SERVER.test(imageWithoutHost(last.value))) {
     const config = proxyConfig(workspace, file.folder);
-    if (config)
-      out.push({
-        type: 'kind',
-        folder: file.folder,
-        kind: 'gateway',
-        from: learnt(config.file, config.line, 'nginx proxy_pass'),
-      });
+    out.push(
+      config
+        ? {
+            type: 'kind',
+            folder: file.folder,
+            kind: 'gateway',
+            from: learnt(config.file, config.line, 'nginx proxy_pass'),
+          }
+        : {
+            type: 'kind',
+            folder: file.folder,
+            kind: 'service',
+            from: learnt(file.path, last.line, 'web server serving its own content'),
+          },
+    );
   }
   return out;
 }
