@@ -4,7 +4,8 @@
  * - Phoenix (`use Phoenix.Router`, or `use MyAppWeb, :router`): verbs and `match` with a controller,
  *   `resources` (the standard actions, `only:`/`except:`, `singleton:`, `param:`, nested resources),
  *   `live` (GET), `live_dashboard` (GET), `forward` (any method), inside `scope` prefixes that nest;
- *   `pipeline`s and `pipe_through` say nothing about paths.
+ *   `pipeline`s and `pipe_through` say nothing about paths; routes under an `if` on `:dev_routes` or
+ *   `Mix.env() == :dev` are development-only and left out.
  * - Plug.Router (`use Plug.Router`): `get "/x" do … end`, `match "/x", via: :post`, `forward "/x", to: P`.
  *   The catch-all `match _` has no path and is not a route.
  */
@@ -15,6 +16,8 @@ import { atomName, callArgs, doBlockOf, literalList, literalString, type CallArg
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'head']);
 const PHOENIX_VERBS = new Set([...VERBS, 'connect', 'trace']);
+/** A condition that holds only in development builds. */
+const DEV_ONLY = /:dev_routes\b|Mix\.env\(?\)?\s*==\s*:dev\b/;
 
 /** Phoenix's resource actions in the order the router declares them: action, method, path after the resource. */
 type Action = readonly [string, string, (param: string) => string];
@@ -65,6 +68,12 @@ function phoenixRoute(walker: Walker, node: Node, name: string, frame: Frame): b
       if (block !== undefined) walker.visitChildren(block, frame);
       return true;
     case 'pipeline':
+      return true;
+    case 'if':
+      // Phoenix generates dev-only routes (LiveDashboard, the mailbox preview) under
+      // `if Application.compile_env(:app, :dev_routes)`: not served by a release build.
+      if (!DEV_ONLY.test(args.positional[0]?.text ?? '') || block === undefined || !frame.module) return false;
+      walker.visitChildren(block, { ...frame, module: { ...frame.module, router: undefined } });
       return true;
     case 'resources':
       if (path !== undefined) resources(walker, node, joinHttpPath(prefix, path), args, frame);
