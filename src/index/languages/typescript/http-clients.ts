@@ -126,6 +126,13 @@ export const HTTP_CLIENTS: Readonly<Record<string, HttpClientLibrary>> = {
     methods: { ajax: 'options' },
     methodKeys: ['method', 'type'],
   },
+  /** Grafana k6 load-test scripts: `http.get(url, params)`, `http.request(method, url, body)`. */
+  k6: {
+    via: 'k6/http',
+    modules: ['k6/http'],
+    verbs: VERBS_AND_DEL,
+    methods: { request: 'methodUrl' },
+  },
   /** NestJS `HttpService` (an axios wrapper), known by its declared type. */
   HttpService: {
     via: 'HttpService',

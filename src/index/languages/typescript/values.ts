@@ -279,6 +279,8 @@ function memberVal(n: Node, locals: LocalLookup, cls: number | undefined): Val {
   if (path === undefined) return { k: 'opaque', last: lastIdentifier(n.text) };
   if (path.length === 3 && path[0] === 'process' && path[1] === 'env')
     return { k: 'env', name: path[2] ?? '' };
+  // k6 scripts read their environment through the `__ENV` global.
+  if (path.length === 2 && path[0] === '__ENV') return { k: 'env', name: path[1] ?? '' };
   const root = path[0] ?? '';
   if (root !== 'this') {
     const local = locals(root);
