@@ -5,6 +5,7 @@ import { codeNode, evidenceOf, weaker } from './code-nodes.js';
 import type { GatewayTable } from './gateway-table.js';
 import type { HttpTarget, HttpTargets } from './http-targets.js';
 import type { GraphBuilder } from './node-table.js';
+import { nearestTo } from './root-proximity.js';
 import type { Route, RouteTable } from './route-table.js';
 
 type CallFact = Extract<ContractFact, { kind: 'http_call' }>;
@@ -25,6 +26,8 @@ interface Known {
   readonly routes: RouteTable;
   readonly gateways: GatewayTable;
   readonly targets: HttpTargets;
+  /** Root name → folder, to prefer the nearest of same-named services. */
+  readonly rootFolders: ReadonlyMap<string, string>;
 }
 
 /** Routes of the target's roots, else what the target's gateway routes forward the path to. */
@@ -35,7 +38,11 @@ function reachService(
   path: string,
 ): Reach | undefined {
   const { method } = call.fact;
-  const direct = known.routes.matching(method, path).filter((r) => target.roots.includes(r.root));
+  const direct = nearestTo(
+    known.routes.matching(method, path).filter((r) => target.roots.includes(r.root)),
+    call.file.root,
+    known.rootFolders,
+  );
   if (direct.length > 0)
     return {
       routes: direct,
@@ -66,7 +73,11 @@ function reachService(
 function reachByPath(known: Known, call: HttpCall, path: string): Reach | undefined {
   const { file, fact } = call;
   const candidates = known.routes.matching(fact.method, path);
-  let routes = candidates.filter((r) => r.root !== file.root || candidates.length === 1);
+  let routes = nearestTo(
+    candidates.filter((r) => r.root !== file.root || candidates.length === 1),
+    file.root,
+    known.rootFolders,
+  );
   let through: string | undefined;
   if (routes.length === 0) {
     const forwarded = known.gateways.forward(path).flatMap((f) =>

@@ -5,6 +5,7 @@ import { linkGrpcFact, linkWildcardRpcs, type WildcardRpc } from './grpc-links.j
 import { contextPathOf } from './context-path.js';
 import { GatewayTable } from './gateway-table.js';
 import { linkHttpCalls, type HttpCall } from './http-links.js';
+import { rootFolders } from './root-proximity.js';
 import { HttpTargets } from './http-targets.js';
 import { addImportEdges } from './imports.js';
 import type { RootImportSettings } from './imports-settings.js';
@@ -55,7 +56,7 @@ export function reconcile(input: ReconcileInput): ContractGraph {
   const deferred = linkContractFacts(builder, files, { catalog, routes, gateways, values });
   linkWildcardRpcs(builder, catalog, deferred.wildcardRpcs);
   gateways.link(builder, routes);
-  linkHttpCalls(builder, { routes, gateways, targets }, deferred.calls);
+  linkHttpCalls(builder, { routes, gateways, targets, rootFolders: rootFolders(files) }, deferred.calls);
   // Imports: one edge per (importing file → imported file or Go package folder).
   addImportEdges(builder, { files, settings: input.imports ?? [] });
   return builder.build();

@@ -30,8 +30,14 @@ function readOne(file: ReadFile, workspace: WorkspaceFiles): Finding[] {
       ...(name ? { name } : {}),
     },
   ];
-  const main = joinRel(file.folder, 'main.go');
-  if (workspace.filesOf(file.folder).includes('main.go') && isMainPackage(workspace, main))
+  // The module's own folder is a program when a Go file there is `package main` (any file name).
+  const main = workspace
+    .filesOf(file.folder)
+    .filter((name) => name.endsWith('.go') && !name.endsWith('_test.go'))
+    .sort((a, b) => (a === 'main.go' ? -1 : b === 'main.go' ? 1 : a < b ? -1 : a > b ? 1 : 0))
+    .map((name) => joinRel(file.folder, name))
+    .find((path) => isMainPackage(workspace, path));
+  if (main !== undefined)
     out.push({
       type: 'unit',
       folder: file.folder,

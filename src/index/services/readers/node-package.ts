@@ -9,6 +9,8 @@ interface PackageJson {
   readonly name?: unknown;
   readonly workspaces?: unknown;
   readonly scripts?: { readonly start?: unknown };
+  readonly private?: unknown;
+  readonly main?: unknown;
 }
 
 function workspaceGlobs(value: unknown): string[] {
@@ -50,6 +52,14 @@ function readOne(file: ReadFile, workspace: WorkspaceFiles): Finding[] {
       folder: file.folder,
       role: 'deployable',
       from: learnt(file.path, lineOf(file.text, '"start"'), 'package.json start script'),
+    });
+  else if (json.private === true && typeof json.main === 'string' && json.main !== '')
+    // A private package is never published: its `main` is a program to run, not a library's entry.
+    out.push({
+      type: 'unit',
+      folder: file.folder,
+      role: 'deployable',
+      from: learnt(file.path, lineOf(file.text, '"main"'), 'private package main'),
     });
   out.push(...kindsFromDependencies(file.folder, file.path, file.text));
   return out;

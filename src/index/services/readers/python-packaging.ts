@@ -9,7 +9,8 @@ import { firstMatch } from '../text-match.js';
 import { joinRel, type WorkspaceFiles } from '../workspace-files.js';
 
 const FILES = new Set(['pyproject.toml', 'setup.py', 'requirements.txt']);
-const ENTRY_POINTS = ['manage.py', '__main__.py'];
+/** Files a Python project is run by, by convention (`python app.py`, `manage.py runserver`). */
+const ENTRY_POINTS = ['manage.py', '__main__.py', 'app.py', 'main.py', 'server.py', 'wsgi.py', 'asgi.py'];
 
 function nameOf(file: ReadFile): { value: string; line: number } | undefined {
   if (file.name === 'pyproject.toml')
