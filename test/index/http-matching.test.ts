@@ -95,6 +95,35 @@ describe('HTTP call matching', () => {
     expect(graph.unresolved).toEqual([]);
   });
 
+  test('a name several services share means the one nearest the caller; a nearest one without the route is not replaced by a farther one', () => {
+    const processor = (dir: string) =>
+      file(`${dir}/order-processor`, 'app.js', { contracts: [route('POST', '/orders')] });
+    const goProcessor = file('invoke/go/order-processor', 'app.go', { contracts: [] });
+    const checkout = (dir: string) =>
+      file(`${dir}/checkout`, 'app.py', { contracts: [call('POST', '/orders', 'service:order-processor')] });
+    const named = (dir: string): [string, RootIdentity] => [
+      `${dir}/order-processor`,
+      identity(['order-processor']),
+    ];
+    const graph = reconcile({
+      files: [
+        processor('invoke/node'),
+        processor('invoke/python'),
+        goProcessor,
+        checkout('invoke/python'),
+        checkout('invoke/go'),
+      ],
+      services: new Map(),
+      identities: new Map([named('invoke/node'), named('invoke/python'), named('invoke/go')]),
+    });
+    expect(httpEdges(graph)).toEqual([
+      'calls_http invoke/python/order-processor:POST /orders exact invoke/python/checkout:app.py:5',
+    ]);
+    expect(graph.unresolved.map((u) => `${u.root}:${u.file}:${u.line}`)).toEqual([
+      'invoke/go/checkout:app.py:5',
+    ]);
+  });
+
   test('env: reads the caller’s own environment from its identity first', () => {
     const web = file('web', 'client.py', { contracts: [call('GET', '/orders/{id}', 'env:ORDERS_URL')] });
     // Another service sets the same variable to another host: the caller's own value wins.

@@ -38,17 +38,19 @@ function reachService(
   path: string,
 ): Reach | undefined {
   const { method } = call.fact;
-  const direct = nearestTo(
-    known.routes.matching(method, path).filter((r) => target.roots.includes(r.root)),
+  // The service the name means is decided before its routes: the nearest of the roots answering to it.
+  const roots = nearestTo(
+    target.roots.map((root) => ({ root })),
     call.file.root,
     known.rootFolders,
-  );
+  ).map((r) => r.root);
+  const direct = known.routes.matching(method, path).filter((r) => roots.includes(r.root));
   if (direct.length > 0)
     return {
       routes: direct,
       confidence: weaker(call.fact.confidence, direct.length === 1 ? 'exact' : 'ambiguous'),
     };
-  const forwarded = known.gateways.forward(path, target.roots).flatMap((f) =>
+  const forwarded = known.gateways.forward(path, roots).flatMap((f) =>
     known.routes
       .matching(method, f.path)
       .filter((r) => f.roots.includes(r.root))
