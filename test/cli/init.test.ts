@@ -59,7 +59,15 @@ function proposalLoads(dir: string) {
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/services');
 const EXPECTED = path.resolve(FIXTURES, '../services-expected');
-const CASES = ['libs-and-services', 'maven-modules', 'docker-only', 'grouped', 'go-cmd', 'nested-units'];
+const CASES = [
+  'libs-and-services',
+  'maven-modules',
+  'docker-only',
+  'grouped',
+  'go-cmd',
+  'nested-units',
+  'cmake-and-mounts',
+];
 
 /** A copy of a fixture workspace in a temp folder, so that init may write into it. */
 function copyOf(name: string): string {

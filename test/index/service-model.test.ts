@@ -14,7 +14,15 @@ import type { Learnt } from '../../src/index/services/types.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SERVICE_FIXTURES = path.resolve(here, '../fixtures/services');
 const EXPECTED = path.resolve(here, '../fixtures/services-expected');
-const CASES = ['libs-and-services', 'maven-modules', 'docker-only', 'grouped', 'go-cmd', 'nested-units'];
+const CASES = [
+  'libs-and-services',
+  'maven-modules',
+  'docker-only',
+  'grouped',
+  'go-cmd',
+  'nested-units',
+  'cmake-and-mounts',
+];
 
 const where = (l: Learnt): string => (l.line > 0 ? `${l.file}:${l.line}` : l.file);
 

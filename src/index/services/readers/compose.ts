@@ -15,7 +15,7 @@ import {
   type ReadFile,
 } from '../finding.js';
 import { kindOfImage } from '../kind-signatures.js';
-import type { ServiceEnvVar, ServiceName } from '../types.js';
+import type { Learnt, ServiceEnvVar, ServiceName } from '../types.js';
 import { baseName, joinRel, normalizeRel, parentOf, type WorkspaceFiles } from '../workspace-files.js';
 import { get, items, pairsOf, parseYaml, str, strings, type YamlDocument, type Node } from '../yaml-tree.js';
 
@@ -177,20 +177,122 @@ function aliasOf(ctx: Context, service: string, name: ServiceName): DeploymentFi
   };
 }
 
-function readOne(file: ReadFile, workspace: WorkspaceFiles): Finding[] {
+/** The deepest folder holding every path in `paths` (workspace-relative). */
+function commonFolder(paths: readonly string[]): string | undefined {
+  if (paths.length === 0) return undefined;
+  let common = (paths[0] as string).split('/');
+  for (const p of paths.slice(1)) {
+    const parts = p.split('/');
+    let i = 0;
+    while (i < common.length && common[i] === parts[i]) i++;
+    common = common.slice(0, i);
+  }
+  return common.length === 0 ? '.' : common.join('/');
+}
+
+/**
+ * The repository folder a service without `build:` brings in through bind mounts (`./nginx/conf:/etc/…`):
+ * a proxy or web server whose config and scripts live here runs them from an upstream image.
+ */
+function mountFolder(ctx: Context, service: Node | null): string | undefined {
+  const sources = items(ctx.doc, get(ctx.doc, service, 'volumes'))
+    .map((item) => text(ctx, item) ?? text(ctx, get(ctx.doc, item, 'source')) ?? '')
+    .map((entry) => entry.split(':')[0] ?? '')
+    .filter((source) => source.startsWith('./') || source.startsWith('../'))
+    .map((source) => normalizeRel(joinRel(ctx.file.folder, source)))
+    .filter((rel): rel is string => rel !== undefined)
+    .map((rel) => (ctx.workspace.has(rel) ? rel : parentOf(rel)));
+  // Mounts also bring shared pieces (generated code, a library): the folder most of them come from wins.
+  const top = (rel: string) =>
+    rel.slice(ctx.file.folder === '.' ? 0 : ctx.file.folder.length + 1).split('/')[0];
+  const counts = new Map<string, number>();
+  for (const rel of sources) counts.set(top(rel) ?? '', (counts.get(top(rel) ?? '') ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+  if (ranked.length === 0 || (ranked.length > 1 && ranked[0]?.[1] === ranked[1]?.[1])) return undefined;
+  return commonFolder(sources.filter((rel) => top(rel) === ranked[0]?.[0]));
+}
+
+/**
+ * Whether a mounted folder configures a web server (an nginx/OpenResty `server` or `location` block): its
+ * routes and scripts are the service. A mounted Grafana or OpenSearch config is not a service of the repo.
+ */
+function servesWithConfig(workspace: WorkspaceFiles, folder: string): boolean {
+  const folders = [folder, ...(workspace.children.get(folder) ?? []).map((name) => joinRel(folder, name))];
+  return folders.some((dir) =>
+    workspace
+      .filesOf(dir)
+      .filter((name) => /\.conf(\.template)?$/.test(name))
+      .some((name) => /^\s*(server|location)\b[^;{]*\{/m.test(workspace.read(joinRel(dir, name)) ?? '')),
+  );
+}
+
+interface ServiceRead {
+  readonly name: string;
+  readonly file: string;
+  deployment: DeploymentFinding;
+  /** The folder it mounts, when it has no `build:`, and where the mounts are written. */
+  readonly mount?: { readonly folder: string; readonly from: Learnt };
+}
+
+function readOne(file: ReadFile, workspace: WorkspaceFiles, out: Finding[]): ServiceRead[] {
   const dotenv = workspace.read(joinRel(file.folder, '.env'));
   const vars = dotenv ? envFileVariables(dotenv) : new Map<string, string>();
-  const out: Finding[] = [];
+  const reads: ServiceRead[] = [];
   for (const doc of parseYaml(file.text)) {
     const ctx: Context = { file, doc, vars, workspace };
-    for (const service of pairsOf(doc, get(doc, doc.root, 'services')))
-      out.push(readService(ctx, service.key, service.keyNode, service.value, out));
+    for (const service of pairsOf(doc, get(doc, doc.root, 'services'))) {
+      const deployment = readService(ctx, service.key, service.keyNode, service.value, out);
+      const folder = deployment.folder === undefined ? mountFolder(ctx, service.value) : undefined;
+      const usable =
+        folder !== undefined &&
+        folder !== file.folder &&
+        workspace.has(folder) &&
+        servesWithConfig(workspace, folder);
+      const from = at(ctx, get(ctx.doc, service.value, 'volumes'), 'compose bind mount');
+      reads.push({
+        name: service.key,
+        file: file.path,
+        deployment,
+        ...(usable ? { mount: { folder, from } } : {}),
+      });
+    }
   }
-  return out;
+  return reads;
+}
+
+/**
+ * A service with no `build:` is given the folder it alone mounts: a folder several services of one compose
+ * file mount (a shared `config/`) says nothing about which service it belongs to.
+ */
+function assignMountFolders(reads: readonly ServiceRead[], out: Finding[]): void {
+  // Shared when one compose file has two services mounting it (variants of a file rename services).
+  const mounters = new Map<string, Set<string>>();
+  for (const read of reads)
+    if (read.mount) {
+      const key = `${read.file}\0${read.mount.folder}`;
+      mounters.set(key, (mounters.get(key) ?? new Set()).add(read.name));
+    }
+  const shared = new Set(
+    [...mounters].filter(([, names]) => names.size > 1).map(([key]) => key.slice(key.indexOf('\0') + 1)),
+  );
+  for (const read of reads) {
+    if (!read.mount || shared.has(read.mount.folder)) continue;
+    const { folder, from } = read.mount;
+    // Config a running service reads is that service's, even with no code of its own (nginx + Lua).
+    out.push({ type: 'unit', folder, role: 'built', from }, { type: 'kind', folder, kind: 'service', from });
+    read.deployment = { ...read.deployment, folder };
+  }
+}
+
+function readAll(files: readonly ReadFile[], workspace: WorkspaceFiles): Finding[] {
+  const out: Finding[] = [];
+  const reads = files.flatMap((file) => readOne(file, workspace, out));
+  assignMountFolders(reads, out);
+  return [...out, ...reads.map((r) => r.deployment)];
 }
 
 export const composeReader: ManifestReader = {
   id: 'compose',
   matches: (name) => COMPOSE_FILE.test(name),
-  read: (files, workspace) => files.flatMap((file) => readOne(file, workspace)),
+  read: readAll,
 };

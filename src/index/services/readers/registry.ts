@@ -4,6 +4,7 @@
  */
 import type { ManifestReader } from '../finding.js';
 import { cargoReader } from './cargo.js';
+import { cmakeReader } from './cmake.js';
 import { composeReader } from './compose.js';
 import { daprRunReader } from './dapr-run.js';
 import { dockerfileReader } from './dockerfile.js';
@@ -27,6 +28,7 @@ export const MANIFEST_READERS: readonly ManifestReader[] = [
   gradleReader,
   pythonPackagingReader,
   cargoReader,
+  cmakeReader,
   dotnetReader,
   smallManifestReader,
   dockerfileReader,
