@@ -1,11 +1,12 @@
 /**
- * nginx as a gateway: each `location` whose block has a `proxy_pass` forwards its prefix to a service. The
+ * nginx as a gateway: each `location` whose block has a `proxy_pass` forwards its prefix to a service, and
+ * one that answers itself (`content_by_lua*`, `return 2xx`) is a route of the server (a redirect is not). The
  * target is the `upstream` of that name (its first `server`), else the URL's host; a URI in `proxy_pass`
  * (`proxy_pass http://orders/v1/;`) replaces the location prefix, and a `rewrite ^/api/(.*)$ /$1` in the
  * block rewrites it likewise. `set $name value;` variables are substituted; `${VAR}` placeholders of
  * envsubst templates are kept for the graph to resolve from the proxy's environment.
  */
-import type { FileFacts } from '../../facts.js';
+import type { ContractFact, FileFacts } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { prefixOfPattern, prefixOfRegex, type ProxyFact, rewriteByRegex } from '../shared/gateway-paths.js';
@@ -69,7 +70,24 @@ function proxyOf(location: Directive, prefix: string, scope: Scope): ProxyFact |
   };
 }
 
-function walk(directives: readonly Directive[], scope: Scope, out: ProxyFact[]): void {
+/** Directives with which a location answers requests itself: OpenResty Lua handlers, `return 2xx …`. */
+const answersItself = (d: Directive): boolean =>
+  /^content_by_lua(_block|_file)?$/.test(d.name) || (d.name === 'return' && /^2\d\d$/.test(d.args[0] ?? ''));
+
+const answers = (block: readonly Directive[] | undefined, depth = 0): boolean =>
+  (block ?? []).some(
+    (d) => answersItself(d) || (depth < 2 && d.name === 'if' && answers(d.block, depth + 1)),
+  );
+
+/** A location that answers requests itself is a route of this server (any method: nginx does not say). */
+function routeOf(location: Directive, prefix: string): RouteFact | undefined {
+  if (!answers(location.block) || location.block?.some((d) => d.name === 'proxy_pass')) return undefined;
+  return { kind: 'http_route', method: 'ANY', path: prefix, line: location.line, via: 'nginx location' };
+}
+
+type RouteFact = Extract<ContractFact, { kind: 'http_route' }>;
+
+function walk(directives: readonly Directive[], scope: Scope, out: (ProxyFact | RouteFact)[]): void {
   const variables = new Map(scope.variables);
   for (const directive of directives)
     if (directive.name === 'set' && directive.args[0]?.startsWith('$') && directive.args[1] !== undefined)
@@ -79,7 +97,8 @@ function walk(directives: readonly Directive[], scope: Scope, out: ProxyFact[]):
     if (!directive.block) continue;
     if (directive.name === 'location') {
       const prefix = locationPrefix(directive.args);
-      const fact = prefix === undefined ? undefined : proxyOf(directive, prefix, inner);
+      const fact =
+        prefix === undefined ? undefined : (proxyOf(directive, prefix, inner) ?? routeOf(directive, prefix));
       if (fact) out.push(fact);
     }
     walk(directive.block, inner, out);
@@ -88,7 +107,7 @@ function walk(directives: readonly Directive[], scope: Scope, out: ProxyFact[]):
 
 export function extractNginx(input: ExtractInput): FileFacts {
   const directives = parseBlocks(input.source);
-  const facts: ProxyFact[] = [];
+  const facts: (ProxyFact | RouteFact)[] = [];
   walk(directives, { variables: new Map(), upstreams: upstreams(directives) }, facts);
   const builder = new FactBuilder(input.language);
   for (const fact of facts) builder.addContract(fact);
