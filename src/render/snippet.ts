@@ -121,4 +121,3 @@ export function fenced(text: string, language: string): string {
   const fence = '`'.repeat(Math.max(3, longest + 1));
   return `${fence}${language}\n${text}\n${fence}`;
 }
-

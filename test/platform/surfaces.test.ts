@@ -11,7 +11,10 @@ import { fakeIndex } from '../helpers/fake-index.js';
 import { connectClient } from '../helpers/mcp.js';
 import { SAMPLE_OPERATIONS } from '../helpers/sample-ops.js';
 
-const real = new Registry({ operations: OPERATIONS, services: { index: fakeIndex(), languages: languageSpec } });
+const real = new Registry({
+  operations: OPERATIONS,
+  services: { index: fakeIndex(), languages: languageSpec },
+});
 const sample = new Registry({ operations: SAMPLE_OPERATIONS, services: undefined });
 
 /** Every key anywhere in a JSON value, with the path to it. */

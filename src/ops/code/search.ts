@@ -165,7 +165,10 @@ function noDeclarationAnswer(
     uncovered.length === 0
       ? 'This is authoritative for declared names; do not re-check with grep.\n'
       : `Not authoritative for the whole workspace: ${uncovered.length} folder(s) with source code are outside every root ` +
-        `(${uncovered.slice(0, FIRST_UNCOVERED).map((f) => `\`${f}\``).join(', ')}${uncovered.length > FIRST_UNCOVERED ? ', …' : ''}); ` +
+        `(${uncovered
+          .slice(0, FIRST_UNCOVERED)
+          .map((f) => `\`${f}\``)
+          .join(', ')}${uncovered.length > FIRST_UNCOVERED ? ', …' : ''}); ` +
         'search those with grep, or add them to `roots` (`meshlens init --auto --force` proposes them).\n';
   const markdown =
     `## Search results for \`${query}\` (scope: ${label})\n\n` +

@@ -72,7 +72,8 @@ function phoenixRoute(walker: Walker, node: Node, name: string, frame: Frame): b
     case 'if':
       // Phoenix generates dev-only routes (LiveDashboard, the mailbox preview) under
       // `if Application.compile_env(:app, :dev_routes)`: not served by a release build.
-      if (!DEV_ONLY.test(args.positional[0]?.text ?? '') || block === undefined || !frame.module) return false;
+      if (!DEV_ONLY.test(args.positional[0]?.text ?? '') || block === undefined || !frame.module)
+        return false;
       walker.visitChildren(block, { ...frame, module: { ...frame.module, router: undefined } });
       return true;
     case 'resources':

@@ -70,7 +70,8 @@ export function extractSpring(input: ExtractInput): FileFacts {
 function gatewayRoutes(properties: readonly PropertyFact[]): ProxyFact[] {
   const byProfile = new Map<string | undefined, PropertyFact[]>();
   for (const property of properties) {
-    const group = byProfile.get(property.profile) ?? byProfile.set(property.profile, []).get(property.profile);
+    const group =
+      byProfile.get(property.profile) ?? byProfile.set(property.profile, []).get(property.profile);
     group?.push(property);
   }
   return [...byProfile.values()].flatMap((group) => [...zuulRoutes(group), ...cloudGatewayRoutes(group)]);
