@@ -3,25 +3,15 @@
  * or its service node; calls through a gateway to the routes behind it; targets that name no service.
  */
 import { describe, expect, test } from 'vitest';
-import { emptyFacts, type ContractFact } from '../../src/index/facts.js';
+import { type ContractFact } from '../../src/index/facts.js';
 import type { ContractGraph } from '../../src/index/graph/model.js';
 import { reconcile } from '../../src/index/graph/reconcile.js';
 import type { RootIdentity } from '../../src/index/services/types.js';
 import type { IndexedFile } from '../../src/index/snapshot.js';
+import { indexedFile } from '../helpers/indexed-file.js';
 
-function file(root: string, path: string, contracts: ContractFact[]): IndexedFile {
-  return {
-    root,
-    path,
-    absolutePath: `/ws/${root}/${path}`,
-    language: 'x',
-    size: 1,
-    mtimeMs: 1,
-    hash: `${root}/${path}`,
-    outcome: 'parsed',
-    facts: { ...emptyFacts('x'), contracts },
-  };
-}
+const file = (root: string, path: string, contracts: ContractFact[]): IndexedFile =>
+  indexedFile(root, path, { contracts });
 
 const route = (method: string, path: string): ContractFact => ({
   kind: 'http_route',

@@ -3,20 +3,10 @@ import { emptyFacts, type ContractFact, type LanguageId } from '../../src/index/
 import { reconcile } from '../../src/index/graph/reconcile.js';
 import { markUncalledStubs } from '../../src/index/languages/shared/grpc-stubs.js';
 import type { IndexedFile } from '../../src/index/snapshot.js';
+import { indexedFile } from '../helpers/indexed-file.js';
 
-function indexed(root: string, path: string, language: LanguageId, contracts: ContractFact[]): IndexedFile {
-  return {
-    root,
-    path,
-    absolutePath: `/ws/${root}/${path}`,
-    language,
-    size: 1,
-    mtimeMs: 1,
-    hash: path,
-    outcome: 'parsed',
-    facts: { ...emptyFacts(language), contracts },
-  };
-}
+const indexed = (root: string, path: string, language: LanguageId, contracts: ContractFact[]): IndexedFile =>
+  indexedFile(root, path, { contracts }, language);
 
 type ClientFact = Extract<ContractFact, { kind: 'grpc_client' }>;
 

@@ -4,33 +4,18 @@
  * Kubernetes DNS names, the heuristic path-only match, and the calls that reach nothing.
  */
 import { describe, expect, test } from 'vitest';
-import { emptyFacts, type ContractFact, type PropertyFact } from '../../src/index/facts.js';
+import { type ContractFact, type PropertyFact } from '../../src/index/facts.js';
 import type { ContractGraph } from '../../src/index/graph/model.js';
 import { reconcile } from '../../src/index/graph/reconcile.js';
 import type { RootIdentity } from '../../src/index/services/types.js';
 import type { IndexedFile } from '../../src/index/snapshot.js';
+import { indexedFile } from '../helpers/indexed-file.js';
 
-function file(
+const file = (
   root: string,
   path: string,
   facts: { contracts?: ContractFact[]; properties?: PropertyFact[] },
-): IndexedFile {
-  return {
-    root,
-    path,
-    absolutePath: `/ws/${root}/${path}`,
-    language: 'x',
-    size: 1,
-    mtimeMs: 1,
-    hash: `${root}/${path}`,
-    outcome: 'parsed',
-    facts: {
-      ...emptyFacts('x'),
-      contracts: facts.contracts ?? [],
-      ...(facts.properties ? { properties: facts.properties } : {}),
-    },
-  };
-}
+): IndexedFile => indexedFile(root, path, facts);
 
 const route = (method: string, path: string, line = 1): ContractFact => ({
   kind: 'http_route',

@@ -1,21 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { emptyFacts, type ContractFact, type LanguageId } from '../../src/index/facts.js';
+import { type ContractFact, type LanguageId } from '../../src/index/facts.js';
 import { reconcile } from '../../src/index/graph/reconcile.js';
 import type { IndexedFile } from '../../src/index/snapshot.js';
+import { indexedFile } from '../helpers/indexed-file.js';
 
-function indexed(root: string, path: string, language: LanguageId, contracts: ContractFact[]): IndexedFile {
-  return {
-    root,
-    path,
-    absolutePath: `/ws/${root}/${path}`,
-    language,
-    size: 1,
-    mtimeMs: 1,
-    hash: path,
-    outcome: 'parsed',
-    facts: { ...emptyFacts(language), contracts },
-  };
-}
+const indexed = (root: string, path: string, language: LanguageId, contracts: ContractFact[]): IndexedFile =>
+  indexedFile(root, path, { contracts }, language);
 
 const route = (method: string, path: string, line: number, via = 'express'): ContractFact => ({
   kind: 'http_route',

@@ -1,23 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { emptyFacts, type ContractFact } from '../../src/index/facts.js';
+import { type ContractFact } from '../../src/index/facts.js';
 import { reconcile } from '../../src/index/graph/reconcile.js';
 import type { SnapshotReader } from '../../src/index/reader.js';
 import type { IndexedFile } from '../../src/index/snapshot.js';
 import { unresolvedLines, unresolvedReaching } from '../../src/ops/contracts/dependents-unresolved.js';
+import { indexedFile } from '../helpers/indexed-file.js';
 
-function file(root: string, path: string, contracts: ContractFact[]): IndexedFile {
-  return {
-    root,
-    path,
-    absolutePath: `/ws/${root}/${path}`,
-    language: 'x',
-    size: 1,
-    mtimeMs: 1,
-    hash: `${root}/${path}`,
-    outcome: 'parsed',
-    facts: { ...emptyFacts('x'), contracts },
-  };
-}
+const file = (root: string, path: string, contracts: ContractFact[]): IndexedFile =>
+  indexedFile(root, path, { contracts });
 
 const call = (path: string, base: string | undefined, line: number, unresolved?: string): ContractFact => ({
   kind: 'http_call',
