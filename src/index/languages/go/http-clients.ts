@@ -99,13 +99,17 @@ export function chainedClientCall(call: Node, fn: Node, scope: GoScope): boolean
   return false;
 }
 
-/** Emits the request `shape` describes in `call`'s arguments; false when its URL or method is missing. */
+/**
+ * Emits the request `shape` describes in `call`'s arguments; false when its URL or method is missing.
+ * `daprApp`: the request goes through the Dapr sidecar to this app (its `dapr-app-id` header).
+ */
 export function emitShaped(
   call: Node,
   shape: GoRequestShape,
   via: string,
   scope: GoScope,
   base?: readonly UrlPart[],
+  daprApp?: string,
 ): boolean {
   const args = argumentsOf(call);
   const url = args[shape.url];
@@ -113,7 +117,8 @@ export function emitShaped(
   const verb = shape.verb ?? (methodArg === undefined ? undefined : (methodOf(methodArg, scope) ?? 'ANY'));
   if (url === undefined || verb === undefined) return false;
   const name = call.childForFieldName('function')?.childForFieldName('field') ?? call;
-  emitCall(verb, url, startLineOf(name), via, scope, base);
+  if (daprApp === undefined) emitCall(verb, url, startLineOf(name), via, scope, base);
+  else emitServiceCall(verb, url, `service:${daprApp}`, startLineOf(name), via, scope, true);
   return true;
 }
 

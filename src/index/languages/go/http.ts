@@ -24,6 +24,7 @@ import {
   NET_HTTP_FUNCTIONS,
 } from './http-clients.js';
 import { baseOf } from './urls.js';
+import { daprAppIdHeader } from './dapr-header.js';
 import { joinHttpPath, startLineOf } from '../shared/tree-utils.js';
 
 const VERBS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE'];
@@ -63,7 +64,8 @@ export function goHttpCall(call: Node, fn: Node, scope: GoScope, callbacks: Call
     const request = NET_HTTP_FUNCTIONS.get(name);
     // `http.NewRequest` builds the request `client.Do(req)` sends: the call is read where it is built.
     const via = name.startsWith('NewRequest') ? `http.${name}` : `net/http ${name}`;
-    if (request !== undefined) emitShaped(call, request, via, scope);
+    const daprApp = name.startsWith('NewRequest') ? daprAppIdHeader(call, scope) : undefined;
+    if (request !== undefined) emitShaped(call, request, via, scope, undefined, daprApp);
     else if ((name === 'Handle' || name === 'HandleFunc') && args.length >= 2) {
       emitPatternRoute(call, args[0], '', `net/http ${name}`, scope);
     }

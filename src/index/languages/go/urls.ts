@@ -14,6 +14,7 @@ import {
   type UrlPart,
 } from '../shared/native-common.js';
 import { joinHttpPath } from '../shared/tree-utils.js';
+import { sidecarRelative } from './dapr-header.js';
 
 /**
  * An `http_call` for `url` sent with `method`; `clientBase` is the base URL a configured client carries
@@ -56,7 +57,11 @@ export function emitCall(
   });
 }
 
-/** A call to a service named by the code (Dapr's app id) at the path `pathNode` gives, relative to its root. */
+/**
+ * A call to a service named by the code (Dapr's app id) at the path `pathNode` gives, relative to its root.
+ * `sidecarUrl`: `pathNode` is a whole URL to the Dapr sidecar (a `dapr-app-id` header names the app), whose
+ * path is the app's.
+ */
 export function emitServiceCall(
   method: string,
   pathNode: Node,
@@ -64,10 +69,15 @@ export function emitServiceCall(
   line: number,
   via: string,
   scope: GoScope,
+  sidecarUrl = false,
 ): void {
-  const parts = mergeText(urlParts(pathNode, scope));
+  const written = urlParts(pathNode, scope);
+  const parts = mergeText(sidecarUrl ? sidecarRelative(mergeText(written)) : written);
   const named = parts.some((p) => p.kind === 'text' && p.text.trim() !== '');
-  const target = named ? httpTargetOf(mergeText([{ kind: 'text', text: '/' }, ...parts])) : undefined;
+  const rooted = parts[0]?.kind === 'text' && parts[0].text.startsWith('/');
+  const target = named
+    ? httpTargetOf(mergeText(rooted ? parts : [{ kind: 'text', text: '/' }, ...parts]))
+    : undefined;
   scope.file.facts.addContract({
     kind: 'http_call',
     method,
