@@ -25,6 +25,7 @@ import {
 } from './http-clients.js';
 import { baseOf } from './urls.js';
 import { daprAppIdHeader } from './dapr-header.js';
+import { daprInvocationHandler, DAPR_HANDLER_METHODS } from './dapr-handlers.js';
 import { joinHttpPath, startLineOf } from '../shared/tree-utils.js';
 
 const VERBS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE'];
@@ -34,6 +35,7 @@ const HTTP_NAMES = new Set([
   ...VERBS,
   ...CAPITALISED.keys(),
   ...CLIENT_CALL_NAMES,
+  ...DAPR_HANDLER_METHODS,
   'Any',
   'All',
   'Handle',
@@ -71,7 +73,8 @@ export function goHttpCall(call: Node, fn: Node, scope: GoScope, callbacks: Call
     }
     return;
   }
-  if (pkg !== undefined || chainedClientCall(call, fn, scope)) return;
+  if (pkg !== undefined || chainedClientCall(call, fn, scope) || daprInvocationHandler(call, name, scope))
+    return;
 
   const clientMethod = HTTP_CLIENT_METHODS.get(name);
   if (clientMethod !== undefined && args[0] !== undefined && isHttpClient(operand, scope, 0)) {
