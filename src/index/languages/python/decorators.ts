@@ -1,10 +1,12 @@
 /**
  * Python decorators and route tables that declare contracts: Flask/FastAPI route decorators, Celery
- * `@app.task`/`@shared_task` (a task is the consumer of the queue named after it), and Django `path(…)`.
+ * `@app.task`/`@shared_task` (a task is the consumer of the queue named after it), Dapr `@app.method(…)`
+ * handlers, and Django `path(…)`.
  */
 import type { Node } from 'web-tree-sitter';
 import type { Confidence, ContractFact } from '../../facts.js';
 import { routeFromDecorator } from './contracts.js';
+import { daprMethodRoute } from './dapr-app.js';
 import { normalizeDjango } from './decl.js';
 import { lookupBinding, type Frame, type PyScope } from './scope.js';
 import { callArguments, dotted, literalString } from './values.js';
@@ -25,6 +27,10 @@ export function decoratorFacts(
   const dot = head.lastIndexOf('.');
   const objectName = dot < 0 ? undefined : head.slice(0, dot);
   const receiver = objectName === undefined ? undefined : lookupBinding(frame, objectName);
+  if (call !== undefined && receiver?.kind === 'dapr_app') {
+    const route = daprMethodRoute(head.slice(dot + 1), call, line);
+    return { facts: route === undefined ? [] : [route] };
+  }
   if (call !== undefined) {
     const route = routeFromDecorator(call, receiver);
     if (route !== undefined) {

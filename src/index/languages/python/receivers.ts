@@ -153,6 +153,7 @@ function boundCallFacts(call: ReceiverCall, binding: Binding): ContractFact[] {
       }
       return facts;
     case 'router':
+    case 'dapr_app':
       return facts;
   }
 }
