@@ -92,7 +92,8 @@ export function chainedClientCall(call: Node, fn: Node, scope: GoScope): boolean
     const shape = client.requests.get(name);
     if (shape === undefined || !imports.some((path) => client.importPath.test(path))) continue;
     const started = requestStart(operand, client);
-    if (started === undefined) continue;
+    // A request builder of a type this package declares (`store.R().Get(key)`) is not the library's.
+    if (started === undefined || ofPackageType(started, scope, 0)) continue;
     const base = clientBase(started, client, scope, 0);
     return emitShaped(call, shape, `${client.lib} ${name}`, scope, base);
   }
@@ -133,6 +134,48 @@ function requestStart(node: Node, client: ChainedClient): Node | undefined {
     current = unwrapParens(operand);
   }
   return undefined;
+}
+
+/**
+ * True when `node` is proven to hold a value of a type declared in this package (a receiver, a variable
+ * of type `store` or `*store`, `store{}`, a same-file function returning one), never a library's client.
+ */
+function ofPackageType(node: Node, scope: GoScope, depth: number): boolean {
+  const expr = unwrapParens(node);
+  if (depth > 4) return false;
+  switch (expr.type) {
+    case 'identifier': {
+      if (scope.receiver?.name === expr.text) return true;
+      const bindings = scope.lookup(expr.text) ?? [];
+      return (
+        bindings.length > 0 &&
+        bindings.every((b) =>
+          b.type !== undefined
+            ? isPackageType(b.type)
+            : b.value !== undefined && ofPackageType(b.value, scope, depth + 1),
+        )
+      );
+    }
+    case 'unary_expression':
+      return ofPackageType(expr.childForFieldName('operand') ?? expr, scope, depth + 1);
+    case 'composite_literal': {
+      const type = expr.childForFieldName('type');
+      return type !== null && isPackageType(type);
+    }
+    case 'call_expression': {
+      const fn = expr.childForFieldName('function');
+      const result = fn?.type === 'identifier' ? scope.file.funcResults.get(fn.text) : undefined;
+      return result !== undefined && /^\(?\*?[A-Za-z_]\w*(?![\w.])\s*(,|\)|$)/.test(result);
+    }
+    default:
+      return false;
+  }
+}
+
+/** `store`, `*store`: a type named without a package qualifier. */
+function isPackageType(type: Node): boolean {
+  const inner = type.type === 'pointer_type' ? type.namedChild(0) : type;
+  return inner?.type === 'type_identifier';
 }
 
 /** The base URL a client value was configured with along its construction chain or variable, if any. */
