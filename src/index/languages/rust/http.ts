@@ -193,10 +193,52 @@ function reqwestCall(
   // An unproven receiver counts only in a file using the crate, when the request is sent right there
   // (`.get(url)….send()`).
   const sent =
-    proven === undefined && (file.flags.reqwest || file.flags.awc) ? sentInChain(call, file) : undefined;
+    proven === undefined && (file.flags.reqwest || file.flags.awc) && !ofOtherType(method.receiver, scope, 0)
+      ? sentInChain(call, file)
+      : undefined;
   const library = proven ?? sent;
   if (library === undefined) return;
   emitCall(verb, url, startLineOf(method.nameNode), `${library} ${method.name}`, proven !== undefined, scope);
+}
+
+/**
+ * True when `node` provably holds a value of a type that is no HTTP client: a variable typed, built
+ * (`Client::new(…)`, `Client { … }`) or declared as a type the file imports from elsewhere
+ * (`use api::Client`) or declares itself. Such a receiver's `.get(…).send()` is its own.
+ */
+function ofOtherType(node: Node, scope: RustScope, depth: number): boolean {
+  const expr = peel(node);
+  if (depth > 4) return false;
+  if (expr.type === 'identifier') {
+    const bindings = scope.lookup(expr.text) ?? [];
+    return (
+      bindings.length > 0 &&
+      bindings.every((b) =>
+        b.type !== undefined
+          ? isOtherType(typePath(b.type), expr, scope)
+          : b.value !== undefined && ofOtherType(b.value, scope, depth + 1),
+      )
+    );
+  }
+  if (expr.type === 'struct_expression')
+    return isOtherType(expr.childForFieldName('name')?.text, expr, scope);
+  if (expr.type !== 'call_expression' || methodCall(expr) !== undefined) return false;
+  const fn = expr.childForFieldName('function');
+  return fn?.type === 'scoped_identifier' && isOtherType(fn.childForFieldName('path')?.text, expr, scope);
+}
+
+function isOtherType(path: string | undefined, at: Node, scope: RustScope): boolean {
+  if (path === undefined || !/^[A-Za-z_][\w:]*$/.test(path)) return false;
+  // Through the file's `use`s: `use reqwest::Client as Http;` makes `Http` reqwest's client.
+  const [head = '', ...rest] = path.split('::');
+  const full = [scope.file.uses.get(head) ?? head, ...rest].join('::');
+  if (httpClientLibrary(path, scope.file) !== undefined || httpClientLibrary(full, scope.file) !== undefined)
+    return false;
+  if (path.includes('::') || scope.file.uses.has(path)) return true;
+  // A type this file declares (`struct Client;`).
+  return at.tree.rootNode
+    .descendantsOfType(['struct_item', 'enum_item', 'type_item'])
+    .some((item) => item?.childForFieldName('name')?.text === path);
 }
 
 /** The library whose send method ends the chain a request is built in (`.send()`; awc also `.send_json(…)`…). */
