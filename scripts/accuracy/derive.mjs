@@ -27,6 +27,22 @@ export function normRoute(route) {
 
 const SERVICE_KINDS = new Set(['service', 'gateway', 'loadgen']);
 
+/**
+ * Test files, by the rule meshlens' answers use to leave them out (src/ops/shared/workspace-paths.ts
+ * `isTestPath`): a call a test makes is not a call between services, and the expected lists leave them out.
+ */
+export function isTestFile(file) {
+  const f = String(file ?? '');
+  return (
+    /(^|\/)(__tests__|__mocks__|test-utils|testdata|tests?|spec|e2e)\//i.test(f) ||
+    /\.(spec|test|e2e-spec)\.[cm]?[jt]sx?$/i.test(f) ||
+    /_test\.(go|py)$/i.test(f) ||
+    /(^|\/)test_[^/]*\.py$/i.test(f) ||
+    /(Test|Tests|IT)\.(java|kt|cs|scala)$/.test(f) ||
+    /(^|\/)src\/test\//.test(f)
+  );
+}
+
 function keyedSets() {
   const sets = {};
   for (const k of ['services', 'grpc', 'servers', 'topics', 'httpPairs', 'httpRoutes', 'served'])
@@ -64,7 +80,7 @@ export function deriveFound(graph, sm) {
   const ownerOf = (node) =>
     node.file ? sm.ofPath(node.file) : node.root ? sm.ofPath(rootPath.get(node.root) ?? node.root) : null;
   const sets = keyedSets();
-  const dropped = { unknownCaller: [], selfEdges: [], unknownCallee: [] };
+  const dropped = { unknownCaller: [], selfEdges: [], unknownCallee: [], testCalls: [] };
   foundServices(graph, sm, sets);
 
   const implementers = new Map(); // norm(ProtoService) -> Set(norm(service))
@@ -101,6 +117,10 @@ export function deriveFound(graph, sm) {
   for (const e of graph.edges) {
     const target = nodeOf(e.to);
     const from = callerOf(e);
+    if ((e.kind === 'calls_rpc' || e.kind === 'calls_http') && isTestFile(e.file)) {
+      dropped.testCalls.push(`${e.kind} -> ${target.name} at ${evidence(e)}`);
+      continue;
+    }
     if (e.kind === 'calls_rpc') {
       if (target.kind !== 'grpc_service' && target.kind !== 'grpc_method') continue;
       const proto = protoServiceOf(target.name);

@@ -78,6 +78,11 @@ export function unitEntries({ units, findings, matched, source }: EntryInputs): 
     if (!owner.has(folder)) owner.set(folder, owningUnit(folder, all));
     return owner.get(folder);
   };
+  // A folder whose deployments all run programs inside it (compose `build: .` with `command: frontend`, one
+  // image for many CMake targets) is the shared code and build context of those programs, not a service.
+  const deployedUnits = new Set([...matched.values()].filter((u): u is Unit => u !== undefined));
+  const buildsOthers = (unit: Unit, deployed: boolean): boolean =>
+    !deployed && [...deployedUnits].some((u) => u !== unit && within(u.folder, unit.folder));
   const entries: ServiceEntry[] = [];
   for (const unit of all.sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0))) {
     const deployments = [...matched].filter(([, u]) => u === unit).map(([d]) => d);
@@ -101,7 +106,9 @@ export function unitEntries({ units, findings, matched, source }: EntryInputs): 
     );
     entries.push({
       folder: unit.folder,
-      kind: kindOf(unit, hints, deployments.length > 0, source),
+      kind: buildsOthers(unit, deployments.length > 0)
+        ? 'library'
+        : kindOf(unit, hints, deployments.length > 0, source),
       names: unit.folder === '.' ? names.filter((n) => n.from.how !== 'folder name') : names,
       // What the deploy manifests set first; then what the image itself sets (its entry point).
       env: uniqueEnv([
