@@ -215,7 +215,7 @@ describe('HTTP call matching', () => {
     ]);
   });
 
-  test('an unknown or local host matches by path: unique → heuristic, several → ambiguous', () => {
+  test('an unknown or local host matches by path: one service → heuristic, several → listed as unresolved', () => {
     const web = file('web', 'client.ts', {
       contracts: [
         call('POST', '/orders', 'http://localhost:8080', 5),
@@ -223,10 +223,11 @@ describe('HTTP call matching', () => {
       ],
     });
     const graph = reconcile({ files: [orders, billing, web], services: new Map() });
-    expect(httpEdges(graph)).toEqual([
-      'calls_http services/billing:GET /orders/{id} ambiguous web:client.ts:6',
-      'calls_http services/orders:GET /orders/{id} ambiguous web:client.ts:6',
-      'calls_http services/orders:POST /orders heuristic web:client.ts:5',
+    expect(httpEdges(graph)).toEqual(['calls_http services/orders:POST /orders heuristic web:client.ts:5']);
+    expect(
+      graph.unresolved.map((u) => `${u.file}:${u.line} ${u.reason} [${(u.roots ?? []).join(', ')}]`),
+    ).toEqual([
+      'client.ts:6 2 services serve GET /orders/{id} and the host does not say which [services/billing, services/orders]',
     ]);
   });
 

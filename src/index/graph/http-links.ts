@@ -22,6 +22,11 @@ interface Reach {
   readonly through?: string;
 }
 
+/** A path-only match that several services answer: nothing tells which one the call reaches. */
+interface Undecided {
+  readonly undecided: readonly string[];
+}
+
 interface Known {
   readonly routes: RouteTable;
   readonly gateways: GatewayTable;
@@ -70,9 +75,10 @@ function reachService(
 
 /**
  * A call whose host is unknown (or the machine itself): the routes of other roots with its path, else of
- * what some gateway forwards it to — heuristic when one route fits, ambiguous when several do.
+ * what some gateway forwards it to — heuristic when one service fits (ambiguous between its routes). When
+ * several services fit, the path alone does not say which: the call is listed as unresolved, not fanned out.
  */
-function reachByPath(known: Known, call: HttpCall, path: string): Reach | undefined {
+function reachByPath(known: Known, call: HttpCall, path: string): Reach | Undecided | undefined {
   const { file, fact } = call;
   const candidates = known.routes.matching(fact.method, path);
   let routes = nearestTo(
@@ -92,6 +98,8 @@ function reachByPath(known: Known, call: HttpCall, path: string): Reach | undefi
     through = forwarded[0]?.via;
   }
   if (routes.length === 0) return undefined;
+  const roots = [...new Set(routes.map((r) => r.root))].sort();
+  if (roots.length > 1) return { undecided: roots };
   const confidence = weaker(fact.confidence, routes.length === 1 ? 'heuristic' : 'ambiguous');
   return through === undefined ? { routes, confidence } : { routes, confidence, through };
 }
@@ -129,7 +137,8 @@ export function linkHttpCalls(builder: GraphBuilder, known: Known, calls: readon
           : target.kind === 'external'
             ? undefined
             : reachByPath(known, call, path);
-    if (!reach) {
+    if (!reach || 'undecided' in reach) {
+      const undecided = reach === undefined ? undefined : reach.undecided;
       builder.unresolved({
         root: file.root,
         file: file.path,
@@ -141,8 +150,12 @@ export function linkHttpCalls(builder: GraphBuilder, known: Known, calls: readon
         url: fact.unresolved ?? (fact.base === undefined ? fact.path : `${fact.base} ${fact.path}`),
         via: fact.via,
         reason:
-          fact.unresolved !== undefined ? 'path not resolved' : unresolvedReason(target, fact.method, path),
-        ...(target.kind === 'service' ? { roots: target.roots } : {}),
+          fact.unresolved !== undefined
+            ? 'path not resolved'
+            : undecided !== undefined
+              ? `${undecided.length} services serve ${fact.method} ${path} and the host does not say which`
+              : unresolvedReason(target, fact.method, path),
+        ...(target.kind === 'service' ? { roots: target.roots } : undecided ? { roots: undecided } : {}),
       });
       continue;
     }
