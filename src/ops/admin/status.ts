@@ -113,7 +113,7 @@ export const adminStatus = defineOperation({
   flatName: 'index_status',
   title: 'Index status',
   description:
-    'Reports what meshlens has indexed: roots, files per language, files not indexed and why, symbol and contract counts, the snapshot generation and whether indexing is still running — e.g. call it first when another tool answers "still indexing" or finds nothing. DO NOT USE to search code (use code search / smart_search).',
+    'Reports what meshlens has indexed: roots, files per language, files not indexed and why, symbol and contract counts, the snapshot generation and whether indexing is still running; the services the workspace declares (kind, folder, every name each answers to and where it was learnt), folders of code no root covers, and HTTP calls that reach no known route (file:line and why) — e.g. call it first when another tool answers "still indexing" or finds nothing, or to see which services exist. DO NOT USE to search code (use code search / smart_search).',
   args: {},
   capabilities: { idempotent: true },
   run(_args, ctx: OperationContext<MeshServices>) {
