@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runCli, tempEnv } from '../helpers/cli.js';
 
-const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/meshes/spring-cloud-and-compose');
+const MESHES = path.resolve(import.meta.dirname, '../fixtures/meshes');
 
 interface GraphJson {
   readonly nodes: readonly { readonly name: string; readonly root: string | null; readonly kind: string }[];
@@ -25,9 +25,9 @@ interface GraphJson {
   readonly unresolved: { readonly count: number };
 }
 
-function graphOf(): GraphJson {
+function graphOf(fixture: string): GraphJson {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'meshlens-mesh-'));
-  cpSync(FIXTURE, dir, { recursive: true });
+  cpSync(path.join(MESHES, fixture), dir, { recursive: true });
   const env = tempEnv();
   expect(runCli(['init', '--auto', '--workspace', dir], { env }).status).toBe(0);
   const out = path.join(dir, 'graph.json');
@@ -36,8 +36,19 @@ function graphOf(): GraphJson {
   return JSON.parse(readFileSync(out, 'utf8')) as GraphJson;
 }
 
+/** `root -> root route confidence via` for every HTTP call edge, sorted. */
+function callRows(graph: GraphJson): string[] {
+  return graph.edges
+    .filter((e) => e.kind === 'calls_http')
+    .map((e) => {
+      const [from, to] = [graph.nodes[e.from], graph.nodes[e.to]];
+      return `${from?.root} -> ${to?.root} ${to?.name} ${e.confidence} ${e.via}`;
+    })
+    .sort();
+}
+
 describe('HTTP between services, resolved through the service model', () => {
-  const graph = graphOf();
+  const graph = graphOf('spring-cloud-and-compose');
 
   test('services and gateways come from the manifests, one root each', () => {
     expect(graph.services.map((s) => `${s.folder} ${s.kind}`)).toEqual([
@@ -50,20 +61,25 @@ describe('HTTP between services, resolved through the service model', () => {
   });
 
   test('every call and gateway route reaches its route, and nothing is left unresolved', () => {
-    const rows = graph.edges
-      .filter((e) => e.kind === 'calls_http')
-      .map((e) => {
-        const [from, to] = [graph.nodes[e.from], graph.nodes[e.to]];
-        return `${from?.root} -> ${to?.root} ${to?.name} ${e.confidence} ${e.via}`;
-      })
-      .sort();
-    expect(rows).toEqual([
+    expect(callRows(graph)).toEqual([
       'customer-service -> order-service GET /api/orders/{id} exact @FeignClient',
       'gateway -> customer-service GET /{id} exact proxy:spring-cloud-gateway',
       'gateway -> order-service GET /api/orders/{id} exact proxy:spring-cloud-gateway',
       'gateway -> order-service POST /api/orders exact proxy:spring-cloud-gateway',
       'reporting -> order-service GET /api/orders/{id} exact requests get',
       'zuul -> reporting GET /report/{oid} exact proxy:zuul',
+    ]);
+    expect(graph.unresolved.count).toBe(0);
+  });
+});
+
+describe('.NET clients registered in Program.cs and used in another file', () => {
+  test('typed and named clients take the base their registration gives, through the compose environment', () => {
+    const graph = graphOf('dotnet-typed-clients');
+    expect(callRows(graph)).toEqual([
+      'services/web -> services/basket GET /basket/{id} exact HttpClient GetStringAsync',
+      'services/web -> services/catalog GET /api/items exact HttpClient GetStringAsync',
+      'services/web -> services/catalog POST /api/items exact HttpClient PostAsJsonAsync',
     ]);
     expect(graph.unresolved.count).toBe(0);
   });

@@ -4,6 +4,7 @@
  * calls and `MapGrpcService` registrations are resolved when the walk ends: a `BaseAddress` or the
  * registered class may come later in the file.
  */
+import type { PropertyFact } from '../../facts.js';
 import type { Node } from 'web-tree-sitter';
 import { bindingOfExpression, clientService, MAP_VERBS, type CsBinding } from './contracts.js';
 import { listItems } from './decl.js';
@@ -195,8 +196,9 @@ export class CsCalls {
     }
   }
 
-  finish(): void {
-    this.http.finish();
+  /** Emits the deferred facts; returns the properties other files of the service resolve. */
+  finish(): PropertyFact[] {
+    const properties = this.http.finish();
     for (const registration of this.grpcServices) {
       const service = this.scope.classes.get(registration.className)?.service;
       if (service !== undefined) {
@@ -212,5 +214,6 @@ export class CsCalls {
         );
       }
     }
+    return properties;
   }
 }

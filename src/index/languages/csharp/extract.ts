@@ -4,6 +4,7 @@
  * gRPC service bases and generated clients, Confluent.Kafka producers and consumers, ASP.NET controller
  * and minimal-API routes, and HttpClient calls.
  */
+import type { PropertyFact } from '../../facts.js';
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKind } from '../../facts.js';
 import { emptyFacts } from '../../facts.js';
@@ -79,6 +80,8 @@ class CsharpExtraction {
   private firstNamespace: string | undefined;
   private readonly scope = new CsScope();
   private readonly calls = new CsCalls(this.scope, this.facts);
+  /** Client bases this file registers, for the files of its service that use those clients. */
+  properties: PropertyFact[] = [];
 
   constructor(
     private readonly source: string,
@@ -87,7 +90,7 @@ class CsharpExtraction {
     this.scope.collect(root);
     this.visitChildren(root, newCsFrame(), undefined, '');
     this.package ??= this.firstNamespace;
-    this.calls.finish();
+    this.properties = this.calls.finish();
   }
 
   private visitChildren(node: Node, frame: CsFrame, owner: number | undefined, namespace: string): void {
@@ -415,5 +418,13 @@ export const extractCsharp: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('csharp');
   const extraction = new CsharpExtraction(input.source, input.tree.rootNode);
   // A stub whose service has no method called in the file is only constructed: never a `calls_rpc` edge.
-  return rewriteSidecarCalls(markUncalledStubs(extraction.facts.build({ package: extraction.package })));
+  const { properties } = extraction;
+  return rewriteSidecarCalls(
+    markUncalledStubs(
+      extraction.facts.build({
+        package: extraction.package,
+        ...(properties.length > 0 ? { properties } : {}),
+      }),
+    ),
+  );
 };

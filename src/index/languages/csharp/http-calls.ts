@@ -7,6 +7,7 @@
  * c.BaseAddress = …)`), or by a declarative client's factory (`RestService.For<IApi>(url)`).
  */
 import type { Node } from 'web-tree-sitter';
+import type { PropertyFact } from '../../facts.js';
 import type { CsBinding } from './contracts.js';
 import {
   CLIENT_REGISTRATIONS,
@@ -21,7 +22,7 @@ import { innermostClass, type CsFrame, type CsScope } from './scope.js';
 import { csArguments, csDotted, csLiteral, kids, resolveCs } from './values.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
 import { httpCallFact } from '../shared/http-call.js';
-import { startLineOf, topicOf, type Parts } from '../shared/tree-utils.js';
+import { startLineOf, topicOf, urlOf, type Parts } from '../shared/tree-utils.js';
 
 type HttpBinding = CsBinding & { kind: 'http' };
 
@@ -39,6 +40,8 @@ interface PendingHttp {
   readonly via: string;
   readonly line: number;
   readonly owner: number | undefined;
+  /** A method of a declarative client interface (Refit, RestEase): its base is its registration's. */
+  readonly declarative?: true;
 }
 
 /** What a registration's `BaseAddress` assignment configures: a named client, a typed client, or both. */
@@ -64,6 +67,8 @@ export class CsHttpCalls {
   private readonly looseBases: Parts[] = [];
   private readonly namedBases = new Map<string, Parts>();
   private readonly typedBases = new Map<string, Parts>();
+  /** Where each named or typed client's base was configured, for the property other files resolve. */
+  private readonly baseLines = new Map<string, number>();
   /** `BaseAddress` assignments inside a registration's lambda, by node id. */
   private readonly registered = new Map<number, RegisteredClient>();
 
@@ -89,8 +94,9 @@ export class CsHttpCalls {
   baseAddress(assignment: Node, held: CsBinding | undefined, base: Parts): void {
     const registration = this.registered.get(assignment.id);
     if (registration !== undefined) {
-      if (registration.name !== undefined) this.namedBases.set(registration.name, base);
-      if (registration.type !== undefined) this.typedBases.set(registration.type, base);
+      const line = startLineOf(assignment);
+      if (registration.name !== undefined) this.setBase(this.namedBases, registration.name, base, line);
+      if (registration.type !== undefined) this.setBase(this.typedBases, registration.type, base, line);
     } else if (held?.kind === 'http') held.base = base;
     else this.looseBases.push(base);
   }
@@ -192,7 +198,12 @@ export class CsHttpCalls {
     if (!factory || type === undefined || first === undefined) return;
     const held = this.bindingOf(first, frame);
     const base = held?.kind === 'http' ? held.base : resolveCs(first, this.scope.valueScope(frame));
-    if (base !== undefined) this.typedBases.set(type, base);
+    if (base !== undefined) this.setBase(this.typedBases, type, base, startLineOf(node));
+  }
+
+  private setBase(bases: Map<string, Parts>, client: string, base: Parts, line: number): void {
+    bases.set(client, base);
+    if (!this.baseLines.has(client)) this.baseLines.set(client, line);
   }
 
   /** `[Get("/orders/{id}")]` on a method of a declarative client interface. */
@@ -208,10 +219,24 @@ export class CsHttpCalls {
     const url: Parts = [{ t: 'lit', v: attribute.template }];
     const expression = JSON.stringify(attribute.template);
     const via = `${library} [${attribute.name}]`;
-    this.pending.push({ verb, url, expression, className, proven: true, via, line, owner });
+    this.pending.push({
+      verb,
+      url,
+      expression,
+      className,
+      proven: true,
+      via,
+      line,
+      owner,
+      declarative: true,
+    });
   }
 
-  finish(): void {
+  /**
+   * Emits the facts; returns the bases of the clients this file registers, as properties a client in
+   * another file of the service resolves (`dotnet.httpclient.<name or type>`).
+   */
+  finish(): PropertyFact[] {
     const looseBase = this.looseBases.length === 1 ? this.looseBases[0] : undefined;
     for (const call of this.pending) {
       const named = call.binding?.clientName;
@@ -219,7 +244,8 @@ export class CsHttpCalls {
         call.binding?.base ??
         (named === undefined ? undefined : this.namedBases.get(named)) ??
         (call.className === undefined ? undefined : this.typedBases.get(call.className)) ??
-        looseBase;
+        looseBase ??
+        registeredElsewhere(call, named);
       const fact = httpCallFact({ ...call, method: call.verb, url: call.url, clientBase });
       const service = call.service ?? call.binding?.service;
       if (service !== undefined && fact.base === undefined) {
@@ -229,6 +255,12 @@ export class CsHttpCalls {
       }
       this.facts.addContract(fact, { owner: call.owner });
     }
+    return [...this.namedBases, ...this.typedBases].flatMap(([client, base]) => {
+      const value = baseValue(base);
+      return value === undefined
+        ? []
+        : [{ key: `${REGISTERED_BASE}${client}`, value, line: this.baseLines.get(client) ?? 1 }];
+    });
   }
 
   private bindingOf(node: Node | undefined, frame: CsFrame): CsBinding | undefined {
@@ -239,6 +271,28 @@ export class CsHttpCalls {
     const name = innermostClass(frame)?.name;
     return name === undefined ? {} : { className: name };
   }
+}
+
+/** The property key prefix of a registered client's base (`AddHttpClient<Catalog>(c => c.BaseAddress = …)`). */
+const REGISTERED_BASE = 'dotnet.httpclient.';
+
+/**
+ * An injected `HttpClient` (a typed client) or a named client whose registration is in another file (the
+ * usual `Program.cs`): its base is the property that registration gives, resolved at graph time.
+ */
+function registeredElsewhere(call: PendingHttp, named: string | undefined): Parts | undefined {
+  const injected = call.binding !== undefined && call.binding.base === undefined && !call.binding.service;
+  if (!injected && call.declarative !== true) return undefined;
+  const client = named ?? call.className;
+  return client === undefined ? undefined : [{ t: 'config', key: `${REGISTERED_BASE}${client}` }];
+}
+
+/** A registered base as a property value: a URL (with its path), `${NAME}` for an environment read. */
+function baseValue(base: Parts): string | undefined {
+  const url = urlOf(base);
+  if (url?.base === undefined) return undefined;
+  const host = url.base.startsWith('env:') ? `\${${url.base.slice(4)}}` : url.base;
+  return url.path === '/' || url.path === '' ? host : `${host}${url.path}`;
 }
 
 function requestFields(request: CsBinding & { kind: 'request' }): {
