@@ -170,8 +170,6 @@ function emitRequest(
     target = `service:${appId}`;
     exact = resolved.partial !== true;
   }
-  // `${host}:${port}/orders` with an unknown host: the `:port` is the host's, not a path segment.
-  path = path.replace(/^\/:(\{[^}]*\}|\d+)(?=\/|$)/, '') || '/';
   const verbName = request.method === undefined ? undefined : resolveName(request.method, state.tables);
   const httpMethod = request.defaulted ? 'GET' : (verbName?.value.toUpperCase() ?? 'ANY');
   out.addContract({

@@ -72,6 +72,21 @@ const PARTIAL: ResolvedUrl = { path: '/', exact: false, partial: true };
  * `${BASE}${path}`: the variable may hold a path). A known base followed by a literal `/` (`${BASE}/`) is
  * the root path.
  */
+/**
+ * What follows a host read from the environment (or not read at all), without its port: in `${host}:${port}/orders` (or
+ * `${host}:3500/orders`) the `:port` belongs to the host, not to the path.
+ */
+function afterPort(rest: readonly Piece[]): Piece[] {
+  const [head, next, ...more] = rest;
+  if (head === undefined || !('lit' in head)) return [...rest];
+  // `:${port}`: the port is a value of its own.
+  if (head.lit === ':' && next !== undefined && !('lit' in next)) return more;
+  const port = /^:\d+/.exec(head.lit);
+  if (port === null) return [...rest];
+  const tail = head.lit.slice(port[0].length);
+  return [...(tail === '' ? [] : [{ lit: tail }]), ...rest.slice(1)];
+}
+
 export function resolveUrl(val: Val, t: ValueTables): ResolvedUrl {
   const all: Piece[] = [];
   pieces(val, t, all, 0);
@@ -90,11 +105,11 @@ export function resolveUrl(val: Val, t: ValueTables): ResolvedUrl {
   let rest = list;
   if ('env' in first) {
     base = `env:${first.env}`;
-    rest = list.slice(1);
+    rest = afterPort(list.slice(1));
   } else if ('hole' in first) {
     if (list.length === 1) return PARTIAL;
     exact = false;
-    rest = list.slice(1);
+    rest = afterPort(list.slice(1));
   } else {
     const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(first.lit);
     if (scheme !== null) {
