@@ -9,6 +9,7 @@ import type { ContractFact } from '../../facts.js';
 import { DAPR_CLIENT } from './http-clients.js';
 import { slotArgument } from './contracts.js';
 import { callArguments, literalString, resolveParts, type ValueScope } from './values.js';
+import { DAPR_APP_ID_HEADER } from '../shared/dapr.js';
 import { oneLine, urlOf, type Mutable, type Part, type Parts } from '../shared/tree-utils.js';
 
 export type HttpCallFact = Extract<ContractFact, { kind: 'http_call' }>;
@@ -89,7 +90,7 @@ export function daprAppIdHeader(args: Node | null, values: ValueScope): string |
     if (pair?.type !== 'pair') continue;
     const key = literalString(pair.childForFieldName('key'));
     const value = pair.childForFieldName('value');
-    if (key?.toLowerCase() !== 'dapr-app-id' || value === null) continue;
+    if (key?.toLowerCase() !== DAPR_APP_ID_HEADER || value === null) continue;
     const parts = resolveParts(value, values);
     const app = parts.length === 1 && parts[0]?.t === 'lit' ? parts[0].v : undefined;
     return app === undefined || app === '' ? undefined : app;
