@@ -103,8 +103,36 @@ export type ContractFact =
     }
   | {
       readonly kind: 'topic_producer' | 'topic_consumer';
-      /** The resolved topic key; never a variable name or an expression. */
+      /**
+       * The resolved topic key; never a variable name or an expression. It may be a placeholder the
+       * reconciler resolves against the service's configuration: `${key}` or `${key:default}` (a config
+       * property; MicroProfile and Spring Cloud Stream channels use the channel name as the default),
+       * `${env.NAME}` (an environment variable from the service model), `${go:pkg.Name}` (a Go package value).
+       * AMQP: the exchange a producer publishes to, or the queue when it publishes to the default exchange
+       * (`""`); for a consumer, the exchange its queue is bound to, else the queue. Empty when `unresolved`
+       * is set.
+       */
       readonly topic: string;
+      /**
+       * The messaging system: `kafka`, `amqp`, `nats`, `redis`, `mqtt`, `sqs`, `sns`, `gcp-pubsub`,
+       * `azure-servicebus`, `dapr`, `celery`, `bullmq`, `nestjs`, `jms`, `eventbus` (an in-process or
+       * broker-backed bus keyed by event type), `channel` (a framework channel whose broker is configuration).
+       */
+      readonly broker?: string;
+      /**
+       * AMQP: the routing key a producer publishes with, or the binding key (may hold `*` and `#`) the
+       * consumer's queue is bound with. NATS: the subject pattern a consumer subscribes to when it differs
+       * from `topic`.
+       */
+      readonly routingKey?: string;
+      /** AMQP consumer: the queue it reads, when `topic` is the exchange that queue is bound to. */
+      readonly queue?: string;
+      /**
+       * The destination as written (one line, at most 120 characters) when it could not be resolved; `topic`
+       * is then `''`. Such a fact is kept and listed as unresolved by the graph, never dropped and never
+       * given a name invented from a variable.
+       */
+      readonly unresolved?: string;
       readonly symbol?: number;
       readonly line: number;
       readonly confidence: Confidence;
