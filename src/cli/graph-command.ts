@@ -70,6 +70,7 @@ export async function graphCommand(options: GraphCommandOptions): Promise<void> 
         nodes: snapshot.contractGraph().nodes,
         edges: snapshot.contractGraph().edges,
         unresolved: snapshot.contractGraph().unresolved,
+        unresolvedTopics: snapshot.contractGraph().unresolvedTopics,
         ...servicesOfModel(snapshot.serviceModel()),
       });
     }

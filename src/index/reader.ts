@@ -16,6 +16,7 @@ export type {
   GraphNode,
   NodeKind,
   UnresolvedCall,
+  UnresolvedTopic,
 } from './graph/model.js';
 export type { ServiceView, ServiceViewEntry } from './services/types.js';
 export type { Learnt, ServiceEntry, ServiceKind, ServiceName } from './services/types.js';

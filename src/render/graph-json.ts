@@ -15,6 +15,7 @@ export interface GraphJsonInput {
     readonly root: string | undefined;
     readonly file: string | undefined;
     readonly line: number | undefined;
+    readonly broker?: string;
   }[];
   readonly edges: readonly {
     readonly from: number;
@@ -25,6 +26,8 @@ export interface GraphJsonInput {
     readonly file: string;
     readonly line: number;
     readonly via: string;
+    readonly routingKey?: string;
+    readonly queue?: string;
   }[];
   /** HTTP calls and gateway routes that reach no route. */
   readonly unresolved?: readonly {
@@ -33,6 +36,17 @@ export interface GraphJsonInput {
     readonly line: number;
     readonly method: string;
     readonly url: string;
+    readonly via: string;
+    readonly reason: string;
+  }[];
+  /** Topic producers and consumers whose destination is unknown. */
+  readonly unresolvedTopics?: readonly {
+    readonly root: string;
+    readonly file: string;
+    readonly line: number;
+    readonly role: string;
+    readonly topic: string;
+    readonly broker?: string;
     readonly via: string;
     readonly reason: string;
   }[];
@@ -68,6 +82,7 @@ export function renderGraphJson(input: GraphJsonInput): string {
       root: n.root ?? null,
       file: workspacePath(n.root, n.file),
       line: n.line ?? null,
+      ...(n.broker === undefined ? {} : { broker: n.broker }),
     })),
     edges: input.edges.map((e) => ({
       from: e.from,
@@ -77,8 +92,11 @@ export function renderGraphJson(input: GraphJsonInput): string {
       file: workspacePath(e.root, e.file),
       line: e.line,
       via: e.via,
+      ...(e.routingKey === undefined ? {} : { routing_key: e.routingKey }),
+      ...(e.queue === undefined ? {} : { queue: e.queue }),
     })),
     unresolved: unresolvedJson(input.unresolved ?? [], workspacePath),
+    unresolved_topics: unresolvedTopicsJson(input.unresolvedTopics ?? [], workspacePath),
     services: (input.services ?? []).map((service) => ({
       name: service.name,
       kind: service.kind,
@@ -105,6 +123,25 @@ function unresolvedJson(
       url: c.url,
       via: c.via,
       reason: c.reason,
+    })),
+  };
+}
+
+/** `unresolved_topics: { count, topics }`: every producer or consumer whose destination is unknown. */
+function unresolvedTopicsJson(
+  topics: NonNullable<GraphJsonInput['unresolvedTopics']>,
+  workspacePath: (root: string, file: string) => string | null,
+) {
+  return {
+    count: topics.length,
+    topics: topics.map((t) => ({
+      file: workspacePath(t.root, t.file),
+      line: t.line,
+      role: t.role,
+      topic: t.topic,
+      broker: t.broker ?? null,
+      via: t.via,
+      reason: t.reason,
     })),
   };
 }

@@ -1,4 +1,12 @@
-import type { ContractGraph, EdgeKind, GraphEdge, GraphNode, NodeKind, UnresolvedCall } from './model.js';
+import type {
+  ContractGraph,
+  EdgeKind,
+  GraphEdge,
+  GraphNode,
+  NodeKind,
+  UnresolvedCall,
+  UnresolvedTopic,
+} from './model.js';
 
 /** Groups items under a key, keeping their order within each group. */
 function groupBy<K, T>(items: readonly T[], keyOf: (item: T) => K | undefined): Map<K, T[]> {
@@ -37,6 +45,7 @@ export function freezeGraph(
   nodes: readonly GraphNode[],
   edges: readonly GraphEdge[],
   unresolved: readonly UnresolvedCall[] = NONE,
+  unresolvedTopics: readonly UnresolvedTopic[] = NONE,
 ): ContractGraph {
   const firstOf = <K>(groups: Map<K, GraphNode[]>) =>
     new Map([...groups].map(([key, group]) => [key, group[0] as GraphNode]));
@@ -65,6 +74,7 @@ export function freezeGraph(
     nodes,
     edges,
     unresolved,
+    unresolvedTopics,
     node(id) {
       const node = nodes[id];
       if (!node) throw new Error(`no graph node ${id}`);

@@ -47,6 +47,8 @@ export interface GraphNode {
   /** Relative to the root; undefined for nodes without a single location (topics). */
   readonly file: string | undefined;
   readonly line: number | undefined;
+  /** For `topic` nodes: the messaging systems facts named for it (`amqp`, `kafka+dapr`), when any did. */
+  readonly broker?: string;
 }
 
 export interface GraphEdge {
@@ -60,6 +62,24 @@ export interface GraphEdge {
   readonly line: number;
   /** How it was recognised, e.g. `getService<PaymentServiceClient>`, `@KafkaListener`, `pattern:outbox`. */
   readonly via: string;
+  /** AMQP `produces`: the routing key published with; `consumes`: the binding key of the queue read. */
+  readonly routingKey?: string;
+  /** AMQP `consumes`: the queue read, when the topic is the exchange it is bound to. */
+  readonly queue?: string;
+}
+
+/** A topic producer or consumer whose destination could not be resolved: kept and listed, never dropped. */
+export interface UnresolvedTopic {
+  readonly root: string;
+  /** Root-relative. */
+  readonly file: string;
+  readonly line: number;
+  readonly role: 'producer' | 'consumer';
+  /** The destination as written: an expression, or a placeholder nothing configures. */
+  readonly topic: string;
+  readonly broker?: string;
+  readonly via: string;
+  readonly reason: string;
 }
 
 /**
@@ -97,6 +117,8 @@ export interface ContractGraph {
   readonly edges: readonly GraphEdge[];
   /** HTTP calls and gateway routes that reach no route, sorted by (root, file, line). */
   readonly unresolved: readonly UnresolvedCall[];
+  /** Topic producers and consumers whose destination is unknown, sorted by (root, file, line). */
+  readonly unresolvedTopics: readonly UnresolvedTopic[];
   /** The node with this id (ids index `nodes`). */
   node(id: number): GraphNode;
   /** The first node of this kind and name. */

@@ -1,6 +1,6 @@
 import type { Confidence } from '../facts.js';
 import { freezeGraph } from './freeze-graph.js';
-import type { ContractGraph, EdgeKind, GraphEdge, GraphNode, UnresolvedCall } from './model.js';
+import type { ContractGraph, EdgeKind, GraphEdge, GraphNode, UnresolvedCall, UnresolvedTopic } from './model.js';
 import { compareStrings as cmp } from '../../core/order.js';
 
 type NodeInput = Omit<GraphNode, 'id'>;
@@ -19,10 +19,22 @@ export class GraphBuilder {
     { from: string; to: string; edge: Omit<GraphEdge, 'from' | 'to'> }
   >();
   private readonly unresolvedList: UnresolvedCall[] = [];
+  private readonly unresolvedTopicList: UnresolvedTopic[] = [];
 
   /** Records an HTTP call or gateway route that reaches no route. */
   unresolved(call: UnresolvedCall): void {
     this.unresolvedList.push(call);
+  }
+
+  /** Records a topic producer or consumer whose destination is unknown. */
+  unresolvedTopic(topic: UnresolvedTopic): void {
+    this.unresolvedTopicList.push(topic);
+  }
+
+  /** Adds what is only known once every fact is read (a topic's brokers) to a node made earlier. */
+  annotate(key: string, extra: Pick<GraphNode, 'broker'>): void {
+    const node = this.nodes.get(key);
+    if (node) this.nodes.set(key, { ...node, ...extra });
   }
 
   node(input: NodeInput): string {
@@ -36,7 +48,14 @@ export class GraphBuilder {
     to: string,
     kind: EdgeKind,
     confidence: Confidence,
-    evidence: { root: string; file: string; line: number; via: string },
+    evidence: {
+      root: string;
+      file: string;
+      line: number;
+      via: string;
+      routingKey?: string;
+      queue?: string;
+    },
   ): void {
     const key = `${from}\u0000${to}\u0000${kind}\u0000${evidence.root}\u0000${evidence.file}\u0000${evidence.line}`;
     const existing = this.edges.get(key);
@@ -66,7 +85,10 @@ export class GraphBuilder {
     const unresolved = [...this.unresolvedList].sort(
       (a, b) => cmp(a.root, b.root) || cmp(a.file, b.file) || a.line - b.line || cmp(a.url, b.url),
     );
-    return freezeGraph(nodes, edges, unresolved);
+    const unresolvedTopics = [...this.unresolvedTopicList].sort(
+      (a, b) => cmp(a.root, b.root) || cmp(a.file, b.file) || a.line - b.line || cmp(a.topic, b.topic),
+    );
+    return freezeGraph(nodes, edges, unresolved, unresolvedTopics);
   }
 }
 

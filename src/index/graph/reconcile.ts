@@ -1,5 +1,5 @@
 import type { IndexedFile } from '../snapshot.js';
-import { codeNode, evidenceOf, serviceNode, topicNode } from './code-nodes.js';
+import { codeNode, serviceNode } from './code-nodes.js';
 import { GrpcCatalog } from './grpc-catalog.js';
 import { linkGrpcFact, linkWildcardRpcs, type WildcardRpc } from './grpc-links.js';
 import { contextPathOf } from './context-path.js';
@@ -11,9 +11,10 @@ import { addImportEdges } from './imports.js';
 import type { RootImportSettings } from './imports-settings.js';
 import type { RootIdentity } from '../services/types.js';
 import type { ContractGraph } from './model.js';
-import { isHealthService, placeholderOf } from './names.js';
+import { isHealthService } from './names.js';
 import { GraphBuilder } from './node-table.js';
-import { goPlaceholderOf, PropertyValues } from './property-values.js';
+import { TopicLinks } from './topic-links.js';
+import { PropertyValues } from './property-values.js';
 import { applyRouteMounts } from './route-mounts.js';
 import { RouteTable } from './route-table.js';
 
@@ -53,7 +54,9 @@ export function reconcile(input: ReconcileInput): ContractGraph {
   const contextPaths = new Map([...roots].map((root) => [root, contextPathOf(targets.config, root)]));
   const routes = new RouteTable((root) => contextPaths.get(root) ?? '');
   const gateways = new GatewayTable(targets);
-  const deferred = linkContractFacts(builder, files, { catalog, routes, gateways, values });
+  const topics = new TopicLinks(values, targets.config);
+  const deferred = linkContractFacts(builder, files, { catalog, routes, gateways, topics });
+  topics.annotateNodes(builder);
   linkWildcardRpcs(builder, catalog, deferred.wildcardRpcs);
   gateways.link(builder, routes);
   linkHttpCalls(builder, { routes, gateways, targets, rootFolders: rootFolders(files) }, deferred.calls);
@@ -69,7 +72,7 @@ export function reconcile(input: ReconcileInput): ContractGraph {
 function linkContractFacts(
   builder: GraphBuilder,
   files: readonly IndexedFile[],
-  known: { catalog: GrpcCatalog; routes: RouteTable; gateways: GatewayTable; values: PropertyValues },
+  known: { catalog: GrpcCatalog; routes: RouteTable; gateways: GatewayTable; topics: TopicLinks },
 ): Deferred {
   const deferred: Deferred = { calls: [], wildcardRpcs: [] };
   for (const file of files) {
@@ -82,14 +85,9 @@ function linkContractFacts(
           else linkGrpcFact(builder, known.catalog, file, fact);
           break;
         case 'topic_producer':
-        case 'topic_consumer': {
-          const key = known.values.resolve(fact.topic, file.root, file);
-          if (!key || placeholderOf(key) || goPlaceholderOf(key)) break;
-          const edgeKind = fact.kind === 'topic_producer' ? 'produces' : 'consumes';
-          const from = codeNode(builder, file, fact.symbol);
-          builder.edge(from, topicNode(builder, key), edgeKind, fact.confidence, evidenceOf(file, fact));
+        case 'topic_consumer':
+          known.topics.link(builder, file, fact);
           break;
-        }
         case 'http_route':
           known.routes.add(builder, file, fact);
           break;

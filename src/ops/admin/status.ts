@@ -2,6 +2,7 @@ import { defineOperation, type OperationContext } from '../../core/operation.js'
 import type { IndexStatus, Learnt, RejectedFile, ServiceView } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
 import { renderUnresolved, unresolvedSummary } from './unresolved-calls.js';
+import { renderUnresolvedTopics, unresolvedTopicSummary } from './unresolved-topics.js';
 
 const FIRST_REJECTED = 10;
 
@@ -113,7 +114,7 @@ export const adminStatus = defineOperation({
   flatName: 'index_status',
   title: 'Index status',
   description:
-    'Reports what meshlens has indexed: roots, files per language, files not indexed and why, symbol and contract counts, the snapshot generation and whether indexing is still running; the services the workspace declares (kind, folder, every name each answers to and where it was learnt), folders of code no root covers, and HTTP calls that reach no known route (file:line and why) — e.g. call it first when another tool answers "still indexing" or finds nothing, or to see which services exist. DO NOT USE to search code (use code search / smart_search).',
+    'Reports what meshlens has indexed: roots, files per language, files not indexed and why, symbol and contract counts, the snapshot generation and whether indexing is still running; the services the workspace declares (kind, folder, every name each answers to and where it was learnt), folders of code no root covers, HTTP calls that reach no known route and topic producers or consumers whose destination is unknown (file:line and why) — e.g. call it first when another tool answers "still indexing" or finds nothing, or to see which services exist. DO NOT USE to search code (use code search / smart_search).',
   args: {},
   capabilities: { idempotent: true },
   run(_args, ctx: OperationContext<MeshServices>) {
@@ -121,6 +122,7 @@ export const adminStatus = defineOperation({
     // before the status is read so that it counts the graph's edges too.
     const snapshot = ctx.services.index.snapshot();
     const unresolved = snapshot ? unresolvedSummary(snapshot) : undefined;
+    const unresolvedTopics = snapshot ? unresolvedTopicSummary(snapshot) : undefined;
     const status = ctx.services.index.status();
     const view = snapshot?.serviceModel();
     const services = view?.entries.map((e) => ({
@@ -130,14 +132,20 @@ export const adminStatus = defineOperation({
       root: e.root ?? null,
       names: e.names.map((n) => ({ name: n.name, from: where(n.from), how: n.from.how })),
     }));
-    const markdown = unresolved
-      ? `${renderStatus(status, view)}\n${renderUnresolved(unresolved).join('\n')}\n`
-      : renderStatus(status, view);
+    const unresolvedLines = [
+      ...(unresolved ? renderUnresolved(unresolved) : []),
+      ...(unresolvedTopics ? renderUnresolvedTopics(unresolvedTopics) : []),
+    ];
+    const markdown =
+      unresolvedLines.length > 0
+        ? `${renderStatus(status, view)}\n${unresolvedLines.join('\n')}\n`
+        : renderStatus(status, view);
     return {
       data: {
         ...status,
         ...(view ? { services, uncovered: view.uncovered } : {}),
         ...(unresolved ? { unresolved } : {}),
+        ...(unresolvedTopics ? { unresolved_topics: unresolvedTopics } : {}),
       },
       markdown,
     };

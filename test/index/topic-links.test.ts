@@ -1,0 +1,154 @@
+/**
+ * Topic facts → `produces`/`consumes` edges: placeholders read through the service's configuration and
+ * environment (a MicroProfile channel defaults to its name), brokers on the topic node, the AMQP routing key
+ * and queue on the edge, and destinations nobody can resolve listed instead of dropped.
+ */
+import { describe, expect, test } from 'vitest';
+import type { ContractFact, PropertyFact } from '../../src/index/facts.js';
+import type { ContractGraph } from '../../src/index/graph/model.js';
+import { reconcile } from '../../src/index/graph/reconcile.js';
+import type { RootIdentity } from '../../src/index/services/types.js';
+import { indexedFile } from '../helpers/indexed-file.js';
+
+type TopicFact = Extract<ContractFact, { kind: 'topic_producer' | 'topic_consumer' }>;
+
+const producer = (topic: string, extra: Partial<TopicFact> = {}): TopicFact => ({
+  kind: 'topic_producer',
+  topic,
+  line: 3,
+  confidence: 'exact',
+  via: 'client publish',
+  ...extra,
+});
+const consumer = (topic: string, extra: Partial<TopicFact> = {}): TopicFact => ({
+  ...producer(topic, extra),
+  kind: 'topic_consumer',
+  via: 'client consume',
+});
+const property = (key: string, value: string, profile?: string): PropertyFact => ({
+  key,
+  value,
+  line: 1,
+  ...(profile === undefined ? {} : { profile }),
+});
+
+function topicEdges(graph: ContractGraph): string[] {
+  return graph.edges
+    .filter((e) => e.kind === 'produces' || e.kind === 'consumes')
+    .map((e) => {
+      const topic = graph.node(e.to);
+      const detail = [e.routingKey && `key=${e.routingKey}`, e.queue && `queue=${e.queue}`].filter(Boolean);
+      return `${e.root} ${e.kind} ${topic.name}${topic.broker ? ` [${topic.broker}]` : ''} ${e.confidence}${detail.length ? ` ${detail.join(' ')}` : ''}`;
+    })
+    .sort();
+}
+
+describe('topic links', () => {
+  test('a MicroProfile channel reads its topic from the service configuration, else its own name', () => {
+    const channel = (direction: string, name: string): string =>
+      `\${mp.messaging.${direction}.${name}.topic:\${mp.messaging.${direction}.${name}.address:${name}}}`;
+    const graph = reconcile({
+      files: [
+        indexedFile('orders', 'OrderEmitter.java', {
+          contracts: [
+            producer(channel('outgoing', 'order-out'), { broker: 'channel', confidence: 'heuristic' }),
+          ],
+        }),
+        indexedFile('orders', 'src/main/resources/application.properties', {
+          properties: [property('mp.messaging.outgoing.order-out.topic', 'orders')],
+        }),
+        indexedFile('billing', 'Billing.java', {
+          contracts: [
+            consumer(channel('incoming', 'orders'), { broker: 'channel', confidence: 'heuristic' }),
+          ],
+        }),
+      ],
+      services: new Map(),
+    });
+    expect(topicEdges(graph)).toEqual([
+      'billing consumes orders [channel] heuristic',
+      'orders produces orders [channel] heuristic',
+    ]);
+    expect(graph.unresolvedTopics).toEqual([]);
+  });
+
+  test('an environment placeholder resolves through the deploy-time environment of the service', () => {
+    const identity = (env: Record<string, string>): RootIdentity => ({
+      names: [],
+      env: new Map(Object.entries(env)),
+    });
+    const graph = reconcile({
+      files: [
+        indexedFile('worker', 'worker.py', {
+          contracts: [consumer('${env.QUEUE_NAME:jobs}', { broker: 'amqp', confidence: 'heuristic' })],
+        }),
+        indexedFile('api', 'api.py', {
+          contracts: [producer('${env.QUEUE_NAME:jobs}', { broker: 'amqp', confidence: 'heuristic' })],
+        }),
+      ],
+      services: new Map(),
+      identities: new Map([['worker', identity({ QUEUE_NAME: 'emails' })]]),
+    });
+    expect(topicEdges(graph)).toEqual([
+      'api produces jobs [amqp] heuristic',
+      'worker consumes emails [amqp] heuristic',
+    ]);
+  });
+
+  test('AMQP routing and binding keys and the queue ride on the edge; brokers are joined on the node', () => {
+    const graph = reconcile({
+      files: [
+        indexedFile('emitter', 'emit.go', {
+          contracts: [producer('topic_logs', { broker: 'amqp', routingKey: 'kern.critical' })],
+        }),
+        indexedFile('receiver', 'receive.rb', {
+          contracts: [consumer('topic_logs', { broker: 'amqp', routingKey: 'kern.*', queue: 'kernel-logs' })],
+        }),
+        indexedFile('bridge', 'bridge.ts', { contracts: [consumer('topic_logs', { broker: 'kafka' })] }),
+      ],
+      services: new Map(),
+    });
+    expect(topicEdges(graph)).toEqual([
+      'bridge consumes topic_logs [amqp+kafka] exact',
+      'emitter produces topic_logs [amqp+kafka] exact key=kern.critical',
+      'receiver consumes topic_logs [amqp+kafka] exact key=kern.* queue=kernel-logs',
+    ]);
+  });
+
+  test('a destination that is an expression, or a placeholder nothing sets, is listed as unresolved', () => {
+    const graph = reconcile({
+      files: [
+        indexedFile('cli', 'send.py', {
+          contracts: [
+            producer('', { broker: 'amqp', unresolved: 'sys.argv[1]', confidence: 'heuristic', line: 7 }),
+            consumer('${orders.topic}', { broker: 'kafka', confidence: 'heuristic', line: 9 }),
+          ],
+        }),
+      ],
+      services: new Map(),
+    });
+    expect(topicEdges(graph)).toEqual([]);
+    expect(graph.unresolvedTopics).toEqual([
+      {
+        root: 'cli',
+        file: 'send.py',
+        line: 7,
+        role: 'producer',
+        topic: 'sys.argv[1]',
+        broker: 'amqp',
+        via: 'client publish',
+        reason: 'destination is an expression the index cannot evaluate',
+      },
+      {
+        root: 'cli',
+        file: 'send.py',
+        line: 9,
+        role: 'consumer',
+        topic: '${orders.topic}',
+        broker: 'kafka',
+        via: 'client consume',
+        reason: 'no configuration or environment value for ${orders.topic}',
+      },
+    ]);
+  });
+});
