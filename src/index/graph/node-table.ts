@@ -1,6 +1,13 @@
 import type { Confidence } from '../facts.js';
 import { freezeGraph } from './freeze-graph.js';
-import type { ContractGraph, EdgeKind, GraphEdge, GraphNode, UnresolvedCall, UnresolvedTopic } from './model.js';
+import type {
+  ContractGraph,
+  EdgeKind,
+  GraphEdge,
+  GraphNode,
+  UnresolvedCall,
+  UnresolvedTopic,
+} from './model.js';
 import { compareStrings as cmp } from '../../core/order.js';
 
 type NodeInput = Omit<GraphNode, 'id'>;
