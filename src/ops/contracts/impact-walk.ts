@@ -2,6 +2,7 @@ import type { ContractGraph, GraphEdge, GraphNode, SnapshotReader } from '../../
 import { methodCallerFiles } from '../shared/graph-queries.js';
 import { isTestPath } from '../shared/workspace-paths.js';
 import { ImpactRows, type ImpactRow } from './impact-rows.js';
+import { reachedBy } from './routing-keys.js';
 
 export interface ImpactResult {
   readonly owners: readonly string[];
@@ -27,6 +28,20 @@ interface Hop<T> {
   readonly hop: number;
 }
 
+/** A topic to visit, with the AMQP routing keys its messages are known to carry (undefined: any). */
+interface TopicHop extends Hop<GraphNode> {
+  readonly keys?: readonly string[];
+}
+
+/** How a topic edge is shown: the topic, and the AMQP routing key and queue when the edge has them. */
+const topicVia = (topic: GraphNode, edge: GraphEdge): string => {
+  const detail = [
+    edge.routingKey ? `key ${edge.routingKey}` : '',
+    edge.queue ? `queue ${edge.queue}` : '',
+  ].filter(Boolean);
+  return detail.length > 0 ? `${topic.name} (${detail.join(', ')})` : topic.name;
+};
+
 /**
  * One impact query: the rows found so far, the owners of the targets, and the work left — handlers whose
  * re-emitted events are still to follow, and topics still to visit (each once).
@@ -37,7 +52,7 @@ class ImpactWalk {
   readonly owners = new Set<string>();
   private readonly downstream: Hop<GraphNode>[] = [];
   private readonly visitedTopics = new Set<number>();
-  private readonly topicQueue: Hop<GraphNode>[] = [];
+  private readonly topicQueue: TopicHop[] = [];
   readonly noProducer = new Set<string>();
   readonly noConsumer = new Set<string>();
   fileLevelHops = 0;
@@ -46,6 +61,8 @@ class ImpactWalk {
     private readonly snapshot: SnapshotReader,
     private readonly depth: number,
     private readonly includeTests: boolean,
+    /** Only messages published with this AMQP routing key, when the target is an exchange. */
+    private readonly routingKey?: string,
   ) {
     this.graph = snapshot.contractGraph();
     this.rows = new ImpactRows(this.graph, includeTests);
@@ -56,10 +73,10 @@ class ImpactWalk {
     if (this.includeTests || !isTestPath(edge.file)) this.owners.add(edge.root);
   }
 
-  private enqueueTopic(topic: GraphNode, hop: number): void {
+  private enqueueTopic(topic: GraphNode, hop: number, keys?: readonly string[]): void {
     if (this.visitedTopics.has(topic.id)) return;
     this.visitedTopics.add(topic.id);
-    this.topicQueue.push({ node: topic, hop });
+    this.topicQueue.push(keys === undefined ? { node: topic, hop } : { node: topic, hop, keys });
   }
 
   /** The direct impact of one target contract. */
@@ -120,7 +137,7 @@ class ImpactWalk {
 
   private startAtTopic(target: GraphNode): void {
     for (const edge of this.graph.incoming(target.id)) if (edge.kind === 'produces') this.own(edge);
-    this.enqueueTopic(target, 1);
+    this.enqueueTopic(target, 1, this.routingKey === undefined ? undefined : [this.routingKey]);
   }
 
   /** What the handlers reached first re-emit, within the depth. */
@@ -145,19 +162,30 @@ class ImpactWalk {
     if (sameFile.length > 0) this.fileLevelHops++;
     for (const edge of [...direct, ...sameFile]) {
       const topic = this.graph.node(edge.to);
-      this.rows.addEdge(edge, 'producer', hop, topic.name, direct.includes(edge) ? undefined : 'heuristic');
-      this.enqueueTopic(topic, hop);
+      this.rows.addEdge(
+        edge,
+        'producer',
+        hop,
+        topicVia(topic, edge),
+        direct.includes(edge) ? undefined : 'heuristic',
+      );
+      this.enqueueTopic(topic, hop, edge.routingKey ? [edge.routingKey] : undefined);
     }
   }
 
   /** Topics in the order they were reached: their producers and consumers, and what the consumers re-emit. */
   visitTopics(): void {
     for (let next = this.topicQueue.shift(); next; next = this.topicQueue.shift()) {
-      this.visitTopic(next.node, next.hop);
+      this.visitTopic(next.node, next.hop, next.keys);
     }
   }
 
-  private visitTopic(topic: GraphNode, hop: number): void {
+  /**
+   * A topic's producers and consumers. With routing keys known (the target's, or those of the producer the
+   * walk came through), only consumers whose binding matches one of them are reached; with the target's
+   * key, only producers publishing with it are listed.
+   */
+  private visitTopic(topic: GraphNode, hop: number, keys?: readonly string[]): void {
     this.rows.add({
       hop,
       role: 'topic',
@@ -172,11 +200,14 @@ class ImpactWalk {
     let consumers = 0;
     for (const edge of this.graph.incoming(topic.id)) {
       if (edge.kind === 'produces') {
+        if (hop === 1 && this.routingKey !== undefined && !reachedBy(edge.routingKey, [this.routingKey]))
+          continue;
         if (!isTestPath(edge.file)) producers++;
-        this.rows.addEdge(edge, 'producer', hop, topic.name);
+        this.rows.addEdge(edge, 'producer', hop, topicVia(topic, edge));
       } else if (edge.kind === 'consumes') {
+        if (!reachedBy(edge.routingKey, keys)) continue;
         if (!isTestPath(edge.file)) consumers++;
-        this.rows.addEdge(edge, 'consumer', hop, topic.name);
+        this.rows.addEdge(edge, 'consumer', hop, topicVia(topic, edge));
         if (hop < this.depth) this.reEmissions(this.graph.node(edge.from), hop + 1);
       }
     }
@@ -195,8 +226,9 @@ export function collectImpact(
   targets: readonly GraphNode[],
   depth: number,
   includeTests: boolean,
+  routingKey?: string,
 ): ImpactResult {
-  const walk = new ImpactWalk(snapshot, depth, includeTests);
+  const walk = new ImpactWalk(snapshot, depth, includeTests, routingKey);
   for (const target of targets) walk.start(target);
   walk.followHandlers();
   walk.visitTopics();

@@ -172,6 +172,14 @@ export const contractsImpact = defineOperation({
       .max(5)
       .default(1)
       .describe('Event hops to follow (1 = direct impact only), e.g. 3.'),
+    routing_key: z
+      .string()
+      .min(1)
+      .max(256)
+      .optional()
+      .describe(
+        'For an AMQP exchange: the routing key a message is published with; lists only producers using it and consumers whose binding key matches (`*` one word, `#` any), e.g. "kern.critical".',
+      ),
     include_tests: z
       .boolean()
       .default(false)
@@ -187,7 +195,7 @@ export const contractsImpact = defineOperation({
     const snapshot = requireSnapshot(ctx.services);
     const { kind, resolved } = resolveTarget(snapshot, args.target);
     if (resolved.nodes.length === 0) return notFoundAnswer(snapshot, args.target);
-    const impact = collectImpact(snapshot, resolved.nodes, args.depth, args.include_tests);
+    const impact = collectImpact(snapshot, resolved.nodes, args.depth, args.include_tests, args.routing_key);
     const hops = args.depth > 1;
     const page = takePage(impact.rows, {
       offset: args.offset,
