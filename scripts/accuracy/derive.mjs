@@ -139,7 +139,8 @@ export function deriveFound(graph, sm) {
           evidence(e),
         );
     } else if (e.kind === 'calls_http' || e.kind === 'proxies_http') {
-      const to = ownerOf(target);
+      // A call through a gateway talks to the gateway on the network; the route it reaches is the service's.
+      const to = e.gateway ? ownerOf({ root: e.gateway }) : ownerOf(target);
       const label = target.kind === 'http_route' ? target.name : `service ${target.name}`;
       if (!from) dropped.unknownCaller.push(`${e.kind} -> ${label} at ${evidence(e)}`);
       else if (!to)

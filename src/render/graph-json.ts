@@ -28,6 +28,7 @@ export interface GraphJsonInput {
     readonly via: string;
     readonly routingKey?: string;
     readonly queue?: string;
+    readonly gateway?: string;
   }[];
   /** HTTP calls and gateway routes that reach no route. */
   readonly unresolved?: readonly {
@@ -94,6 +95,7 @@ export function renderGraphJson(input: GraphJsonInput): string {
       via: e.via,
       ...(e.routingKey === undefined ? {} : { routing_key: e.routingKey }),
       ...(e.queue === undefined ? {} : { queue: e.queue }),
+      ...(e.gateway === undefined ? {} : { gateway: e.gateway }),
     })),
     unresolved: unresolvedJson(input.unresolved ?? [], workspacePath),
     unresolved_topics: unresolvedTopicsJson(input.unresolvedTopics ?? [], workspacePath),

@@ -99,6 +99,9 @@ describe('gateway routes', () => {
       'calls_http orders:GET /orders/{id} exact web:client.ts:5 client → proxy:zuul',
       'calls_http orders:POST /orders heuristic web:client.ts:6 client → proxy:zuul',
     ]);
+    // On the network the caller talks to the gateway: the edge names it.
+    const viaGateway = graph.edges.filter((e) => e.kind === 'calls_http' && e.root === 'web');
+    expect(viaGateway.map((e) => e.gateway)).toEqual(['gateway', 'gateway']);
   });
 
   test('a discovery gateway routes /<name>/** to every service serving routes, by each name', () => {

@@ -2,7 +2,7 @@ import type { Confidence, ContractFact } from '../facts.js';
 import type { IndexedFile } from '../snapshot.js';
 import { joinPaths } from './addresses.js';
 import { codeNode, evidenceOf, weaker } from './code-nodes.js';
-import type { GatewayTable } from './gateway-table.js';
+import type { GatewayRoute, GatewayTable } from './gateway-table.js';
 import type { HttpTarget, HttpTargets } from './http-targets.js';
 import type { GraphBuilder } from './node-table.js';
 import { nearestTo } from './root-proximity.js';
@@ -19,7 +19,8 @@ export interface HttpCall {
 interface Reach {
   readonly routes: readonly Route[];
   readonly confidence: Confidence;
-  readonly through?: string;
+  /** The gateway route the call went through: how it was recognised and the gateway's root. */
+  readonly through?: { readonly via: string; readonly root: string };
 }
 
 /** A path-only match that several services answer: nothing tells which one the call reaches. */
@@ -59,7 +60,7 @@ function reachService(
     known.routes
       .matching(method, f.path)
       .filter((r) => f.roots.includes(r.root))
-      .map((route) => ({ route, via: f.via.fact.via, sure: f.via.fact.confidence })),
+      .map((route) => ({ route, via: f.via, sure: f.via.fact.confidence })),
   );
   if (forwarded.length === 0) return undefined;
   const gatewaySure = forwarded.reduce<Confidence>((c, f) => weaker(c, f.sure), 'exact');
@@ -69,9 +70,12 @@ function reachService(
       weaker(call.fact.confidence, gatewaySure),
       forwarded.length === 1 ? 'exact' : 'ambiguous',
     ),
-    through: forwarded[0]?.via,
+    ...throughOf(forwarded[0]?.via),
   };
 }
+
+const throughOf = (route: GatewayRoute | undefined): Pick<Reach, 'through'> =>
+  route === undefined ? {} : { through: { via: route.fact.via, root: route.file.root } };
 
 /**
  * A call whose host is unknown (or the machine itself): the routes of other roots with its path, else of
@@ -86,13 +90,13 @@ function reachByPath(known: Known, call: HttpCall, path: string): Reach | Undeci
     file.root,
     known.rootFolders,
   );
-  let through: string | undefined;
+  let through: GatewayRoute | undefined;
   if (routes.length === 0) {
     const forwarded = known.gateways.forward(path).flatMap((f) =>
       known.routes
         .matching(fact.method, f.path)
         .filter((r) => f.roots.includes(r.root) && r.root !== file.root)
-        .map((route) => ({ route, via: f.via.fact.via })),
+        .map((route) => ({ route, via: f.via })),
     );
     routes = [...new Set(forwarded.map((f) => f.route))];
     through = forwarded[0]?.via;
@@ -101,7 +105,7 @@ function reachByPath(known: Known, call: HttpCall, path: string): Reach | Undeci
   const roots = [...new Set(routes.map((r) => r.root))].sort();
   if (roots.length > 1) return { undecided: roots };
   const confidence = weaker(fact.confidence, routes.length === 1 ? 'heuristic' : 'ambiguous');
-  return through === undefined ? { routes, confidence } : { routes, confidence, through };
+  return { routes, confidence, ...throughOf(through) };
 }
 
 function unresolvedReason(target: HttpTarget, method: string, path: string): string {
@@ -159,9 +163,15 @@ export function linkHttpCalls(builder: GraphBuilder, known: Known, calls: readon
       });
       continue;
     }
-    const via = reach.through === undefined ? fact.via : `${fact.via} → ${reach.through}`;
+    const { through } = reach;
+    const via = through === undefined ? fact.via : `${fact.via} → ${through.via}`;
+    const gateway = through === undefined || through.root === file.root ? {} : { gateway: through.root };
     const from = codeNode(builder, file, fact.symbol);
     for (const route of reach.routes)
-      builder.edge(from, route.id, 'calls_http', reach.confidence, { ...evidenceOf(file, fact), via });
+      builder.edge(from, route.id, 'calls_http', reach.confidence, {
+        ...evidenceOf(file, fact),
+        via,
+        ...gateway,
+      });
   }
 }

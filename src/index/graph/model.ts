@@ -66,6 +66,11 @@ export interface GraphEdge {
   readonly routingKey?: string;
   /** AMQP `consumes`: the queue read, when the topic is the exchange it is bound to. */
   readonly queue?: string;
+  /**
+   * `calls_http`: the root of the gateway or proxy the call goes through to reach the route. The route is
+   * the service's; on the network the caller talks to the gateway.
+   */
+  readonly gateway?: string;
 }
 
 /** A topic producer or consumer whose destination could not be resolved: kept and listed, never dropped. */

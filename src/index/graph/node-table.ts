@@ -62,6 +62,7 @@ export class GraphBuilder {
       via: string;
       routingKey?: string;
       queue?: string;
+      gateway?: string;
     },
   ): void {
     const key = `${from}\u0000${to}\u0000${kind}\u0000${evidence.root}\u0000${evidence.file}\u0000${evidence.line}`;
