@@ -67,6 +67,7 @@ const CASES = [
   'go-cmd',
   'nested-units',
   'cmake-and-mounts',
+  'dapr-readme',
 ];
 
 /** A copy of a fixture workspace in a temp folder, so that init may write into it. */

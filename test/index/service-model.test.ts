@@ -22,6 +22,7 @@ const CASES = [
   'go-cmd',
   'nested-units',
   'cmake-and-mounts',
+  'dapr-readme',
 ];
 
 const where = (l: Learnt): string => (l.line > 0 ? `${l.file}:${l.line}` : l.file);

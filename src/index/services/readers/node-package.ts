@@ -46,7 +46,7 @@ function readOne(file: ReadFile, workspace: WorkspaceFiles): Finding[] {
     from: learnt(file.path, line, 'package.json'),
     ...(name ? { name } : {}),
   });
-  if (typeof json.scripts?.start === 'string')
+  if (typeof json.scripts?.start === 'string' && !BROWSER_DEV_SERVER.test(json.scripts.start))
     out.push({
       type: 'unit',
       folder: file.folder,
@@ -64,6 +64,13 @@ function readOne(file: ReadFile, workspace: WorkspaceFiles): Finding[] {
   out.push(...kindsFromDependencies(file.folder, file.path, file.text));
   return out;
 }
+
+/**
+ * A `start` script that serves a browser bundle while it is developed (`react-scripts start`, `vite`,
+ * `ng serve`): the package is a web client built into static files, not a program deployed on its own.
+ */
+const BROWSER_DEV_SERVER =
+  /^\s*(?:[\w=]+\s+)*(?:react-scripts|react-app-rewired|craco|vite|ng|vue-cli-service|parcel|webpack(?:-dev-server)?)(?:\s+(?:start|serve|dev)\b|\s*$|\s+--)/;
 
 export const nodePackageReader: ManifestReader = {
   id: 'package.json',

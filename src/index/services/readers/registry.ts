@@ -6,6 +6,7 @@ import type { ManifestReader } from '../finding.js';
 import { cargoReader } from './cargo.js';
 import { cmakeReader } from './cmake.js';
 import { composeReader } from './compose.js';
+import { daprCliReader } from './dapr-cli.js';
 import { daprRunReader } from './dapr-run.js';
 import { dockerfileReader } from './dockerfile.js';
 import { dotnetReader } from './dotnet.js';
@@ -39,4 +40,5 @@ export const MANIFEST_READERS: readonly ManifestReader[] = [
   skaffoldReader,
   springConfigReader,
   daprRunReader,
+  daprCliReader,
 ];
