@@ -124,6 +124,8 @@ export class AmqpTopology {
   private readonly consumers: { readonly queue: Destination; readonly site: Site }[] = [];
 
   publish(exchange: Destination, routingKey: Destination | undefined, site: Site): void {
+    // To the default exchange without a key, or to a queue the server named: nothing another service reads.
+    if (exchange.name === '' && (routingKey === undefined || routingKey.name === '')) return;
     const fact =
       exchange.name === ''
         ? topicFact('topic_producer', routingKey ?? exchange, site)
