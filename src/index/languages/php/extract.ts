@@ -10,6 +10,7 @@ import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { PhpBrokerCalls } from './broker-calls.js';
 import { PhpHttpCalls } from './http-calls.js';
 import { argumentsOf, named, phpLiteral } from './values.js';
 import { importsSymfonyRoute, laravelResourceRoutes, symfonyPrefix, symfonyRoutes } from './routes.js';
@@ -80,6 +81,7 @@ class PhpExtraction {
       this.facts.imports.map((fact) => [fact.source.split('\\').pop() ?? '', fact.source]),
     );
     new PhpHttpCalls(root, this.facts, imported).run();
+    new PhpBrokerCalls(root, this.facts, source).run();
   }
 
   /** Reads `node` and its subtree. */

@@ -103,7 +103,14 @@ export class PythonCallSites {
         const topic = topicOf(resolveParts(topicNode, values));
         if (topic !== undefined) {
           this.facts.addContract(
-            { kind: 'topic_consumer', topic, line, confidence: 'exact', via: `${binding.lib} consumer` },
+            {
+              kind: 'topic_consumer',
+              topic,
+              broker: 'kafka',
+              line,
+              confidence: 'exact',
+              via: `${binding.lib} consumer`,
+            },
             { owner },
           );
         }

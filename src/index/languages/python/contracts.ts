@@ -16,6 +16,7 @@ import {
   type RequestShape,
 } from './http-clients.js';
 import { DAPR_APP } from './dapr-app.js';
+import { DAPR_SUBSCRIPTIONS } from './brokers.js';
 import { isHealthService } from '../shared/grpc-health.js';
 import { joinHttpPath } from '../shared/tree-utils.js';
 
@@ -28,7 +29,10 @@ export type Binding =
   | { readonly kind: 'consumer'; readonly lib: KafkaLib }
   | { readonly kind: 'http'; readonly lib: string; readonly base?: Parts }
   | { readonly kind: 'dapr' }
-  /** Dapr's callback server (`dapr.ext.grpc.App`): its `@app.method(…)` handlers are routes. */
+  /**
+   * Dapr's callback server (`dapr.ext.grpc.App`, `dapr.ext.fastapi.DaprApp`): its `@app.method(…)`
+   * handlers are routes, its `@app.subscribe(…)` handlers consumers.
+   */
   | { readonly kind: 'dapr_app' }
   | { readonly kind: 'router'; readonly framework: 'flask' | 'fastapi' | 'aiohttp'; readonly prefix: string }
   | { readonly kind: 'celery' };
@@ -100,6 +104,10 @@ export function classifyCallee(origin: Origin, args: Node | null, scope: ValueSc
   if (inModule(origin, DAPR_CLIENT.module) && DAPR_CLIENT.clients.some((client) => client === name))
     return { kind: 'dapr' };
   if (inModule(origin, DAPR_APP.module) && DAPR_APP.servers.some((server) => server === name))
+    return { kind: 'dapr_app' };
+  if (
+    DAPR_SUBSCRIPTIONS.apps.some((app) => inModule(origin, app.module) && app.classes.some((c) => c === name))
+  )
     return { kind: 'dapr_app' };
   if (!['flask', 'fastapi', 'celery'].some((root) => inModule(origin, root))) return undefined;
   const { keywords } = callArguments(args);

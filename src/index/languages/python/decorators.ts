@@ -7,6 +7,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Confidence, ContractFact } from '../../facts.js';
 import { routeFromDecorator } from './contracts.js';
 import { daprMethodRoute } from './dapr-app.js';
+import { daprSubscribeFact } from './dapr-pubsub.js';
 import { normalizeDjango } from './decl.js';
 import { lookupBinding, type Frame, type PyScope } from './scope.js';
 import { callArguments, dotted, literalString } from './values.js';
@@ -28,8 +29,11 @@ export function decoratorFacts(
   const objectName = dot < 0 ? undefined : head.slice(0, dot);
   const receiver = objectName === undefined ? undefined : lookupBinding(frame, objectName);
   if (call !== undefined && receiver?.kind === 'dapr_app') {
-    const route = daprMethodRoute(head.slice(dot + 1), call, line);
-    return { facts: route === undefined ? [] : [route] };
+    const decorator = head.slice(dot + 1);
+    const fact =
+      daprMethodRoute(decorator, call, line) ??
+      daprSubscribeFact(decorator, call, scope.valueScope(frame), line);
+    return { facts: fact === undefined ? [] : [fact] };
   }
   if (call !== undefined) {
     const route = routeFromDecorator(call, receiver);
@@ -58,7 +62,10 @@ export function decoratorFacts(
     call === undefined ? undefined : callArguments(call.childForFieldName('arguments')).keywords.get('name');
   const topic = explicit === undefined ? qualifiedName : literalString(explicit);
   if (topic === undefined) return { facts: [] };
-  return { facts: [{ kind: 'topic_consumer', topic, line, confidence, via: 'celery task' }], task: topic };
+  return {
+    facts: [{ kind: 'topic_consumer', topic, broker: 'celery', line, confidence, via: 'celery task' }],
+    task: topic,
+  };
 }
 
 /** A Django `path("orders/<int:pk>/", view)` entry; `path("api/", include(…))` mounts others and is none. */

@@ -11,6 +11,7 @@
 import type { Node } from 'web-tree-sitter';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
+import { PythonBrokerSites } from './broker-sites.js';
 import { PythonCallSites } from './calls.js';
 import { classifyCallee, type Binding } from './contracts.js';
 import { LOCUST_RUN_HOST, LOCUST_USERS } from './http-clients.js';
@@ -20,6 +21,9 @@ import { constantSymbol, readDefinition } from './symbols.js';
 import { dotted, resolveParts } from './values.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
+import { rewriteSidecarPublishes } from '../shared/dapr-publish.js';
+import { DAPR_SUBSCRIPTIONS } from './brokers.js';
+import { daprSubscriptionEntries } from './dapr-pubsub.js';
 import { markUncalledStubs } from '../shared/grpc-stubs.js';
 import { isHealthService } from '../shared/grpc-health.js';
 import { startLineOf, walkSites } from '../shared/tree-utils.js';
@@ -49,14 +53,18 @@ class PythonExtraction {
   readonly facts = new FactBuilder('python');
   private readonly scope = new PyScope();
   private readonly calls = new PythonCallSites(this.scope, this.facts);
+  private brokers: PythonBrokerSites | undefined;
   /** Same-file Locust user classes → what their `self.client` is (with the `host` they declare). */
   private readonly locustUsers = new Map<string, Binding>();
 
   constructor(root: Node) {
     this.scope.collect(root);
+    // Built once the module's imports are known: a broker library counts only when the file imports it.
+    this.brokers = new PythonBrokerSites(this.scope);
     const module = newFrame('module');
     this.walk(root, module, undefined);
     this.calls.resolvePending();
+    for (const { fact, owner } of this.brokers.resolve()) this.facts.addContract(fact, { owner });
   }
 
   /** Reads `node`'s subtree (not `node` itself). */
@@ -89,6 +97,7 @@ class PythonExtraction {
         return false;
       case 'call':
         this.calls.call(node, frame, owner);
+        this.brokers?.call(node, frame, owner);
         return false;
       default:
         return false;
@@ -207,7 +216,13 @@ class PythonExtraction {
         { owner },
       );
     }
-    for (const decorator of decorators) this.decorator(decorator, frame, owner, line, qualifiedName, name);
+    let subscriptions = false;
+    for (const decorator of decorators)
+      subscriptions = this.decorator(decorator, frame, owner, line, qualifiedName, name) || subscriptions;
+    if (subscriptions) {
+      for (const fact of daprSubscriptionEntries(body, this.scope.valueScope(functionFrame)))
+        this.facts.addContract(fact, { owner });
+    }
     this.walk(body, functionFrame, owner);
   }
 
@@ -249,6 +264,7 @@ class PythonExtraction {
     }
   }
 
+  /** Records what a decorator declares; true when it makes the function Dapr's `/dapr/subscribe` route. */
   private decorator(
     decorator: Node,
     frame: Frame,
@@ -256,10 +272,13 @@ class PythonExtraction {
     line: number,
     qualifiedName: string,
     name: string,
-  ): void {
+  ): boolean {
     const { facts, task } = decoratorFacts(decorator, frame, this.scope, line, qualifiedName);
     for (const fact of facts) this.facts.addContract(fact, { owner });
     if (task !== undefined && frame.kind === 'module') this.calls.registerTask(name, task);
+    return facts.some(
+      (fact) => fact.kind === 'http_route' && fact.method === 'GET' && fact.path === DAPR_SUBSCRIPTIONS.route,
+    );
   }
 
   private importStatement(node: Node, frame: Frame): void {
@@ -296,6 +315,7 @@ class PythonExtraction {
       if (constant !== undefined) this.facts.addSymbol(constant);
     }
     if (right === null) return;
+    this.brokers?.assignment(left, right, frame);
     if (left.type === 'identifier')
       recordLocal(frame, left.text, resolveParts(right, this.scope.valueScope(frame)));
     const binding = this.calls.bindingOf(right, frame);
@@ -318,5 +338,6 @@ class PythonExtraction {
 
 export const extractPython: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('python');
-  return rewriteSidecarCalls(markUncalledStubs(new PythonExtraction(input.tree.rootNode).facts.build()));
+  const facts = new PythonExtraction(input.tree.rootNode).facts.build();
+  return rewriteSidecarPublishes(rewriteSidecarCalls(markUncalledStubs(facts)));
 };

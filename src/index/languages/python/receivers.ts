@@ -111,6 +111,7 @@ function boundCallFacts(call: ReceiverCall, binding: Binding): ContractFact[] {
         facts.push({
           kind: 'topic_producer',
           topic: call.topic,
+          broker: 'kafka',
           line,
           confidence: 'exact',
           via: `${binding.lib} ${method}`,
@@ -122,6 +123,7 @@ function boundCallFacts(call: ReceiverCall, binding: Binding): ContractFact[] {
         facts.push({
           kind: 'topic_consumer',
           topic,
+          broker: 'kafka',
           line,
           confidence: 'exact',
           via: `${binding.lib} subscribe`,
@@ -146,6 +148,7 @@ function boundCallFacts(call: ReceiverCall, binding: Binding): ContractFact[] {
         facts.push({
           kind: 'topic_producer',
           topic: call.topic,
+          broker: 'celery',
           line,
           confidence: 'exact',
           via: 'celery send_task',
@@ -165,19 +168,34 @@ function unboundCallFacts(call: ReceiverCall, tasks: ReadonlyMap<string, string>
   const last = call.receiver.slice(call.receiver.lastIndexOf('.') + 1);
   const task = tasks.get(call.receiver);
   if (task !== undefined && (method === 'delay' || method === 'apply_async')) {
-    facts.push({ kind: 'topic_producer', topic: task, line, confidence: 'exact', via: `celery ${method}` });
+    facts.push({
+      kind: 'topic_producer',
+      topic: task,
+      broker: 'celery',
+      line,
+      confidence: 'exact',
+      via: `celery ${method}`,
+    });
   } else if (method === 'produce' && /producer/i.test(last) && call.topic !== undefined) {
     // Unproven receiver: only confluent_kafka's distinctive `produce` on a producer-named object.
     facts.push({
       kind: 'topic_producer',
       topic: call.topic,
+      broker: 'kafka',
       line,
       confidence: 'heuristic',
       via: 'confluent_kafka produce',
     });
   } else if (method === 'subscribe' && /consumer/i.test(last)) {
     for (const topic of call.topics ?? []) {
-      facts.push({ kind: 'topic_consumer', topic, line, confidence: 'heuristic', via: 'kafka subscribe' });
+      facts.push({
+        kind: 'topic_consumer',
+        topic,
+        broker: 'kafka',
+        line,
+        confidence: 'heuristic',
+        via: 'kafka subscribe',
+      });
     }
   }
   return facts;

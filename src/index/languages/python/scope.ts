@@ -108,6 +108,19 @@ export class PyScope {
     return false;
   }
 
+  /**
+   * True when the file imports `path` or a module under it, however the import is written: `import
+   * paho.mqtt.client as mqtt`, `from google.cloud import pubsub_v1`, `from kombu import Queue`.
+   */
+  importsModulePath(path: string): boolean {
+    for (const alias of this.aliases.values()) {
+      const full = alias.original === undefined ? alias.module : joinModule(alias.module, alias.original);
+      for (const imported of [alias.module, full])
+        if (imported === path || imported.startsWith(`${path}.`)) return true;
+    }
+    return false;
+  }
+
   /** True when `name` is bound by an import (a name the file did not define itself). */
   isImported(name: string): boolean {
     return this.aliases.has(name);

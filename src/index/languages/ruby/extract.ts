@@ -11,6 +11,7 @@ import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { RubyBrokerCalls } from './broker-calls.js';
 import { RubyHttpCalls } from './http-calls.js';
 import { callArgs, named, rubyLiteral } from './values.js';
 import {
@@ -101,6 +102,7 @@ class RubyExtraction {
     this.sinatra = requiresSinatra(root) ? '' : undefined;
     this.visit(root, undefined, undefined, undefined);
     new RubyHttpCalls(root, this.facts).run();
+    new RubyBrokerCalls(root, this.facts).run();
   }
 
   /** Visits `node` with the Sinatra prefix `prefix`, restoring the current one afterwards. */
