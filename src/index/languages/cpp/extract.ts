@@ -6,6 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { emptyFacts, type FileFacts, type LanguageId, type SymbolKind } from '../../facts.js';
+import { collectCppAmqp } from './amqp.js';
 import { collectCppGrpc, type CppClass, type CppFile, type CppWalk } from './grpc.js';
 import {
   doxygenAbove,
@@ -62,6 +63,7 @@ function extractCFamily(input: ExtractInput, language: LanguageId): FileFacts {
   };
   declareAll(tree.rootNode, { prefix: '' }, context, guardName(tree.rootNode));
   collectCppGrpc(context.file, context.walks, [...context.classes.values()]);
+  if (language === 'cpp') collectCppAmqp(tree.rootNode, input.source, context.file.facts);
   return context.file.facts.build();
 }
 

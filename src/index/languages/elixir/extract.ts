@@ -17,6 +17,7 @@ import {
 } from './declarations.js';
 import { readHttpCall, readHttpoisonLocalCall, readTeslaLocalCall, readTeslaPlug } from './http-calls.js';
 import { IMPORT_KEYWORDS, readImport } from './imports.js';
+import { collectElixirAmqp } from './amqp.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
 import type { Frame, Walker } from './model.js';
@@ -141,5 +142,6 @@ export const extractElixir: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('elixir');
   const walk = new ElixirWalk();
   walk.visitChildren(input.tree.rootNode, {});
+  collectElixirAmqp(input.tree.rootNode, input.source, walk.facts);
   return rewriteSidecarCalls(walk.facts.build());
 };

@@ -5,7 +5,9 @@
  * go-http.ts.
  */
 import type { Node } from 'web-tree-sitter';
+import { finishAmqp, onAmqpCall } from './amqp.js';
 import { keyedFields, onConsumerCall, onKafkaComposite } from './events.js';
+import { onMessagingCall, onMessagingComposite } from './messaging.js';
 import { goHttpCall, type Callbacks } from './http.js';
 import {
   agree,
@@ -40,6 +42,7 @@ export function collectGoContracts(file: GoFile, fileScope: GoScope, walks: read
     walkBody(walk.node, scope);
   }
   emitServedMethods(file);
+  finishAmqp(file);
 }
 
 const WALKED = [
@@ -99,8 +102,10 @@ function walkBody(root: Node, scope: GoScope): void {
         break;
       case 'composite_literal': {
         const type = node.childForFieldName('type');
-        if (type?.type === 'qualified_type') onKafkaComposite(node, type, current);
-        else if (current.file.mentionsClient) recordFieldClients(node, current);
+        if (type?.type === 'qualified_type') {
+          onKafkaComposite(node, type, current);
+          onMessagingComposite(node, type, current);
+        } else if (current.file.mentionsClient) recordFieldClients(node, current);
         break;
       }
     }
@@ -221,6 +226,7 @@ function onCall(call: Node, scope: GoScope, callbacks: Callbacks): void {
     }
     const { sarama, confluent } = scope.file.kafka;
     if (sarama || confluent) onConsumerCall(name, argumentsOf(call), line, scope);
+    if (onAmqpCall(call, name, scope) || onMessagingCall(call, name, receiver, scope)) return;
   }
   goHttpCall(call, fn, scope, callbacks);
 }

@@ -21,6 +21,7 @@ function emitTopic(
   scope.file.facts.addContract({
     kind,
     topic: topic.value,
+    broker: 'kafka',
     symbol: scope.symbol,
     line,
     confidence: topic.inferred ? 'heuristic' : 'exact',

@@ -7,6 +7,7 @@ import type { Node } from 'web-tree-sitter';
 import { emptyFacts, type FileFacts, type SymbolKind } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
 import { collectGoContracts } from './contracts.js';
+import { collectDaprSubscriptions, rewriteSidecarPublish } from './dapr-pubsub.js';
 import { collectFieldValues } from './fields.js';
 import { urlParts } from './urls.js';
 import {
@@ -108,15 +109,18 @@ export function extractGo(input: ExtractInput): FileFacts {
   if (importMap.has('os') || /https?:\/\//.test(source))
     collectFieldValues(tree.rootNode, fileScope, urlParts);
   collectGoContracts(file, fileScope, pending.walks);
+  collectDaprSubscriptions(root, fileScope);
   // After the walk: it is what tells which package-level vars a function reassigns.
   const properties = packageProperties(pending.values, fileScope);
 
-  return rewriteSidecarCalls(
-    markUncalledStubs(
-      facts.build({
-        package: packageName,
-        ...(properties.length === 0 ? {} : { properties }),
-      }),
+  return rewriteSidecarPublish(
+    rewriteSidecarCalls(
+      markUncalledStubs(
+        facts.build({
+          package: packageName,
+          ...(properties.length === 0 ? {} : { properties }),
+        }),
+      ),
     ),
   );
 }
