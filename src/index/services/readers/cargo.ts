@@ -1,5 +1,5 @@
 /**
- * `Cargo.toml`: a crate (`[package] name`); `src/main.rs` or a `[[bin]]` target is an entry point;
+ * `Cargo.toml`: a crate (`[package] name`); `src/main.rs`, `src/bin/*.rs` or a `[[bin]]` target is an entry point;
  * `[workspace] members` make it an aggregator and each member crate a unit.
  */
 import { parse } from 'smol-toml';
@@ -48,6 +48,14 @@ function readOne(file: ReadFile, workspace: WorkspaceFiles): Finding[] {
         folder: file.folder,
         role: 'deployable',
         from: learnt(main, 1, 'binary crate'),
+      });
+    else if (workspace.filesOf(joinRel(joinRel(file.folder, 'src'), 'bin')).some((f) => f.endsWith('.rs')))
+      // Cargo builds every `src/bin/*.rs` as a binary of its own without any `[[bin]]` entry.
+      out.push({
+        type: 'unit',
+        folder: file.folder,
+        role: 'deployable',
+        from: learnt(joinRel(file.folder, 'src/bin'), 0, 'binary targets'),
       });
     else if (toml.bin)
       out.push({
