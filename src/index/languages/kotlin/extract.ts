@@ -291,6 +291,8 @@ class KotlinWalker {
       line: lineOf(nameNode ?? node),
       annotations,
       keywords: new Set(keywords),
+      // `fun name(…): Consumer<Order>`: the declared return type, read after the last parameter list.
+      returnType: /\)\s*:\s*([\w.]+)[^)]*$/.exec(signature)?.[1],
     });
     const vars = new Map<string, KtVar>();
     for (const param of parts.first.get('function_value_parameters')?.namedChildren ?? []) {
