@@ -42,8 +42,9 @@ const LIST_FACTORIES: ReadonlySet<string> = new Set(['of', 'asList', 'singletonL
 
 export function javaContracts(file: JavaFile, builder: FactBuilder, path: string): void {
   const facts = new StubUseTracker(builder);
+  const imports = builder.imports.map((fact) => fact.source);
   for (const cls of file.classes) {
-    classContracts(file, cls, facts);
+    classContracts(file, cls, imports, facts);
     servletContracts(cls, new JavaResolver(file, cls), path, facts);
   }
   // Assignments first: a stub or client assigned in the constructor is known to every method of the class.
@@ -60,7 +61,12 @@ export function javaContracts(file: JavaFile, builder: FactBuilder, path: string
   facts.flush();
 }
 
-function classContracts(file: JavaFile, cls: JavaClass, facts: ContractSink): void {
+function classContracts(
+  file: JavaFile,
+  cls: JavaClass,
+  imports: readonly string[],
+  facts: ContractSink,
+): void {
   jvmClassContracts(
     {
       cls,
@@ -75,6 +81,7 @@ function classContracts(file: JavaFile, cls: JavaClass, facts: ContractSink): vo
         .filter((other) => other !== cls && cls.interfaces.some((type) => lastSegment(type) === other.name))
         .flatMap((other) => other.methods),
       entity: repositoryEntity(cls.interfacesWritten),
+      imports,
       clientApi: file.classes.some(
         (other) =>
           findAnnotation(other.annotations, 'FeignClient') !== undefined &&
@@ -214,6 +221,7 @@ function invocation(file: JavaFile, site: JavaSite, facts: ContractSink): boolea
     if (topic !== undefined) {
       facts.addContract({
         kind: 'topic_producer',
+        broker: 'kafka',
         topic,
         symbol: scope.symbol,
         line,
@@ -229,6 +237,7 @@ function invocation(file: JavaFile, site: JavaSite, facts: ContractSink): boolea
     for (const topic of topicList(file, first, scope)) {
       facts.addContract({
         kind: 'topic_consumer',
+        broker: 'kafka',
         topic,
         symbol: scope.symbol,
         line,
@@ -270,6 +279,7 @@ function creation(file: JavaFile, site: JavaSite, facts: ContractSink): void {
   if (topic === undefined) return;
   facts.addContract({
     kind: 'topic_producer',
+    broker: 'kafka',
     topic,
     symbol: scope.symbol,
     line: lineOf(node),

@@ -9,6 +9,7 @@ import type { AnnotationInfo } from '../shared/jvm/annotations.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { javaContracts } from './contracts.js';
 import { gatewayDslRoutes } from './gateway-dsl.js';
+import { javaMessaging } from './messaging.js';
 import {
   javaAnnotation,
   type JavaClass,
@@ -51,6 +52,11 @@ export const extractJava: Extractor = (input) => {
   walker.program(input.tree.rootNode);
   walker.collectSites(input.tree.rootNode);
   javaContracts(walker.file, walker.facts, input.path);
+  javaMessaging(
+    walker.file,
+    walker.facts.imports.map((fact) => fact.source),
+    walker.facts,
+  );
   gatewayDslRoutes(input.source, walker.facts, walker.facts.symbols);
   return walker.facts.build({ package: walker.packageName });
 };
@@ -308,6 +314,7 @@ class JavaWalker {
       annotations,
       keywords: new Set(keywords),
       isConstructor,
+      returnType: plainType(node.childForFieldName('type')),
       lastParamType,
       params,
       body: body ?? undefined,

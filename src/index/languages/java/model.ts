@@ -33,6 +33,8 @@ export interface JavaMethod {
   readonly annotations: readonly AnnotationInfo[];
   readonly keywords: ReadonlySet<string>;
   readonly isConstructor: boolean;
+  /** Declared return type without type arguments (`Consumer` for `Consumer<Order>`). */
+  readonly returnType: string | undefined;
   /** Type of the last parameter, without type arguments (`StreamObserver`). */
   readonly lastParamType: string | undefined;
   /** Parameter names in order, for reading what a helper returns for given arguments. */

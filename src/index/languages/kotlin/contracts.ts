@@ -47,8 +47,9 @@ export function kotlinContracts(
   path: string,
 ): void {
   const facts = new StubUseTracker(builder);
+  const imports = builder.imports.map((fact) => fact.source);
   for (const cls of file.classes) {
-    classContracts(file, cls, facts);
+    classContracts(file, cls, imports, facts);
     servletContracts({ ...cls, methods: cls.functions }, new KtResolver(file, cls), path, facts);
   }
   for (const route of routes) {
@@ -75,7 +76,7 @@ export function kotlinContracts(
   facts.flush();
 }
 
-function classContracts(file: KtFile, cls: KtClass, facts: ContractSink): void {
+function classContracts(file: KtFile, cls: KtClass, imports: readonly string[], facts: ContractSink): void {
   jvmClassContracts(
     {
       cls,
@@ -90,6 +91,7 @@ function classContracts(file: KtFile, cls: KtClass, facts: ContractSink): void {
         .filter((other) => other !== cls && cls.supertypes.some((type) => lastSegment(type) === other.name))
         .flatMap((other) => other.functions),
       entity: repositoryEntity(cls.supertypesWritten),
+      imports,
       clientApi: file.classes.some(
         (other) =>
           findAnnotation(other.annotations, 'FeignClient') !== undefined &&
@@ -241,6 +243,7 @@ function kafkaCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: Contra
     if (confidence !== undefined && topic !== undefined) {
       facts.addContract({
         kind: 'topic_producer',
+        broker: 'kafka',
         topic,
         symbol: scope.symbol,
         line,
@@ -258,6 +261,7 @@ function kafkaCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: Contra
     for (const topic of resolver.strings(list) ?? []) {
       facts.addContract({
         kind: 'topic_consumer',
+        broker: 'kafka',
         topic,
         symbol: scope.symbol,
         line,
@@ -272,6 +276,7 @@ function kafkaCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: Contra
     if (topic !== undefined)
       facts.addContract({
         kind: 'topic_producer',
+        broker: 'kafka',
         topic,
         symbol: scope.symbol,
         line,

@@ -3,6 +3,7 @@
  * properties, type aliases) with KDoc and annotations, then contracts: Spring routes, HTTP clients and
  * Kafka, Ktor routing, kafka-clients, gRPC (grpc-java and grpc-kotlin stubs and `…ImplBase` servers).
  */
+import { kotlinMessaging } from './messaging.js';
 import type { Node } from 'web-tree-sitter';
 import { emptyFacts, type SymbolKind } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
@@ -47,6 +48,11 @@ export const extractKotlin: Extractor = (input) => {
   walker.sourceFile(input.tree.rootNode);
   walker.collectSites(input.tree.rootNode);
   kotlinContracts(walker.file, walker.routes, walker.facts, input.path);
+  kotlinMessaging(
+    walker.file,
+    walker.facts.imports.map((fact) => fact.source),
+    walker.facts,
+  );
   return walker.facts.build({ package: walker.packageName });
 };
 
@@ -291,6 +297,8 @@ class KotlinWalker {
       line: lineOf(nameNode ?? node),
       annotations,
       keywords: new Set(keywords),
+      // `fun name(…): Consumer<Order>`: the declared return type, read after the last parameter list.
+      returnType: /\)\s*:\s*([\w.]+)[^)]*$/.exec(signature)?.[1],
     });
     const vars = new Map<string, KtVar>();
     for (const param of parts.first.get('function_value_parameters')?.namedChildren ?? []) {

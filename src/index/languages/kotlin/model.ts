@@ -27,6 +27,8 @@ export interface KtFunction {
   readonly line: number;
   readonly annotations: readonly AnnotationInfo[];
   readonly keywords: ReadonlySet<string>;
+  /** Declared return type without type arguments, when written (`Consumer` for `: Consumer<Order>`). */
+  readonly returnType?: string;
 }
 
 export interface KtClass {

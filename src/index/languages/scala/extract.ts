@@ -1,7 +1,7 @@
 /**
  * Scala (2 and 3): package, imports and declarations — classes and case classes, objects, traits, enums
- * and their cases, defs, vals/vars, type aliases — with Scaladoc and annotations. No contracts: the JVM
- * frameworks meshlens recognises are handled in the Java and Kotlin extractors.
+ * and their cases, defs, vals/vars, type aliases — with Scaladoc and annotations — and the topics its
+ * messaging client calls publish and consume (`messaging.ts`).
  */
 import type { Node } from 'web-tree-sitter';
 import { emptyFacts, type SymbolKind } from '../../facts.js';
@@ -9,6 +9,7 @@ import type { Extractor } from '../extractor.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { docBefore, lineOf, shortValue } from '../shared/jvm/common.js';
 import { oneLine } from '../shared/tree-utils.js';
+import { type ScalaBody, scalaMessaging } from './messaging.js';
 
 const TEMPLATE_KINDS: Readonly<Record<string, SymbolKind>> = {
   class_definition: 'class',
@@ -24,6 +25,8 @@ export const extractScala: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('scala');
   const walker = new ScalaWalker(input.source);
   walker.statements(input.tree.rootNode, undefined);
+  const imports = walker.facts.imports.map((fact) => fact.source);
+  scalaMessaging(input.tree.rootNode, walker.bodies, imports, walker.facts);
   return walker.facts.build({
     package: walker.packages.length === 0 ? undefined : walker.packages.join('.'),
   });
@@ -38,6 +41,8 @@ class ScalaWalker {
   readonly facts = new FactBuilder('scala');
   /** `package a.b` followed by `package c` (chained clauses) declares `a.b.c`. */
   readonly packages: string[] = [];
+  /** Definitions with a body, for attributing the calls inside them. */
+  readonly bodies: ScalaBody[] = [];
 
   constructor(private readonly source: string) {}
 
@@ -179,7 +184,7 @@ class ScalaWalker {
     const modifiers = children.find((child) => child.type === 'modifiers');
     const hidden = modifiers !== undefined && /\b(?:private|protected)\b/.test(modifiers.text);
     const block = body !== null && body !== undefined;
-    return this.facts.addSymbol({
+    const id = this.facts.addSymbol({
       kind,
       name,
       qualifiedName: owner === undefined ? name : `${owner.qualified}.${name}`,
@@ -194,6 +199,8 @@ class ScalaWalker {
       parent: owner?.id,
       exported: !hidden,
     });
+    if (block) this.bodies.push({ start: node.startIndex, end: node.endIndex, symbol: id });
+    return id;
   }
 }
 

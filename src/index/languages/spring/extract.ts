@@ -60,7 +60,8 @@ export function extractSpring(input: ExtractInput): FileFacts {
   const documents = input.path.toLowerCase().endsWith('.properties')
     ? propertiesDocuments(input.source)
     : yamlDocuments(input.source);
-  for (const document of documents) properties.push(...withProfile(document, fileProfile));
+  for (const document of documents)
+    properties.push(...withProfile(document, fileProfile).map(quarkusProfiled));
   const builder = new FactBuilder(input.language);
   for (const fact of gatewayRoutes(properties)) builder.addContract(fact);
   return builder.build({ properties });
@@ -75,6 +76,15 @@ function gatewayRoutes(properties: readonly PropertyFact[]): ProxyFact[] {
     group?.push(property);
   }
   return [...byProfile.values()].flatMap((group) => [...zuulRoutes(group), ...cloudGatewayRoutes(group)]);
+}
+
+/**
+ * Quarkus writes a profile's value as `%dev.mp.messaging.incoming.orders.topic`: the key without the prefix,
+ * under that profile, so placeholders naming the key find it.
+ */
+function quarkusProfiled(property: PropertyFact): PropertyFact {
+  const match = /^%([\w-]+)\.(.+)$/.exec(property.key);
+  return match === null ? property : { ...property, key: match[2] ?? property.key, profile: match[1] };
 }
 
 /** A `.properties` file's documents: a `#---` (or `!---`) line starts a new one (Spring Boot 2.4+). */

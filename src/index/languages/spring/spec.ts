@@ -1,10 +1,17 @@
 import type { LanguageSpec } from '../language-spec.js';
 
-/** Spring Boot configuration files: their properties feed value resolution and Kafka topics. */
+/**
+ * Spring Boot and Quarkus configuration files, and MicroProfile Config's `microprofile-config.properties`:
+ * their properties feed value resolution and topics (`mp.messaging.*` channels, Spring Cloud Stream bindings).
+ */
 export const springLanguage: LanguageSpec = {
   id: 'spring',
   extensions: [],
-  fileNames: [/^application.*\.(ya?ml|properties)$/, /^bootstrap.*\.(ya?ml|properties)$/],
+  fileNames: [
+    /^application.*\.(ya?ml|properties)$/,
+    /^bootstrap.*\.(ya?ml|properties)$/,
+    /^microprofile-config\.properties$/,
+  ],
   hashComments: true,
   prose: true,
   extractor: () => import('./extract.js').then((m) => m.extractSpring),

@@ -176,22 +176,3 @@ export function feignBaseOf(
   const nameValue = name === undefined ? undefined : resolver.string(name);
   return nameValue === undefined || nameValue === '' ? undefined : `service:${nameValue}`;
 }
-
-/** Kafka and Spring Cloud Stream consumers declared by annotations on a class or method. */
-export function listenerTopics(
-  anns: readonly AnnotationInfo[],
-  resolver: ValueResolver,
-  nested: (node: Node) => readonly AnnotationInfo[],
-): { topic: string; via: string }[] {
-  const found: { topic: string; via: string }[] = [];
-  for (const ann of anns) {
-    let topics: readonly string[];
-    if (ann.name === 'KafkaListener') topics = kafkaListenerTopics(ann, resolver, nested);
-    else if (ann.name === 'StreamListener') {
-      const node = annotationArg(ann, [undefined, 'value', 'target']);
-      topics = node === undefined ? [] : (resolver.strings(node) ?? []);
-    } else continue;
-    for (const topic of topics) found.push({ topic, via: `@${ann.name}` });
-  }
-  return found;
-}

@@ -5,7 +5,6 @@ import {
   type AnnotationInfo,
   feignBaseOf,
   findAnnotation,
-  listenerTopics,
   methodRoutes,
   routePrefixes,
   type RouteSpec,
@@ -18,11 +17,19 @@ import {
   repositoryRoutes,
 } from './annotation-routes.js';
 import { joinPaths } from './route-paths.js';
+import {
+  type AnnotatedTopic,
+  annotatedTopics,
+  functionalBindings,
+  injectedChannel,
+} from './listener-annotations.js';
 
 /** A declaration carrying annotations: a class, a Java method, a Kotlin function. */
 export interface Annotated {
   readonly annotations: readonly AnnotationInfo[];
   readonly id: number;
+  /** A method's return type without type arguments (`Consumer` for `Consumer<Order>`), when declared. */
+  readonly returnType?: string;
 }
 
 /** A field that may carry `@GrpcClient` (grpc-spring-boot-starter injects a stub there). */
@@ -53,6 +60,8 @@ export interface JvmClassInput<M extends Annotated & { readonly name: string; re
   readonly entity?: string;
   /** An interface a Feign client of the same file extends: its mappings are that client's calls, not routes. */
   readonly clientApi?: boolean;
+  /** The file's import sources: messaging annotations count only where their library is imported. */
+  readonly imports?: readonly string[];
 }
 
 /**
@@ -64,6 +73,8 @@ export function jvmClassContracts<M extends Annotated & { readonly name: string;
   facts: ContractSink,
 ): void {
   const { cls, server } = input;
+  // Read twice (channel injections, then `@GrpcClient`): an iterator would be spent after the first.
+  const fields = [...input.fields];
   if (cls.name.length > 4 && cls.name.endsWith('Saga')) {
     facts.addContract({
       kind: 'saga',
@@ -95,9 +106,9 @@ export function jvmClassContracts<M extends Annotated & { readonly name: string;
       });
     }
   }
-  springClassContracts(input, facts);
+  springClassContracts({ ...input, fields }, facts);
   // grpc-spring-boot-starter injects stubs into `@GrpcClient("name")` fields: a service-level client.
-  for (const field of input.fields) {
+  for (const field of fields) {
     if (field.isParam || findAnnotation(field.annotations, 'GrpcClient') === undefined) continue;
     const service = input.stubServiceOf(field.type);
     if (service === undefined) continue;
@@ -123,19 +134,8 @@ function springClassContracts<M extends Annotated & { readonly name: string; rea
   input: JvmClassInput<M>,
   facts: ContractSink,
 ): void {
-  const { cls, resolver, nestedAnnotations } = input;
-  const listeners = (declaration: Annotated, line: number) => {
-    for (const { topic, via } of listenerTopics(declaration.annotations, resolver, nestedAnnotations)) {
-      facts.addContract({
-        kind: 'topic_consumer',
-        topic,
-        symbol: declaration.id,
-        line,
-        confidence: 'exact',
-        via,
-      });
-    }
-  };
+  const { cls, resolver } = input;
+  const listeners = topicEmitter(input, facts);
   listeners(cls, cls.nameLine);
   for (const route of repositoryRoutes(cls.annotations, input.entity, resolver)) {
     const { method, path, via } = route;
@@ -194,4 +194,48 @@ function springClassContracts<M extends Annotated & { readonly name: string; rea
     for (const route of methodRoutes(prefixes, member.annotations, resolver))
       call(member, route, `@${client.name}`);
   }
+}
+
+/**
+ * The topic facts a declaration's annotations make (listeners, channels, functional bindings); the
+ * fields' channel injections are emitted when the emitter is made.
+ */
+function topicEmitter<M extends Annotated & { readonly name: string; readonly line: number }>(
+  input: JvmClassInput<M>,
+  facts: ContractSink,
+): (declaration: Annotated & { readonly name: string }, line: number) => void {
+  const { resolver, nestedAnnotations } = input;
+  const imports = input.imports ?? [];
+  const topicFact = (found: AnnotatedTopic, symbol: number | undefined, line: number): void => {
+    const { role, topic, broker, routingKey, queue, unresolved, confidence, via } = found;
+    facts.addContract({
+      kind: role === 'producer' ? 'topic_producer' : 'topic_consumer',
+      topic,
+      broker,
+      ...(routingKey === undefined ? {} : { routingKey }),
+      ...(queue === undefined ? {} : { queue }),
+      ...(unresolved === undefined ? {} : { unresolved }),
+      ...(symbol === undefined ? {} : { symbol }),
+      line,
+      confidence,
+      via,
+    });
+  };
+  const listeners = (declaration: Annotated & { readonly name: string }, line: number): void => {
+    const context = { resolver, nested: nestedAnnotations, imports };
+    for (const found of annotatedTopics(declaration.annotations, context))
+      topicFact(found, declaration.id, line);
+    const functional = functionalBindings(
+      declaration.annotations,
+      declaration.name,
+      declaration.returnType,
+      imports,
+    );
+    for (const found of functional) topicFact(found, declaration.id, line);
+  };
+  for (const field of input.fields) {
+    for (const found of injectedChannel(field.annotations, field.type, imports, resolver))
+      topicFact(found, field.symbol, field.line);
+  }
+  return listeners;
 }

@@ -1,0 +1,122 @@
+/**
+ * Java call sites as the shared messaging recogniser reads them (`shared/jvm/messaging.ts`): receivers with
+ * their declared types, arguments resolved through the file's constants, and the few value sources that
+ * only messaging code needs: a field that is only ever given one value, a Spring `@Value("${key}")` field,
+ * `System.getenv("NAME")`, and a variable holding a server-named queue.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ContractSink } from '../shared/jvm/grpc-stub-use.js';
+import { messagingContracts } from '../shared/jvm/messaging.js';
+import type { CallArg, MessagingCall } from '../shared/jvm/messaging-model.js';
+import { annotationArg, findAnnotation } from '../shared/jvm/annotations.js';
+import { lineOf } from '../shared/jvm/common.js';
+import { callArg, isServerNamedQueue } from '../shared/jvm/messaging-values.js';
+import {
+  argumentsOf,
+  type JavaFile,
+  JavaResolver,
+  type JavaScope,
+  type JavaVar,
+  typeOfVar,
+  varOf,
+} from './model.js';
+
+const LIST_FACTORIES: ReadonlySet<string> = new Set(['of', 'asList', 'singletonList', 'singleton', 'copyOf']);
+
+export function javaMessaging(file: JavaFile, imports: readonly string[], facts: ContractSink): void {
+  const calls: MessagingCall[] = [];
+  for (const site of file.sites) {
+    if (site.node.type !== 'method_invocation' || site.nameNode === null) continue;
+    const object = site.object;
+    const variable = object === null ? undefined : varOf(object, site.scope);
+    calls.push({
+      method: site.name,
+      receiver:
+        object === null
+          ? undefined
+          : {
+              name:
+                object.type === 'field_access'
+                  ? (object.childForFieldName('field')?.text ?? '')
+                  : object.text,
+              type: variable === undefined ? undefined : typeOfVar(variable),
+              chained: object.type === 'method_invocation',
+            },
+      args: argumentsOf(site.node).map((arg) => javaArg(file, site.scope, arg)),
+      line: lineOf(site.nameNode),
+      symbol: site.scope.symbol,
+    });
+  }
+  messagingContracts(calls, imports, facts);
+}
+
+function javaArg(file: JavaFile, scope: JavaScope, node: Node): CallArg {
+  const value = javaValues(file, scope, node, 0);
+  return callArg(node.text, value?.values, value?.inferred === true, serverNamed(node, scope));
+}
+
+interface Resolved {
+  readonly values: readonly string[];
+  readonly inferred: boolean;
+}
+
+function javaValues(file: JavaFile, scope: JavaScope, node: Node, depth: number): Resolved | undefined {
+  const resolver = new JavaResolver(file, scope.cls);
+  const direct = resolver.strings(node);
+  if (direct !== undefined) return { values: direct, inferred: false };
+  if (depth > 3) return undefined;
+  if (node.type === 'method_invocation') {
+    const name = node.childForFieldName('name')?.text ?? '';
+    const object = node.childForFieldName('object')?.text.replace(/\s+/g, '');
+    const args = argumentsOf(node);
+    if (name === 'getenv' && object === 'System' && args[0] !== undefined) {
+      const env = resolver.string(args[0]);
+      return env === undefined ? undefined : { values: [`\${env.${env}}`], inferred: true };
+    }
+    if (LIST_FACTORIES.has(name)) {
+      const values: string[] = [];
+      for (const arg of args) {
+        const one = javaValues(file, scope, arg, depth + 1);
+        if (one === undefined) return undefined;
+        values.push(...one.values);
+      }
+      return { values, inferred: false };
+    }
+    return undefined;
+  }
+  const variable = varOf(node, scope);
+  return variable === undefined ? undefined : variableValues(file, scope, variable, depth);
+}
+
+/** A `@Value("${key}")` field, or a variable given exactly one value (its initializer, or one assignment). */
+function variableValues(
+  file: JavaFile,
+  scope: JavaScope,
+  variable: JavaVar,
+  depth: number,
+): Resolved | undefined {
+  const injected = findAnnotation(variable.annotations, 'Value');
+  const key = injected === undefined ? undefined : annotationArg(injected, [undefined, 'value']);
+  if (key !== undefined) {
+    const text = new JavaResolver(file, scope.cls).string(key);
+    return text === undefined || text.startsWith('#{') ? undefined : { values: [text], inferred: true };
+  }
+  if (variable.isParam) return undefined;
+  const writes = [
+    ...(variable.init === undefined ? [] : [{ node: variable.init, scope }]),
+    ...variable.assigned,
+  ];
+  const only = writes.length === 1 ? writes[0] : undefined;
+  return only === undefined ? undefined : javaValues(file, only.scope, only.node, depth + 1);
+}
+
+function serverNamed(node: Node, scope: JavaScope): boolean {
+  if (isServerNamedQueue(node.text)) return true;
+  const variable = varOf(node, scope);
+  if (variable === undefined) return false;
+  const writes = [
+    ...(variable.init === undefined ? [] : [variable.init]),
+    ...variable.assigned.map((a) => a.node),
+  ];
+  return writes.some((write) => isServerNamedQueue(write.text));
+}
