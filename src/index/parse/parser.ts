@@ -16,6 +16,7 @@ import { emptyFacts, type FileFacts, type LanguageId } from '../facts.js';
 import type { ExtractInput, ExtractOptions, Extractor, ExtractorMap } from '../languages/extractor.js';
 import { applyPatterns } from '../languages/shared/patterns.js';
 import { extractorOf, grammarOf } from '../languages/registry.js';
+import { rewriteSidecarPublishes } from '../languages/shared/dapr-publish.js';
 
 export interface ParseJob {
   /** Root-relative, `/`-separated. */
@@ -156,11 +157,14 @@ export async function parseFile(job: ParseJob, options: ParseFileOptions = {}): 
     source: job.source,
     ...(options.options !== undefined ? { options: options.options } : {}),
   };
-  // Custom patterns apply to every language, with or without an extractor, after it has run.
+  // Custom patterns apply to every language, with or without an extractor, after it has run; so does
+  // reading a POST to the Dapr sidecar's publish API (any language's HTTP client can send one).
   const extract = (tree?: Tree): FileFacts =>
     applyPatterns(
       input,
-      extractor?.(tree !== undefined ? { ...input, tree } : input) ?? emptyFacts(job.language),
+      rewriteSidecarPublishes(
+        extractor?.(tree !== undefined ? { ...input, tree } : input) ?? emptyFacts(job.language),
+      ),
     );
   if (grammar === undefined) {
     try {

@@ -1,11 +1,10 @@
 /**
  * Dapr pub/sub without the SDK. Subscribing: an app that serves `/dapr/subscribe` answers the sidecar with
- * a list of `{pubsubname, topic, route}` entries, written in Go as struct or map literals. Publishing: a
- * request to the sidecar's `/v1.0/publish/<pubsub>/<topic>` publishes to that topic, so such an HTTP call
- * is a producer of the topic rather than a call to a service.
+ * a list of `{pubsubname, topic, route}` entries, written in Go as struct or map literals. (Publishing over
+ * HTTP, a POST to the sidecar's `/v1.0/publish/<pubsub>/<topic>`, is read for every language at once:
+ * shared/dapr-publish.ts.)
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact, FileFacts } from '../../facts.js';
 import { emitTopic, destinationOf } from './messaging.js';
 import { goStringLiteral, unwrapParens, type GoScope } from './scope.js';
 import { startLineOf } from '../shared/tree-utils.js';
@@ -44,28 +43,4 @@ function entryFields(literal: Node): Map<string, Node> {
     fields.set(name.toLowerCase(), value);
   }
   return fields;
-}
-
-const PUBLISH = /\/v1\.0(?:-alpha1)?\/publish\/([^/?]+)\/([^/?]+)/;
-
-/** The file's facts with each HTTP call to the sidecar's publish API turned into a producer of its topic. */
-export function rewriteSidecarPublish(facts: FileFacts): FileFacts {
-  if (!facts.contracts.some((fact) => fact.kind === 'http_call' && PUBLISH.test(fact.path))) return facts;
-  const contracts = facts.contracts.map((fact): ContractFact => {
-    const match = fact.kind === 'http_call' ? PUBLISH.exec(fact.path) : null;
-    if (fact.kind !== 'http_call' || match === null) return fact;
-    const topic = match[2] ?? '';
-    const known = !/[{}]/.test(topic);
-    return {
-      kind: 'topic_producer',
-      topic: known ? topic : '',
-      broker: 'dapr',
-      ...(known ? {} : { unresolved: fact.path }),
-      ...(fact.symbol === undefined ? {} : { symbol: fact.symbol }),
-      line: fact.line,
-      confidence: known ? 'exact' : 'heuristic',
-      via: 'dapr publish API',
-    };
-  });
-  return { ...facts, contracts };
 }

@@ -7,7 +7,7 @@ import type { Node } from 'web-tree-sitter';
 import { emptyFacts, type FileFacts, type SymbolKind } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
 import { collectGoContracts } from './contracts.js';
-import { collectDaprSubscriptions, rewriteSidecarPublish } from './dapr-pubsub.js';
+import { collectDaprSubscriptions } from './dapr-pubsub.js';
 import { collectFieldValues } from './fields.js';
 import { urlParts } from './urls.js';
 import {
@@ -113,14 +113,12 @@ export function extractGo(input: ExtractInput): FileFacts {
   // After the walk: it is what tells which package-level vars a function reassigns.
   const properties = packageProperties(pending.values, fileScope);
 
-  return rewriteSidecarPublish(
-    rewriteSidecarCalls(
-      markUncalledStubs(
-        facts.build({
-          package: packageName,
-          ...(properties.length === 0 ? {} : { properties }),
-        }),
-      ),
+  return rewriteSidecarCalls(
+    markUncalledStubs(
+      facts.build({
+        package: packageName,
+        ...(properties.length === 0 ? {} : { properties }),
+      }),
     ),
   );
 }

@@ -21,7 +21,6 @@ import { constantSymbol, readDefinition } from './symbols.js';
 import { dotted, resolveParts } from './values.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
-import { rewriteSidecarPublishes } from '../shared/dapr-publish.js';
 import { DAPR_SUBSCRIPTIONS } from './brokers.js';
 import { daprSubscriptionEntries } from './dapr-pubsub.js';
 import { markUncalledStubs } from '../shared/grpc-stubs.js';
@@ -339,5 +338,5 @@ class PythonExtraction {
 export const extractPython: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('python');
   const facts = new PythonExtraction(input.tree.rootNode).facts.build();
-  return rewriteSidecarPublishes(rewriteSidecarCalls(markUncalledStubs(facts)));
+  return rewriteSidecarCalls(markUncalledStubs(facts));
 };
