@@ -26,6 +26,7 @@ function symbolOf(site: Site): { symbol?: number } {
 function topicFact(
   kind: 'topic_producer' | 'topic_consumer',
   val: Val | undefined,
+  broker: string,
   via: string,
   site: Site,
   state: FileState,
@@ -39,6 +40,7 @@ function topicFact(
     out.addContract({
       kind,
       topic: topic.value,
+      broker,
       ...symbolOf(site),
       line: site.line,
       confidence: topic.exact ? 'exact' : 'heuristic',
@@ -54,7 +56,7 @@ export function onNew(state: FileState, node: Node, site: Site): void {
   if (holder?.t === 'queue') {
     state.pending.push((out) => {
       if (isBullQueue(state, holder))
-        topicFact('topic_producer', holder.name, 'BullMQ Queue', site, state, out);
+        topicFact('topic_producer', holder.name, 'bullmq', 'BullMQ Queue', site, state, out);
     });
     return;
   }
@@ -64,7 +66,7 @@ export function onNew(state: FileState, node: Node, site: Site): void {
     const name = toVal(first, site.locals, site.cls);
     state.pending.push((out) => {
       if (BULL_SOURCES.has(state.importBindings.get('Worker')?.source ?? ''))
-        topicFact('topic_consumer', name, 'BullMQ Worker', site, state, out);
+        topicFact('topic_consumer', name, 'bullmq', 'BullMQ Worker', site, state, out);
     });
   }
 }
@@ -116,13 +118,13 @@ function onMemberCall(state: FileState, node: Node, callee: Node, site: Site): v
   state.pending.push((out) => {
     const holder = resolveRef(state, receiver);
     if (holder?.t === 'proxy' && (method === 'emit' || method === 'send')) {
-      topicFact('topic_producer', first, `ClientProxy ${method}`, site, state, out);
+      topicFact('topic_producer', first, 'nestjs', `ClientProxy ${method}`, site, state, out);
     } else if (
       holder?.t === 'queue' &&
       (method === 'add' || method === 'addBulk') &&
       isBullQueue(state, holder)
     ) {
-      topicFact('topic_producer', holder.name, 'BullMQ add', site, state, out);
+      topicFact('topic_producer', holder.name, 'bullmq', 'BullMQ add', site, state, out);
     } else if (emitStubCall(state, out, holder, method, site)) {
       // A method invoked on a gRPC stub.
     } else if (http?.(holder, out) !== true) {
@@ -135,7 +137,7 @@ function onMemberCall(state: FileState, node: Node, callee: Node, site: Site): v
 function kafkajsCall(state: FileState, method: string, first: Val | undefined, site: Site): boolean {
   if (method === 'send' && prop(first, 'topic') !== undefined && prop(first, 'messages') !== undefined) {
     state.pending.push((out) =>
-      topicFact('topic_producer', prop(first, 'topic'), 'kafkajs send', site, state, out),
+      topicFact('topic_producer', prop(first, 'topic'), 'kafka', 'kafkajs send', site, state, out),
     );
     return true;
   }
@@ -144,7 +146,7 @@ function kafkajsCall(state: FileState, method: string, first: Val | undefined, s
     if (batch?.k === 'arr')
       state.pending.push((out) =>
         batch.items.forEach((item) =>
-          topicFact('topic_producer', prop(item, 'topic'), 'kafkajs send', site, state, out),
+          topicFact('topic_producer', prop(item, 'topic'), 'kafka', 'kafkajs send', site, state, out),
         ),
       );
     return true;
@@ -154,6 +156,7 @@ function kafkajsCall(state: FileState, method: string, first: Val | undefined, s
       topicFact(
         'topic_consumer',
         prop(first, 'topic') ?? prop(first, 'topics'),
+        'kafka',
         'kafkajs subscribe',
         site,
         state,

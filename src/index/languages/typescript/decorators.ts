@@ -107,6 +107,7 @@ export function onClassDecorators(
           out.addContract({
             kind: 'topic_consumer',
             topic: topic.value,
+            broker: 'bullmq',
             symbol: target.symbol,
             line: target.line,
             confidence: topic.exact ? 'exact' : 'heuristic',
@@ -168,6 +169,7 @@ export function onMethodDecorators(
         out.addContract({
           kind: 'topic_consumer',
           topic: topic.value,
+          broker: 'nestjs',
           symbol: target.symbol,
           line: target.line,
           confidence: topic.exact ? 'exact' : 'heuristic',
