@@ -11,6 +11,7 @@ import { routeCall } from './routes.js';
 import { mountCall } from './mounts.js';
 import { directHttpCall, memberHttpCall } from './http-calls.js';
 import { daprInvokerCall } from './dapr.js';
+import { eventCall, eventNew } from './events.js';
 import { addServiceCall, noteLoader } from './servers.js';
 import { emitStubCall, noteStub, noteStubUses } from './grpc-stubs.js';
 import { resolveName, toVal, unwrap, type Val } from './values.js';
@@ -53,6 +54,7 @@ function topicFact(
 export function onNew(state: FileState, node: Node, site: Site): void {
   const holder = holderFromExpr(node, site);
   noteStub(state, holder, node, site);
+  eventNew(state, node, site);
   if (holder?.t === 'queue') {
     state.pending.push((out) => {
       if (isBullQueue(state, holder))
@@ -107,6 +109,7 @@ function onMemberCall(state: FileState, node: Node, callee: Node, site: Site): v
       ? undefined
       : toVal(list[0], site.locals, site.cls);
   if (kafkajsCall(state, method, first, site)) return;
+  eventCall(state, node, callee, site);
   if (daprInvokerCall(state, node, callee, site)) return;
   const receiver = receiverRef(object, site);
   const inner = unwrap(object);
