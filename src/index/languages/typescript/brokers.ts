@@ -38,6 +38,8 @@ export interface Destination {
   readonly made?: string;
   /** A URL or ARN: the name is its last segment. */
   readonly url?: boolean;
+  /** The argument naming the subscription a consumer reads (Service Bus `createReceiver(topic, sub)`). */
+  readonly sub?: number;
   /** An object argument names one destination per key (MQTT `subscribe({ 'a/b': { qos: 1 } })`). */
   readonly keys?: boolean;
 }
@@ -200,7 +202,7 @@ export const BROKER_LIBRARIES: readonly BrokerLibrary[] = [
     modules: ['@azure/service-bus'],
     calls: {
       createSender: { role: 'produce', dest: first },
-      createReceiver: { role: 'consume', dest: first },
+      createReceiver: { role: 'consume', dest: { pos: 0, sub: 1 } },
     },
   },
   {

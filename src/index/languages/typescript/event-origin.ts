@@ -25,7 +25,14 @@ const FUNCTIONS = new Set([
 export interface Origin {
   readonly source?: string;
   readonly global?: boolean;
-  readonly made?: { readonly method: string; readonly args: readonly Val[] };
+  readonly made?: MadeBy;
+}
+
+/** A method call that returned the receiver, and the one that returned that call's own receiver. */
+export interface MadeBy {
+  readonly method: string;
+  readonly args: readonly Val[];
+  readonly from?: MadeBy;
 }
 
 interface Tracer {
@@ -33,7 +40,7 @@ interface Tracer {
   readonly locals: LocalLookup;
   readonly cls: number | undefined;
   steps: number;
-  made?: Origin['made'];
+  readonly calls: { readonly method: string; readonly args: readonly Val[] }[];
 }
 
 export function receiverOrigin(
@@ -42,9 +49,11 @@ export function receiverOrigin(
   locals: LocalLookup,
   cls: number | undefined,
 ): Origin {
-  const tracer: Tracer = { state, locals, cls, steps: 0 };
+  const tracer: Tracer = { state, locals, cls, steps: 0, calls: [] };
   const found = trace(tracer, receiver);
-  return { ...found, ...(tracer.made === undefined ? {} : { made: tracer.made }) };
+  const [made, from] = tracer.calls;
+  if (made === undefined) return found;
+  return { ...found, made: from === undefined ? made : { ...made, from } };
 }
 
 function trace(t: Tracer, expr: Node): Omit<Origin, 'made'> {
@@ -61,12 +70,12 @@ function trace(t: Tracer, expr: Node): Omit<Origin, 'made'> {
       if (callee.type === 'identifier' && callee.text === 'require' && firstArg?.type === 'string')
         return { source: firstArg.text.slice(1, -1) };
       if (callee.type === 'member_expression') {
-        t.made ??= {
+        t.calls.push({
           method: callee.childForFieldName('property')?.text ?? '',
           args: (list?.namedChildren ?? [])
             .filter((a): a is Node => a !== null && a.type !== 'comment')
             .map((a) => toVal(a, t.locals, t.cls)),
-        };
+        });
         const object = callee.childForFieldName('object');
         return object === null ? {} : trace(t, object);
       }

@@ -168,8 +168,10 @@ function emit(state: FileState, out: FactBuilder, lib: BrokerLibrary, rule: Call
   else if (rule.role.startsWith('rascal')) rascalCall(state, out, call);
   else {
     const kind = rule.role === 'produce' ? 'topic_producer' : 'topic_consumer';
+    const queue = subscriptionOf(rule.dest, rec, state.tables);
+    const extra = queue === undefined || queue === '' ? {} : { queue };
     for (const dest of destinations(rule.dest, rec, state.tables))
-      out.addContract(topicFact(state, kind, lib.broker, dest, via, rec.site, rule.dest.url === true));
+      out.addContract(topicFact(state, kind, lib.broker, dest, via, rec.site, rule.dest.url === true, extra));
   }
 }
 
@@ -218,8 +220,15 @@ export function destinations(
   const { vals, texts } = rec;
   switch (dest.read) {
     case 'receiver': {
-      const val = rec.origin?.made?.args[dest.pos];
-      return val === undefined ? [] : [{ val, text: `${rec.origin?.made?.method ?? ''}(…)` }];
+      const made = rec.origin?.made;
+      const val = made?.args[dest.pos];
+      if (val === undefined) return [];
+      // `topic('t').subscription('s')` reads topic t; a subscription alone names no topic here.
+      if (made?.method === 'subscription')
+        return made.from?.method === 'topic' && made.from.args[0] !== undefined
+          ? [{ val: made.from.args[0], text: 'topic(…)' }]
+          : [{ val: { k: 'opaque' }, text: `subscription(${shortName(val, tables)})` }];
+      return [{ val, text: `${made?.method ?? ''}(…)` }];
     }
     case 'rest': {
       const out: Dest[] = [];
@@ -258,6 +267,25 @@ export function destinations(
       return val === undefined ? [] : spread(val, texts[dest.pos] ?? '', dest.keys === true);
     }
   }
+}
+
+function shortName(val: Val, tables: ValueTables): string {
+  const name = topicName(val, tables)?.value;
+  return name === undefined ? '…' : `'${name}'`;
+}
+
+/** The subscription a consumer reads: Service Bus `createReceiver(topic, sub)`, Pub/Sub `subscription(s)`. */
+function subscriptionOf(dest: Destination, rec: EventSite, tables: ValueTables): string | undefined {
+  const made = rec.origin.made;
+  const val =
+    dest.read === 'receiver'
+      ? made?.method === 'subscription'
+        ? made.args[0]
+        : undefined
+      : dest.sub === undefined
+        ? undefined
+        : rec.vals[dest.sub];
+  return val === undefined ? undefined : topicName(val, tables)?.value;
 }
 
 /**
