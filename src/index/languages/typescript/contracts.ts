@@ -12,6 +12,7 @@ import { mountCall } from './mounts.js';
 import { directHttpCall, memberHttpCall } from './http-calls.js';
 import { daprInvokerCall } from './dapr.js';
 import { eventCall, eventNew } from './events.js';
+import { daprHttpPublish, daprSubscribeRoute } from './dapr-pubsub.js';
 import { addServiceCall, noteLoader } from './servers.js';
 import { emitStubCall, noteStub, noteStubUses } from './grpc-stubs.js';
 import { resolveName, toVal, unwrap, type Val } from './values.js';
@@ -83,6 +84,7 @@ export function onCall(state: FileState, node: Node, site: Site): void {
     // nice-grpc: `createClient(PaymentServiceDefinition, channel)`.
     if (callee.text === 'createClient') noteStub(state, holderFromExpr(node, site), node, site);
     else directHttpCall(state, callee.text, args(node), site);
+    daprHttpPublish(state, node, site);
     return;
   }
   if (callee.type === 'member_expression') onMemberCall(state, node, callee, site);
@@ -110,6 +112,8 @@ function onMemberCall(state: FileState, node: Node, callee: Node, site: Site): v
       : toVal(list[0], site.locals, site.cls);
   if (kafkajsCall(state, method, first, site)) return;
   eventCall(state, node, callee, site);
+  daprHttpPublish(state, node, site);
+  daprSubscribeRoute(state, node, method, site);
   if (daprInvokerCall(state, node, callee, site)) return;
   const receiver = receiverRef(object, site);
   const inner = unwrap(object);
