@@ -116,6 +116,12 @@ export const BROKER_LIBRARIES: readonly BrokerLibrary[] = [
     calls: AMQP_CALLS,
   },
   {
+    name: '@golevelup/nestjs-rabbitmq',
+    broker: 'amqp',
+    modules: ['@golevelup/nestjs-rabbitmq'],
+    calls: { publish: { role: 'amqpPublish', dest: first, key: 1 } },
+  },
+  {
     name: 'rascal',
     broker: 'amqp',
     modules: ['rascal'],
@@ -134,6 +140,15 @@ export const BROKER_LIBRARIES: readonly BrokerLibrary[] = [
       request: { role: 'produce', dest: first },
       subscribe: { role: 'consume', dest: first },
       pullSubscribe: { role: 'consume', dest: first },
+    },
+  },
+  {
+    name: 'node-rdkafka',
+    broker: 'kafka',
+    modules: ['node-rdkafka', '@confluentinc/kafka-javascript'],
+    calls: {
+      produce: { role: 'produce', dest: first },
+      subscribe: { role: 'consume', dest: first },
     },
   },
   { name: 'ioredis', broker: 'redis', modules: ['ioredis'], calls: REDIS_CALLS },

@@ -52,6 +52,8 @@ export interface EventSite extends EventArgs {
 }
 
 const MAX_TEXT = 120;
+/** An argument written as a function: the callback that ends a list of channels. */
+const CALLBACK = /^(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)/;
 
 export function exprText(node: Node): string {
   const text = oneLine(node.text);
@@ -234,7 +236,10 @@ export function destinations(
       const out: Dest[] = [];
       for (const [i, val] of vals.entries()) {
         if (i < dest.pos) continue;
-        if (val.k === 'opaque' && /^(?:function|\(|async)/.test(texts[i] ?? '')) break;
+        if (CALLBACK.test(texts[i] ?? '')) break;
+        // `subscribe(CHANNEL, onMessage)`: a last argument that names no channel is the listener.
+        if (i > dest.pos && i === vals.length - 1 && val.k !== 'str' && topicName(val, tables) === undefined)
+          break;
         out.push(...spread(val, texts[i] ?? ''));
       }
       return out;

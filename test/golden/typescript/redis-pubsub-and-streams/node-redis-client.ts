@@ -10,3 +10,14 @@ export async function run(): Promise<void> {
   await client.xAdd('clicks', '*', { page: '/' });
   await client.xReadGroup('analytics', 'c1', [{ key: 'clicks', id: '>' }], { COUNT: 10 });
 }
+
+const ALERTS = 'alerts';
+function onAlert(message: string): void {
+  console.log(message);
+}
+
+export async function listen(): Promise<void> {
+  const listener = client.duplicate();
+  await listener.subscribe(ALERTS, onAlert);
+  await listener.subscribe('metrics', message => console.log(message));
+}
