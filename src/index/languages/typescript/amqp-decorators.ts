@@ -3,7 +3,7 @@
  * `@RabbitRPC`) consume from `queue`, bound to `exchange` with `routingKey` (a string or a list). Its
  * `AmqpConnection.publish(exchange, routingKey, msg)` is a row of the broker table.
  */
-import { topicFact } from './events.js';
+import { topicFact } from './event-facts.js';
 import type { DecoratorInfo, FileState } from './model.js';
 import { itemsOf, topicName } from './topic-names.js';
 import type { Val } from './values.js';

@@ -6,15 +6,11 @@
  * an RPC reply queue and gives no fact; declaring a queue or an exchange alone is neither side.
  */
 import type { FactBuilder } from '../shared/fact-builder.js';
-import type { CallRule } from './brokers.js';
-import { destinations, topicFact, type Dest, type EventSite } from './events.js';
+import { destinations, topicFact, type Dest, type EventCall } from './event-facts.js';
 import type { FileState } from './model.js';
 import { itemsOf, topicName } from './topic-names.js';
 
-export interface AmqpCall extends EventSite {
-  readonly rule: CallRule;
-  readonly via: string;
-}
+type AmqpCall = EventCall;
 
 /** RabbitMQ's direct reply-to pseudo-queue: the reply side of an RPC call, not a named destination. */
 const REPLY_TO = 'amq.rabbitmq.reply-to';

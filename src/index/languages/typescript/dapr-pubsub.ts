@@ -6,7 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { FactBuilder } from '../shared/fact-builder.js';
-import { exprText, topicFact } from './events.js';
+import { exprText, topicFact } from './event-facts.js';
 import { args, type Site } from './holders.js';
 import type { FileState } from './model.js';
 import { itemsOf, topicName } from './topic-names.js';

@@ -6,8 +6,7 @@
  * subscription per declared exchange and queue); otherwise the fact is kept unresolved.
  */
 import type { FactBuilder } from '../shared/fact-builder.js';
-import type { AmqpCall } from './amqp.js';
-import { topicFact, type Dest } from './events.js';
+import { topicFact, type Dest, type EventCall } from './event-facts.js';
 import type { FileState } from './model.js';
 import { topicName } from './topic-names.js';
 import { lookup, type Val } from './values.js';
@@ -115,7 +114,7 @@ function literal(value: string): Dest {
   return { val: { k: 'str', v: value }, text: value };
 }
 
-export function rascalCall(state: FileState, out: FactBuilder, call: AmqpCall): void {
+export function rascalCall(state: FileState, out: FactBuilder, call: EventCall): void {
   const arg = call.vals[0];
   if (arg === undefined) return;
   const written: Dest = { val: arg, text: call.texts[0] ?? '' };
