@@ -19,8 +19,8 @@ const FUNCTIONS = new Set([
 ]);
 
 /**
- * `source`: the import the receiver was traced to; `global` when it was made by a name nobody imports or
- * declares (`new Map()`). `made`: the nearest call that returned the receiver (`pubsub.topic('orders')`).
+ * `source`: the import the receiver was traced to; `global` when it is no client of an imported library: made
+ * by a class nobody imports (`new Map()`, a class of this file), or `this` itself. `made`: the nearest call that returned the receiver (`pubsub.topic('orders')`).
  */
 export interface Origin {
   readonly source?: string;
@@ -85,6 +85,9 @@ function trace(t: Tracer, expr: Node): Omit<Origin, 'made'> {
       const ctor = n.childForFieldName('constructor');
       return ctor === null ? {} : trace(t, ctor);
     }
+    case 'this':
+      // `this.publish(…)`: a method of the class itself (a wrapper around the client), not the client's.
+      return { global: true };
     case 'member_expression': {
       const object = n.childForFieldName('object');
       if (object?.type === 'this') return traceField(t, n);
