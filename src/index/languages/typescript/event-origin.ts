@@ -49,6 +49,8 @@ export function receiverOrigin(
   locals: LocalLookup,
   cls: number | undefined,
 ): Origin {
+  // `this.publish(…)`: a method of the class itself (a wrapper around the client), not the client's.
+  if (unwrap(receiver).type === 'this') return { global: true };
   const tracer: Tracer = { state, locals, cls, steps: 0, calls: [] };
   const found = trace(tracer, receiver);
   const [made, from] = tracer.calls;
@@ -85,9 +87,6 @@ function trace(t: Tracer, expr: Node): Omit<Origin, 'made'> {
       const ctor = n.childForFieldName('constructor');
       return ctor === null ? {} : trace(t, ctor);
     }
-    case 'this':
-      // `this.publish(…)`: a method of the class itself (a wrapper around the client), not the client's.
-      return { global: true };
     case 'member_expression': {
       const object = n.childForFieldName('object');
       if (object?.type === 'this') return traceField(t, n);
