@@ -143,7 +143,8 @@ export function destinations(
           : { k: 'arr' as const, items: [...(itemsOf(looped, tables) ?? [])] };
       if (looped !== undefined && arg?.k === 'arr' && arg.items.length === 0)
         return [{ val: { k: 'opaque' }, text: texts[dest.pos] ?? '' }];
-      if (arg === undefined) return [];
+      // `events$.subscribe((e) => …)`: a callback where a name belongs is some other `subscribe`.
+      if (arg === undefined || CALLBACK.test(texts[dest.pos] ?? '')) return [];
       const val = dest.prop === undefined ? arg : arg.k === 'obj' ? arg.props.get(dest.prop) : undefined;
       return val === undefined ? [] : spread(val, texts[dest.pos] ?? '', dest.keys === true);
     }
