@@ -226,7 +226,10 @@ export const BROKER_LIBRARIES: readonly BrokerLibrary[] = [
     modules: ['@dapr/dapr', 'dapr-client'],
     calls: {
       publish: { role: 'produce', dest: { pos: 1 }, on: 'pubsub' },
+      publishBulk: { role: 'produce', dest: { pos: 1 }, on: 'pubsub' },
       subscribe: { role: 'consume', dest: { pos: 1 }, on: 'pubsub' },
+      subscribeToRoute: { role: 'consume', dest: { pos: 1 }, on: 'pubsub' },
+      subscribeBulk: { role: 'consume', dest: { pos: 1 }, on: 'pubsub' },
       subscribeWithOptions: { role: 'consume', dest: { pos: 1 }, on: 'pubsub' },
     },
   },

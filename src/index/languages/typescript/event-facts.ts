@@ -67,6 +67,12 @@ export function topicFact(
   const name = topicName(dest.val, state.tables);
   const where = { ...(site.symbol === undefined ? {} : { symbol: site.symbol }), line: site.line };
   const { exact = true, ...keys } = extra;
+  if (url && name === undefined) {
+    // `https://sqs.${region}.amazonaws.com/${account}/orders`: the queue is the literal last segment.
+    const tail = trailingSegment(dest.val);
+    if (tail !== undefined)
+      return { kind, topic: tail, broker, ...keys, ...where, confidence: 'heuristic', via };
+  }
   if (name === undefined || name.value === '')
     return {
       kind,
@@ -87,6 +93,15 @@ export function topicFact(
     confidence: name.exact && exact ? 'exact' : 'heuristic',
     via,
   };
+}
+
+/** The literal last segment of a URL or ARN whose earlier pieces are not known. */
+function trailingSegment(val: Val): string | undefined {
+  const last = val.k === 'cat' ? val.parts[val.parts.length - 1] : undefined;
+  if (last?.k !== 'str') return undefined;
+  const cut = Math.max(last.v.lastIndexOf('/'), last.v.lastIndexOf(':'));
+  const name = cut < 0 ? '' : last.v.slice(cut + 1);
+  return /^[\w.-]+$/.test(name) ? name : undefined;
 }
 
 /** The destinations a call names, as its rule says to read them. */

@@ -16,3 +16,9 @@ export async function poll(): Promise<void> {
   await sqs.send(new ReceiveMessageCommand({ QueueUrl: process.env.PAYMENTS_QUEUE_URL, WaitTimeSeconds: 20 }));
   console.log(input);
 }
+
+export async function refund(region: string, account: string): Promise<void> {
+  const url = `https://sqs.${region}.amazonaws.com/${account}/refunds`;
+  await sqs.send(new SendMessageCommand({ QueueUrl: url, MessageBody: '{}' }));
+  await sns.send(new PublishCommand({ TopicArn: `arn:aws:sns:${region}:${account}:refunded`, Message: '{}' }));
+}
