@@ -230,6 +230,7 @@ export const BROKER_LIBRARIES: readonly BrokerLibrary[] = [
       subscribe: { role: 'consume', dest: { pos: 1 }, on: 'pubsub' },
       subscribeToRoute: { role: 'consume', dest: { pos: 1 }, on: 'pubsub' },
       subscribeBulk: { role: 'consume', dest: { pos: 1 }, on: 'pubsub' },
+      subscribeStream: { role: 'consume', dest: { pos: 1 }, on: 'pubsub' },
       subscribeWithOptions: { role: 'consume', dest: { pos: 1 }, on: 'pubsub' },
     },
   },
