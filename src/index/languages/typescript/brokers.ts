@@ -138,6 +138,7 @@ export const BROKER_LIBRARIES: readonly BrokerLibrary[] = [
     calls: {
       publish: { role: 'produce', dest: first },
       request: { role: 'produce', dest: first },
+      requestMany: { role: 'produce', dest: first },
       subscribe: { role: 'consume', dest: first },
       pullSubscribe: { role: 'consume', dest: first },
     },
