@@ -11,6 +11,8 @@ import { routeCall } from './routes.js';
 import { mountCall } from './mounts.js';
 import { directHttpCall, memberHttpCall } from './http-calls.js';
 import { daprInvokerCall } from './dapr.js';
+import { eventCall, eventNew } from './events.js';
+import { daprHttpPublish, daprSubscribeRoute } from './dapr-pubsub.js';
 import { addServiceCall, noteLoader } from './servers.js';
 import { emitStubCall, noteStub, noteStubUses } from './grpc-stubs.js';
 import { resolveName, toVal, unwrap, type Val } from './values.js';
@@ -26,6 +28,7 @@ function symbolOf(site: Site): { symbol?: number } {
 function topicFact(
   kind: 'topic_producer' | 'topic_consumer',
   val: Val | undefined,
+  broker: string,
   via: string,
   site: Site,
   state: FileState,
@@ -39,6 +42,7 @@ function topicFact(
     out.addContract({
       kind,
       topic: topic.value,
+      broker,
       ...symbolOf(site),
       line: site.line,
       confidence: topic.exact ? 'exact' : 'heuristic',
@@ -51,10 +55,11 @@ function topicFact(
 export function onNew(state: FileState, node: Node, site: Site): void {
   const holder = holderFromExpr(node, site);
   noteStub(state, holder, node, site);
+  eventNew(state, node, site);
   if (holder?.t === 'queue') {
     state.pending.push((out) => {
       if (isBullQueue(state, holder))
-        topicFact('topic_producer', holder.name, 'BullMQ Queue', site, state, out);
+        topicFact('topic_producer', holder.name, 'bullmq', 'BullMQ Queue', site, state, out);
     });
     return;
   }
@@ -64,7 +69,7 @@ export function onNew(state: FileState, node: Node, site: Site): void {
     const name = toVal(first, site.locals, site.cls);
     state.pending.push((out) => {
       if (BULL_SOURCES.has(state.importBindings.get('Worker')?.source ?? ''))
-        topicFact('topic_consumer', name, 'BullMQ Worker', site, state, out);
+        topicFact('topic_consumer', name, 'bullmq', 'BullMQ Worker', site, state, out);
     });
   }
 }
@@ -79,6 +84,7 @@ export function onCall(state: FileState, node: Node, site: Site): void {
     // nice-grpc: `createClient(PaymentServiceDefinition, channel)`.
     if (callee.text === 'createClient') noteStub(state, holderFromExpr(node, site), node, site);
     else directHttpCall(state, callee.text, args(node), site);
+    daprHttpPublish(state, node, site);
     return;
   }
   if (callee.type === 'member_expression') onMemberCall(state, node, callee, site);
@@ -105,6 +111,9 @@ function onMemberCall(state: FileState, node: Node, callee: Node, site: Site): v
       ? undefined
       : toVal(list[0], site.locals, site.cls);
   if (kafkajsCall(state, method, first, site)) return;
+  eventCall(state, node, callee, site);
+  daprHttpPublish(state, node, site);
+  daprSubscribeRoute(state, node, method, site);
   if (daprInvokerCall(state, node, callee, site)) return;
   const receiver = receiverRef(object, site);
   const inner = unwrap(object);
@@ -116,13 +125,13 @@ function onMemberCall(state: FileState, node: Node, callee: Node, site: Site): v
   state.pending.push((out) => {
     const holder = resolveRef(state, receiver);
     if (holder?.t === 'proxy' && (method === 'emit' || method === 'send')) {
-      topicFact('topic_producer', first, `ClientProxy ${method}`, site, state, out);
+      topicFact('topic_producer', first, 'nestjs', `ClientProxy ${method}`, site, state, out);
     } else if (
       holder?.t === 'queue' &&
       (method === 'add' || method === 'addBulk') &&
       isBullQueue(state, holder)
     ) {
-      topicFact('topic_producer', holder.name, 'BullMQ add', site, state, out);
+      topicFact('topic_producer', holder.name, 'bullmq', 'BullMQ add', site, state, out);
     } else if (emitStubCall(state, out, holder, method, site)) {
       // A method invoked on a gRPC stub.
     } else if (http?.(holder, out) !== true) {
@@ -135,7 +144,7 @@ function onMemberCall(state: FileState, node: Node, callee: Node, site: Site): v
 function kafkajsCall(state: FileState, method: string, first: Val | undefined, site: Site): boolean {
   if (method === 'send' && prop(first, 'topic') !== undefined && prop(first, 'messages') !== undefined) {
     state.pending.push((out) =>
-      topicFact('topic_producer', prop(first, 'topic'), 'kafkajs send', site, state, out),
+      topicFact('topic_producer', prop(first, 'topic'), 'kafka', 'kafkajs send', site, state, out),
     );
     return true;
   }
@@ -144,7 +153,7 @@ function kafkajsCall(state: FileState, method: string, first: Val | undefined, s
     if (batch?.k === 'arr')
       state.pending.push((out) =>
         batch.items.forEach((item) =>
-          topicFact('topic_producer', prop(item, 'topic'), 'kafkajs send', site, state, out),
+          topicFact('topic_producer', prop(item, 'topic'), 'kafka', 'kafkajs send', site, state, out),
         ),
       );
     return true;
@@ -154,6 +163,7 @@ function kafkajsCall(state: FileState, method: string, first: Val | undefined, s
       topicFact(
         'topic_consumer',
         prop(first, 'topic') ?? prop(first, 'topics'),
+        'kafka',
         'kafkajs subscribe',
         site,
         state,

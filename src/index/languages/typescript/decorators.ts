@@ -1,12 +1,14 @@
 /**
  * Contracts declared by decorators: NestJS `@GrpcMethod`/`@GrpcStreamMethod` handlers,
- * `@EventPattern`/`@MessagePattern` consumers, `@Controller` + `@Get`… routes, BullMQ `@Processor`.
+ * `@EventPattern`/`@MessagePattern` consumers, `@Controller` + `@Get`… routes, BullMQ `@Processor`, and
+ * `@RabbitSubscribe` handlers (see amqp-decorators.ts).
  * Decorators are read from the AST, in any order, so a string that merely contains `@Get('/x')` is never one.
  */
 import type { ContractFact } from '../../facts.js';
 import { isHealthService } from '../shared/grpc-health.js';
 import type { ClassState, DecoratorInfo, FileState } from './model.js';
 import { joinHttpPath } from '../shared/tree-utils.js';
+import { rabbitHandler } from './amqp-decorators.js';
 import { resolveIdentifierLike, resolveName, resolveString, type Resolved, type Val } from './values.js';
 
 /** Decorators whose arguments extraction reads; the others are kept as text only. */
@@ -19,6 +21,8 @@ export const READ_DECORATORS = new Set([
   'JsonController',
   'Processor',
   'InjectQueue',
+  'RabbitSubscribe',
+  'RabbitRPC',
   'Get',
   'Post',
   'Put',
@@ -107,6 +111,7 @@ export function onClassDecorators(
           out.addContract({
             kind: 'topic_consumer',
             topic: topic.value,
+            broker: 'bullmq',
             symbol: target.symbol,
             line: target.line,
             confidence: topic.exact ? 'exact' : 'heuristic',
@@ -116,6 +121,25 @@ export function onClassDecorators(
       });
     }
   }
+}
+
+/** `@EventPattern('x')` / `@MessagePattern({ cmd })`: a NestJS microservice handler consumes the pattern. */
+function patternConsumer(state: FileState, d: DecoratorInfo, target: Target): void {
+  const arg = d.args[0];
+  if (arg === undefined) return;
+  state.pending.push((out) => {
+    const topic = patternOf(arg, state);
+    if (topic === undefined || topic.value === '') return;
+    out.addContract({
+      kind: 'topic_consumer',
+      topic: topic.value,
+      broker: 'nestjs',
+      symbol: target.symbol,
+      line: target.line,
+      confidence: topic.exact ? 'exact' : 'heuristic',
+      via: `@${d.name}`,
+    });
+  });
 }
 
 /** Method decorators: gRPC handlers, message/event consumers and controller routes. */
@@ -159,21 +183,10 @@ export function onMethodDecorators(
           via,
         });
       });
+    } else if (d.name === 'RabbitSubscribe' || d.name === 'RabbitRPC') {
+      rabbitHandler(state, d, target);
     } else if (d.name === 'EventPattern' || d.name === 'MessagePattern') {
-      const arg = d.args[0];
-      if (arg === undefined) continue;
-      state.pending.push((out) => {
-        const topic = patternOf(arg, state);
-        if (topic === undefined || topic.value === '') return;
-        out.addContract({
-          kind: 'topic_consumer',
-          topic: topic.value,
-          symbol: target.symbol,
-          line: target.line,
-          confidence: topic.exact ? 'exact' : 'heuristic',
-          via,
-        });
-      });
+      patternConsumer(state, d, target);
     } else {
       const method = ROUTE_DECORATORS[d.name];
       const prefixes = cls?.controllerPrefixes;
