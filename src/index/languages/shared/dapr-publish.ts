@@ -11,22 +11,31 @@ const PUBLISH = /^\/v1\.0(?:-alpha1)?\/publish\/([^/]+)\/([^/?]+)/;
 /** The file's facts with each HTTP call to the sidecar's publish API turned into a topic producer. */
 export function rewriteSidecarPublishes(facts: FileFacts): FileFacts {
   if (!facts.contracts.some((fact) => fact.kind === 'http_call' && PUBLISH.test(fact.path))) return facts;
-  const contracts = facts.contracts.map((fact): ContractFact => {
-    if (fact.kind !== 'http_call' || (fact.method !== 'POST' && fact.method !== 'ANY')) return fact;
+  // A language that read the publish itself (resolving the topic through its own values) keeps its fact.
+  const readAlready = new Set(
+    facts.contracts
+      .filter((fact) => fact.kind === 'topic_producer' && fact.broker === 'dapr')
+      .map((fact) => fact.line),
+  );
+  const contracts = facts.contracts.flatMap((fact): ContractFact[] => {
+    if (fact.kind !== 'http_call' || (fact.method !== 'POST' && fact.method !== 'ANY')) return [fact];
     const topic = PUBLISH.exec(fact.path)?.[2];
-    if (topic === undefined) return fact;
+    if (topic === undefined) return [fact];
+    if (readAlready.has(fact.line)) return [];
     // A topic the code computes became a `{name}` path placeholder: it names no topic.
     const computed = /[{}]/.test(topic);
-    return {
-      kind: 'topic_producer',
-      topic: computed ? '' : topic,
-      broker: 'dapr',
-      ...(computed ? { unresolved: fact.path } : {}),
-      line: fact.line,
-      confidence: computed ? 'heuristic' : fact.confidence,
-      via: 'dapr http publish',
-      ...(fact.symbol === undefined ? {} : { symbol: fact.symbol }),
-    };
+    return [
+      {
+        kind: 'topic_producer',
+        topic: computed ? '' : topic,
+        broker: 'dapr',
+        ...(computed ? { unresolved: fact.path } : {}),
+        line: fact.line,
+        confidence: computed ? 'heuristic' : fact.confidence,
+        via: 'dapr http publish',
+        ...(fact.symbol === undefined ? {} : { symbol: fact.symbol }),
+      },
+    ];
   });
   return { ...facts, contracts };
 }
