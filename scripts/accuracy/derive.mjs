@@ -117,7 +117,8 @@ export function deriveFound(graph, sm) {
   for (const e of graph.edges) {
     const target = nodeOf(e.to);
     const from = callerOf(e);
-    if ((e.kind === 'calls_rpc' || e.kind === 'calls_http') && isTestFile(e.file)) {
+    const fromTests = ['calls_rpc', 'calls_http', 'produces', 'consumes'].includes(e.kind);
+    if (fromTests && isTestFile(e.file)) {
       dropped.testCalls.push(`${e.kind} -> ${target.name} at ${evidence(e)}`);
       continue;
     }

@@ -280,7 +280,7 @@ function main() {
       .sort()
       .map(([k, n]) => `${k} ${n}`)
       .join(', ')}); fingerprint ${String(graph.fingerprint ?? '').slice(0, 16)}`,
-    `dropped: ${found.dropped.testCalls.length} calls made by test files, ${found.dropped.selfEdges.length} self-edges, ${found.dropped.unknownCaller.length} outside any expected service, ${found.dropped.unknownCallee.length} HTTP calls to a route outside any expected service`,
+    `dropped: ${found.dropped.testCalls.length} calls, productions and consumptions made by test files, ${found.dropped.selfEdges.length} self-edges, ${found.dropped.unknownCaller.length} outside any expected service, ${found.dropped.unknownCallee.length} HTTP calls to a route outside any expected service`,
     `expected-list evidence: ${evidence.cited} citations checked, ${evidence.bad.length} bad${evidence.bad.length ? `: ${evidence.bad.join(', ')}` : ''}`,
   ];
   const lines = [header.join('\n'), '', renderTable(results), renderDetails(results)];
