@@ -31,6 +31,8 @@ export interface DestinationLibrary {
    * `new RedisChannel("x", …)`): the destination is their first argument.
    */
   readonly wrappers?: readonly string[];
+  /** When set, the receiver as written must match: the library's method names are common ones. */
+  readonly receiver?: RegExp;
 }
 
 export const DESTINATION_LIBRARIES: readonly DestinationLibrary[] = [
@@ -104,6 +106,8 @@ export const DESTINATION_LIBRARIES: readonly DestinationLibrary[] = [
       },
     ],
     wrappers: ['RedisChannel', 'RedisChannel.Literal', 'RedisChannel.Pattern'],
+    // Pub/sub is on `ISubscriber` (`redis.GetSubscriber()`), also reachable from `IDatabase`.
+    receiver: /subscriber|redis|pubsub|database|^_?(?:sub|db)$/i,
   },
 ];
 
@@ -166,7 +170,8 @@ export const TYPED_BUS_LIBRARIES: readonly TypedBusLibrary[] = [
     library: 'MassTransit',
     namespaces: ['MassTransit'],
     namespaceMatch: 'prefix',
-    publish: ['Publish', 'Send'],
+    // `Send` goes to the queue of its endpoint (`GetSendEndpoint(new Uri("queue:x"))`), not by type.
+    publish: ['Publish'],
     subscribe: [],
     handlers: ['IConsumer', 'IJobConsumer'],
     endpoints: ['ReceiveEndpoint'],

@@ -155,7 +155,7 @@ export class CsCalls {
       // Confluent.Kafka
     } else if (
       CsMessaging.handles(method) &&
-      this.messaging.invocation({ ...call, node, typeArguments, frame })
+      this.messaging.invocation({ ...call, node, typeArguments, frame, receiverText: receiver?.text ?? '' })
     ) {
       // another broker
     } else {

@@ -29,6 +29,8 @@ export interface MessagingSite {
   readonly method: string;
   readonly typeArguments: readonly Node[];
   readonly receiverName: string;
+  /** The receiver as written (`redis.GetSubscriber()`). */
+  readonly receiverText: string;
   readonly binding: CsBinding | undefined;
   readonly args: Arguments;
   readonly values: CsValueScope;
@@ -126,6 +128,7 @@ export class CsMessaging {
     // A Dapr client held by a name needs no import to be known.
     const known = library.broker === 'dapr' && site.binding?.kind === 'dapr';
     if (!known && !this.imports(library.namespaces)) return false;
+    if (library.receiver !== undefined && !library.receiver.test(site.receiverText)) return false;
     const destination = call.destination
       .map((slot) => argumentAt(site.args, slot))
       .find((argument) => argument !== undefined);

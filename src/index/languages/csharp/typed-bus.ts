@@ -165,7 +165,6 @@ export class CsTypedBus {
       {
         kind: 'topic_consumer',
         topic: name.text,
-        queue: name.text,
         line: site.line,
         confidence,
         via: `${library.library} ${site.method}`,
