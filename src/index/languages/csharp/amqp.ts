@@ -39,15 +39,21 @@ interface QueueRef {
   readonly unresolved?: string;
 }
 
+/** A queue as written at its site; read when the file is done, once every declaration has been seen. */
+interface QueueSite {
+  readonly node: Node;
+  readonly values: CsValueScope;
+}
+
 interface QueueBinding {
-  readonly queue: QueueRef;
+  readonly queue: QueueSite;
   readonly exchange: Destination;
   /** The binding key when known; undefined when it is computed (a loop over the program's arguments). */
   readonly key?: string;
 }
 
 interface QueueConsumer {
-  readonly queue: QueueRef;
+  readonly queue: QueueSite;
   readonly line: number;
   readonly owner: number | undefined;
   readonly via: string;
@@ -130,7 +136,7 @@ export class CsAmqp {
         queue = args.positional[1];
       if (queue === undefined) return false;
       this.consumers.push({
-        queue: this.queueRef(queue, site.values),
+        queue: { node: queue, values: site.values },
         line: site.line,
         owner: site.owner,
         via,
@@ -165,7 +171,7 @@ export class CsAmqp {
     } else if (isConsumer) {
       if (queue !== undefined)
         this.consumers.push({
-          queue: this.queueRef(queue, site.values),
+          queue: { node: queue, values: site.values },
           line: site.line,
           owner: site.owner,
           via,
@@ -216,13 +222,13 @@ export class CsAmqp {
   private bind(queue: Node, exchange: Node, key: Node | undefined, values: CsValueScope): void {
     const bindingKey = key === undefined ? undefined : stringOf(key, values)?.text;
     this.bindings.push({
-      queue: this.queueRef(queue, values),
+      queue: { node: queue, values },
       exchange: destinationOf(exchange, values),
       ...(bindingKey === undefined ? {} : { key: bindingKey }),
     });
   }
 
-  private queueRef(node: Node, values: CsValueScope): QueueRef {
+  private queueRef({ node, values }: QueueSite): QueueRef {
     const held = (csDotted(unwrap(node)) ?? unwrap(node).text).replace(/^this\./, '');
     if (this.isServerNamed(node)) return { key: `expr:${held}`, serverNamed: true, exact: false };
     const name = stringOf(node, values);
@@ -266,8 +272,8 @@ export class CsAmqp {
         line: consumer.line,
         via: consumer.via,
       } as const;
-      const { queue } = consumer;
-      const bindings = this.bindings.filter((binding) => binding.queue.key === queue.key);
+      const queue = this.queueRef(consumer.queue);
+      const bindings = this.bindings.filter((binding) => this.queueRef(binding.queue).key === queue.key);
       if (bindings.length === 0) {
         // A server-named queue bound to nothing is a reply queue: nobody publishes to it by name.
         if (queue.serverNamed) continue;

@@ -412,8 +412,10 @@ class CsharpExtraction {
       this.calls.baseAddress(node, left.childForFieldName('expression'), resolveCs(right, values), frame);
       return;
     }
+    // `_queue = …` or `this._queue = …`: a field may come to hold a server-named queue.
+    const target = csDotted(left);
+    if (target !== undefined) this.messaging.declared(frame, target, undefined, right);
     if (left.type === 'identifier') {
-      this.messaging.declared(frame, left.text, undefined, right);
       const binding = bindingOfExpression(right, {
         scope: values,
         lookup: (key) => this.scope.lookup(frame, key),
