@@ -163,6 +163,12 @@ export interface TypedBusLibrary {
   readonly handlers: readonly string[];
   /** `ReceiveEndpoint("queue", …)`: a queue the service reads. */
   readonly endpoints?: readonly string[];
+  /**
+   * Without the import (projects often import it once, with a `global using` in another file): a publish
+   * counts on a receiver matching this, a subscription with both the event and handler type arguments, and
+   * the handler interfaces, which are distinctive by themselves. Such facts are heuristic.
+   */
+  readonly unimported?: RegExp;
 }
 
 export const TYPED_BUS_LIBRARIES: readonly TypedBusLibrary[] = [
@@ -201,6 +207,7 @@ export const TYPED_BUS_LIBRARIES: readonly TypedBusLibrary[] = [
     receiver: /bus$/i,
     subscribe: ['Subscribe', 'AddSubscription', 'SubscribeDynamic'],
     handlers: ['IIntegrationEventHandler'],
+    unimported: /eventbus$/i,
   },
 ];
 

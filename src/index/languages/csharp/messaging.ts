@@ -12,7 +12,6 @@ import {
   RABBITMQ_CLIENT,
   TYPED_BUS_LIBRARIES,
   type DestinationLibrary,
-  type TypedBusLibrary,
 } from './brokers.js';
 import type { CsBinding } from './contracts.js';
 import { argumentAt, destinationOf, unwrap, type Arguments } from './destination.js';
@@ -116,9 +115,11 @@ export class CsMessaging {
     if (this.imports(RABBITMQ_CLIENT.namespaces) && this.amqp.clientCall(site)) return true;
     if (this.imports(RABBITMQ_AMQP10.namespaces) && this.amqp.builderCall(site)) return true;
     for (const library of DESTINATION_LIBRARIES) if (this.destinationCall(site, library)) return true;
-    for (const library of TYPED_BUS_LIBRARIES)
-      if (this.imports(library.namespaces, library.namespaceMatch) && this.bus.call(site, library))
+    for (const library of TYPED_BUS_LIBRARIES) {
+      const imported = this.imports(library.namespaces, library.namespaceMatch);
+      if ((imported || library.unimported !== undefined) && this.bus.call(site, library, imported))
         return true;
+    }
     return false;
   }
 
@@ -191,12 +192,13 @@ export class CsMessaging {
 
   /** The bases of a class: a message handler interface makes it a consumer of its message type. */
   classBases(node: Node, owner: number, line: number): void {
-    const libraries = TYPED_BUS_LIBRARIES.filter((library: TypedBusLibrary) =>
-      this.imports(library.namespaces, library.namespaceMatch),
-    );
-    if (libraries.length === 0) return;
+    const libraries = TYPED_BUS_LIBRARIES.map((library) => ({
+      library,
+      imported: this.imports(library.namespaces, library.namespaceMatch),
+    })).filter(({ library, imported }) => imported || library.unimported !== undefined);
     for (const base of kids(kids(node).find((child) => child.type === 'base_list')))
-      for (const library of libraries) this.bus.handlerBase(base, library, owner, line);
+      for (const { library, imported } of libraries)
+        this.bus.handlerBase(base, library, imported, owner, line);
   }
 
   finish(): void {

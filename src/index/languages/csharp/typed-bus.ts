@@ -46,14 +46,26 @@ export function typeArgumentsOf(node: Node | null | undefined): Node[] {
   return kids(kids(node).find((child) => child.type === 'type_argument_list'));
 }
 
+/** A call of a library the file does not import that is distinctive enough to count (see `unimported`). */
+function standsAlone(site: BusSite, library: TypedBusLibrary): boolean {
+  if (library.unimported === undefined) return false;
+  if (library.subscribe.includes(site.method)) return site.typeArguments.length >= 2;
+  return library.publish.includes(site.method) && library.unimported.test(site.receiverName);
+}
+
 export class CsTypedBus {
-  /** Declared types of locals and parameters, per frame (`var e = new OrderPlaced(…)` → OrderPlaced). */
-  private readonly types = new WeakMap<CsFrame, Map<string, string>>();
+  /**
+   * The message types a local or parameter may hold, per frame (`var e = new OrderPlaced(…)` →
+   * OrderPlaced); a variable of a base type collects the types assigned to it in its branches.
+   */
+  private readonly types = new WeakMap<CsFrame, Map<string, string[]>>();
   private readonly pending: {
     readonly fact: TopicFact;
     readonly owner: number | undefined;
     readonly library: string;
   }[] = [];
+  /** Whether the library of the call being read is imported (else its facts are heuristic). */
+  private imported = true;
   /** MassTransit configured over RabbitMQ in this file (`x.UsingRabbitMq(…)`). */
   private overRabbitMq = false;
 
@@ -67,11 +79,28 @@ export class CsTypedBus {
       created?.type === 'object_creation_expression'
         ? simpleName(created.childForFieldName('type'))
         : undefined;
-    const known = declaredType ?? createdType;
-    if (known === undefined) return;
-    const map = this.types.get(frame) ?? new Map<string, string>();
-    map.set(name, known);
+    if (type === undefined) {
+      // An assignment: one more type the variable may hold.
+      const held = this.typesOf(name, frame);
+      if (held !== undefined) {
+        if (isConcrete(createdType) && !held.includes(createdType)) held.push(createdType);
+        return;
+      }
+    }
+    const known = isConcrete(declaredType) ? declaredType : createdType;
+    // A base-typed variable without a value waits for its assignments.
+    if (known === undefined && declaredType === undefined) return;
+    const map = this.types.get(frame) ?? new Map<string, string[]>();
+    map.set(name, isConcrete(known) ? [known] : []);
     this.types.set(frame, map);
+  }
+
+  private typesOf(name: string, frame: CsFrame): string[] | undefined {
+    for (let current: CsFrame | undefined = frame; current !== undefined; current = current.parent) {
+      const known = this.types.get(current)?.get(name);
+      if (known !== undefined) return known;
+    }
+    return undefined;
   }
 
   sawRabbitMq(): void {
@@ -79,8 +108,10 @@ export class CsTypedBus {
   }
 
   /** A publish, subscription or receive endpoint of `library`; false when the call is none of them. */
-  call(site: BusSite, library: TypedBusLibrary): boolean {
+  call(site: BusSite, library: TypedBusLibrary, imported: boolean): boolean {
     const { method } = site;
+    if (!imported && !standsAlone(site, library)) return false;
+    this.imported = imported;
     if (library.endpoints?.includes(method) === true) return this.endpoint(site, library);
     if (method === 'GetSendEndpoint' && library.library === 'MassTransit')
       return this.sendEndpoint(site, library);
@@ -96,7 +127,9 @@ export class CsTypedBus {
     if (site.typeArguments.length > 0) {
       this.typed(site, library, 'topic_producer', simpleName(site.typeArguments[0]), site.typeArguments[0]);
     } else if (message !== undefined) {
-      this.typed(site, library, 'topic_producer', this.messageType(message, site.frame), message);
+      const types = this.messageTypes(message, site.frame);
+      for (const type of types.length === 0 ? [undefined] : types)
+        this.typed(site, library, 'topic_producer', type, message);
     } else {
       return false;
     }
@@ -104,7 +137,8 @@ export class CsTypedBus {
   }
 
   /** `class H : IConsumer<OrderPlaced>`: H consumes OrderPlaced. */
-  handlerBase(base: Node, library: TypedBusLibrary, owner: number, line: number): void {
+  handlerBase(base: Node, library: TypedBusLibrary, imported: boolean, owner: number, line: number): void {
+    this.imported = imported;
     if (!library.handlers.includes(simpleName(base) ?? '')) return;
     const message = typeArgumentsOf(base)[0];
     const name = simpleName(message);
@@ -123,15 +157,14 @@ export class CsTypedBus {
     );
   }
 
-  private messageType(message: Node, frame: CsFrame): string | undefined {
+  /** The types a published message may have: its construction's, else those its variable holds. */
+  private messageTypes(message: Node, frame: CsFrame): readonly string[] {
     const inner = unwrap(message);
-    if (inner.type === 'object_creation_expression') return simpleName(inner.childForFieldName('type'));
-    if (inner.type !== 'identifier') return undefined;
-    for (let current: CsFrame | undefined = frame; current !== undefined; current = current.parent) {
-      const known = this.types.get(current)?.get(inner.text);
-      if (known !== undefined) return known;
+    if (inner.type === 'object_creation_expression') {
+      const created = simpleName(inner.childForFieldName('type'));
+      return created === undefined ? [] : [created];
     }
-    return undefined;
+    return inner.type === 'identifier' ? (this.typesOf(inner.text, frame) ?? []) : [];
   }
 
   private typed(
@@ -200,7 +233,8 @@ export class CsTypedBus {
   }
 
   private push(fact: TopicFact, owner: number | undefined, library: TypedBusLibrary): void {
-    this.pending.push({ fact, owner, library: library.library });
+    const known = this.imported ? fact : { ...fact, confidence: 'heuristic' as const };
+    this.pending.push({ fact: known, owner, library: library.library });
   }
 
   /** Emits the facts; MassTransit over RabbitMQ is AMQP, every other bus is its own. */

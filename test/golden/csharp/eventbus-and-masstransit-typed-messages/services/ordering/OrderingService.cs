@@ -26,6 +26,15 @@ public class OrderingService
         await _mediator.Publish(new OrderStartedDomainEvent(buyer));
     }
 
+    // A base-typed variable: either event may be published.
+    public Task Settle(bool paid)
+    {
+        IntegrationEvent outcome;
+        if (paid) outcome = new OrderPaidIntegrationEvent(1);
+        else outcome = new OrderStartedIntegrationEvent("again");
+        return _eventBus.PublishAsync(outcome);
+    }
+
     // A generic relay: which event is not known here.
     public Task Relay(IntegrationEvent evt) => _eventBus.PublishAsync(evt);
 }
