@@ -109,7 +109,24 @@ export const DESTINATION_LIBRARIES: readonly DestinationLibrary[] = [
     // Pub/sub is on `ISubscriber` (`redis.GetSubscriber()`), also reachable from `IDatabase`.
     receiver: /subscriber|redis|pubsub|database|^_?(?:sub|db)$/i,
   },
+  {
+    // MassTransit's Kafka rider: `rider.AddProducer<T>("topic")`, `k.TopicEndpoint<T>("topic", "group", …)`.
+    library: 'MassTransit.Kafka',
+    namespaces: ['MassTransit'],
+    broker: 'kafka',
+    calls: [
+      { methods: ['AddProducer'], role: 'producer', destination: [{ position: 0, name: 'topicName' }] },
+      { methods: ['TopicEndpoint'], role: 'consumer', destination: [{ position: 0, name: 'topicName' }] },
+    ],
+  },
 ];
+
+/** MassTransit's transport configurations, and the broker its messages then travel on. */
+export const MASSTRANSIT_TRANSPORTS: ReadonlyMap<string, string> = new Map([
+  ['UsingRabbitMq', 'amqp'],
+  ['UsingAzureServiceBus', 'azure-servicebus'],
+  ['UsingAmazonSqs', 'sqs'],
+]);
 
 /** RabbitMQ.Client (v6 `IModel`, v7 `IChannel` with `…Async`): AMQP 0-9-1 calls and their arguments. */
 export const RABBITMQ_CLIENT = {

@@ -8,6 +8,7 @@ import type { Node } from 'web-tree-sitter';
 import { CsAmqp } from './amqp.js';
 import {
   DESTINATION_LIBRARIES,
+  MASSTRANSIT_TRANSPORTS,
   RABBITMQ_AMQP10,
   RABBITMQ_CLIENT,
   TYPED_BUS_LIBRARIES,
@@ -40,8 +41,6 @@ export interface MessagingSite {
 
 /** Dapr's minimal-API subscription: `app.MapPost("/orders", …).WithTopic("pubsub", "orders")`. */
 const DAPR_WITH_TOPIC = 'WithTopic';
-/** MassTransit's transport configuration that makes its messages AMQP. */
-const MASSTRANSIT_RABBITMQ = 'UsingRabbitMq';
 
 const METHODS: ReadonlySet<string> = new Set([
   ...DESTINATION_LIBRARIES.flatMap((library) => library.calls.flatMap((call) => call.methods)),
@@ -59,7 +58,7 @@ const METHODS: ReadonlySet<string> = new Set([
   ]),
   'GetSendEndpoint',
   DAPR_WITH_TOPIC,
-  MASSTRANSIT_RABBITMQ,
+  ...MASSTRANSIT_TRANSPORTS.keys(),
 ]);
 
 export class CsMessaging {
@@ -107,8 +106,9 @@ export class CsMessaging {
   /** A messaging call; false when no library claims it. */
   invocation(site: MessagingSite): boolean {
     const { method } = site;
-    if (method === MASSTRANSIT_RABBITMQ) {
-      this.bus.sawRabbitMq();
+    const transport = MASSTRANSIT_TRANSPORTS.get(method);
+    if (transport !== undefined) {
+      this.bus.transport(transport);
       return false;
     }
     if (method === DAPR_WITH_TOPIC) return this.withTopic(site);

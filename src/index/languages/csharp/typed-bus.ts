@@ -66,8 +66,8 @@ export class CsTypedBus {
   }[] = [];
   /** Whether the library of the call being read is imported (else its facts are heuristic). */
   private imported = true;
-  /** MassTransit configured over RabbitMQ in this file (`x.UsingRabbitMq(…)`). */
-  private overRabbitMq = false;
+  /** The broker MassTransit is configured on in this file (`x.UsingRabbitMq(…)`: amqp). */
+  private transportBroker: string | undefined;
 
   constructor(private readonly emit: TopicEmitter) {}
 
@@ -103,8 +103,8 @@ export class CsTypedBus {
     return undefined;
   }
 
-  sawRabbitMq(): void {
-    this.overRabbitMq = true;
+  transport(broker: string): void {
+    this.transportBroker = broker;
   }
 
   /** A publish, subscription or receive endpoint of `library`; false when the call is none of them. */
@@ -237,10 +237,10 @@ export class CsTypedBus {
     this.pending.push({ fact: known, owner, library: library.library });
   }
 
-  /** Emits the facts; MassTransit over RabbitMQ is AMQP, every other bus is its own. */
+  /** Emits the facts; MassTransit's are on its transport's broker when the file configures one. */
   finish(): void {
     for (const { fact, owner, library } of this.pending) {
-      const broker = library === 'MassTransit' && this.overRabbitMq ? 'amqp' : 'eventbus';
+      const broker = (library === 'MassTransit' ? this.transportBroker : undefined) ?? 'eventbus';
       this.emit({ ...fact, broker }, owner);
     }
   }
