@@ -1,6 +1,6 @@
 /**
- * C# calls that carry contracts: gRPC client calls, Confluent.Kafka produce/subscribe, minimal-API route
- * mappings, `MapGrpcService`/`AddGrpcClient` registrations and HTTP client calls (`http-calls.ts`). HTTP
+ * C# calls that carry contracts: gRPC client calls, Confluent.Kafka produce/subscribe, other messaging
+ * calls (`messaging.ts`), minimal-API route mappings, `MapGrpcService`/`AddGrpcClient` registrations and HTTP client calls (`http-calls.ts`). HTTP
  * calls and `MapGrpcService` registrations are resolved when the walk ends: a `BaseAddress` or the
  * registered class may come later in the file.
  */

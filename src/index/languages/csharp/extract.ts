@@ -1,8 +1,8 @@
 /**
  * C#: declarations (namespaces as the package; classes, records, structs, interfaces, enums, methods,
  * constructors, properties, constants, with attributes and `///` docs), `using` imports, and contracts —
- * gRPC service bases and generated clients, Confluent.Kafka producers and consumers, ASP.NET controller
- * and minimal-API routes, and HttpClient calls.
+ * gRPC service bases and generated clients, Confluent.Kafka producers and consumers, other brokers'
+ * topics (`messaging.ts`), ASP.NET controller and minimal-API routes, and HttpClient calls.
  */
 import type { PropertyFact } from '../../facts.js';
 import type { Node } from 'web-tree-sitter';
