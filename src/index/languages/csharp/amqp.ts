@@ -106,6 +106,8 @@ export class CsAmqp {
   private readonly serverNamed = new Set<string>();
   /** AMQP 1.0: variables holding an exchange specification, with the expression of its name. */
   private readonly exchangeSpecs = new Map<string, Node>();
+  /** Variables holding a queue declared by name (or its declaration result), with that name's expression. */
+  private readonly namedQueues = new Map<string, Node>();
   private readonly bindings: QueueBinding[] = [];
   private readonly consumers: QueueConsumer[] = [];
 
@@ -115,6 +117,8 @@ export class CsAmqp {
   declared(name: string, value: Node): void {
     const key = name.replace(/^this\./, '');
     if (this.isServerNamed(value)) this.serverNamed.add(key);
+    const queue = this.declaredName(value);
+    if (queue !== undefined) this.namedQueues.set(key, queue);
     const start = chainStart(value);
     const exchange = start?.args.positional[0];
     if (start?.name === 'Exchange' && exchange !== undefined) this.exchangeSpecs.set(key, exchange);
@@ -231,10 +235,27 @@ export class CsAmqp {
   private queueRef({ node, values }: QueueSite): QueueRef {
     const held = (csDotted(unwrap(node)) ?? unwrap(node).text).replace(/^this\./, '');
     if (this.isServerNamed(node)) return { key: `expr:${held}`, serverNamed: true, exact: false };
-    const name = stringOf(node, values);
+    const name = stringOf(this.declaredName(node) ?? node, values);
     if (name !== undefined && name.text !== '')
       return { key: `name:${name.text}`, name: name.text, exact: name.exact, serverNamed: false };
     return { key: `expr:${held}`, serverNamed: false, exact: false, unresolved: asWritten(node) };
+  }
+
+  /**
+   * The name a queue was declared with, when the expression is that declaration or its result
+   * (`channel.QueueDeclare("orders").QueueName`, a variable holding it, `management.Queue("orders")`).
+   */
+  private declaredName(node: Node): Node | undefined {
+    const inner = unwrap(node);
+    if (inner.type === 'identifier') return this.namedQueues.get(inner.text);
+    if (inner.type === 'member_access_expression') {
+      const receiver = inner.childForFieldName('expression');
+      return receiver === null ? undefined : this.declaredName(receiver);
+    }
+    const start = chainStart(inner);
+    if (start === undefined || !QUEUE_DECLARATIONS.has(start.name)) return undefined;
+    const queue = argumentAt(start.args, RABBITMQ_CLIENT.declareQueue.queue);
+    return queue === undefined || csLiteral(queue) === '' ? undefined : queue;
   }
 
   /** True when the expression is a queue the server named, or the result of declaring one. */

@@ -33,6 +33,14 @@ public class OrderPublisher
         _channel.BasicPublish(exchange, string.Empty, null, Encoding.UTF8.GetBytes(json));
     }
 
+    public void Listen(IBasicConsumer consumer)
+    {
+        // The queue's name comes back from its declaration.
+        var declared = _channel.QueueDeclare(queue: "audit-log", durable: true, exclusive: false, autoDelete: false);
+        _channel.QueueBind(declared.QueueName, "audit", "#");
+        _channel.BasicConsume(declared.QueueName, false, consumer);
+    }
+
     public void Forward(string target, string json)
     {
         _channel.BasicPublish(exchange: target, routingKey: "forwarded", basicProperties: null, body: Encoding.UTF8.GetBytes(json));
