@@ -110,6 +110,20 @@ export const DESTINATION_LIBRARIES: readonly DestinationLibrary[] = [
     receiver: /subscriber|redis|pubsub|database|^_?(?:sub|db)$/i,
   },
   {
+    // EasyNetQ's send/receive pattern names the queue.
+    library: 'EasyNetQ',
+    namespaces: ['EasyNetQ'],
+    broker: 'amqp',
+    calls: [
+      { methods: ['Send', 'SendAsync'], role: 'producer', destination: [{ position: 0, name: 'queue' }] },
+      {
+        methods: ['Receive', 'ReceiveAsync'],
+        role: 'consumer',
+        destination: [{ position: 0, name: 'queue' }],
+      },
+    ],
+  },
+  {
     // MassTransit's Kafka rider: `rider.AddProducer<T>("topic")`, `k.TopicEndpoint<T>("topic", "group", …)`.
     library: 'MassTransit.Kafka',
     namespaces: ['MassTransit'],
@@ -170,6 +184,8 @@ export interface TypedBusLibrary {
   /** A namespace to import; `contains` matches any namespace with that segment (`…EventBus.Abstractions`). */
   readonly namespaces: readonly string[];
   readonly namespaceMatch: 'prefix' | 'segment';
+  /** The broker its messages travel on; absent: `eventbus` (or, for MassTransit, its configured transport). */
+  readonly broker?: string;
   /** Calls that send a message: its type from the generic argument, a `new T(…)` or a typed variable. */
   readonly publish: readonly string[];
   /** When set, the receiver's name must match (a generic `Publish` could be anything's). */
@@ -206,6 +222,16 @@ export const TYPED_BUS_LIBRARIES: readonly TypedBusLibrary[] = [
     publish: ['Publish', 'Send', 'SendLocal'],
     subscribe: [],
     handlers: ['IHandleMessages'],
+  },
+  {
+    // EasyNetQ over RabbitMQ: `bus.PubSub.PublishAsync(message)`, `SubscribeAsync<T>("id", …)`, `IConsume<T>`.
+    library: 'EasyNetQ',
+    namespaces: ['EasyNetQ'],
+    namespaceMatch: 'prefix',
+    broker: 'amqp',
+    publish: ['Publish', 'PublishAsync'],
+    subscribe: ['Subscribe', 'SubscribeAsync'],
+    handlers: ['IConsume', 'IConsumeAsync'],
   },
   {
     library: 'Rebus',

@@ -130,6 +130,8 @@ export class CsMessaging {
     const known = library.broker === 'dapr' && site.binding?.kind === 'dapr';
     if (!known && !this.imports(library.namespaces)) return false;
     if (library.receiver !== undefined && !library.receiver.test(site.receiverText)) return false;
+    // A known client of another kind (`httpClient.SendAsync(request)`) is no broker's.
+    if (site.binding !== undefined && !known) return false;
     const destination = call.destination
       .map((slot) => argumentAt(site.args, slot))
       .find((argument) => argument !== undefined);

@@ -62,7 +62,7 @@ export class CsTypedBus {
   private readonly pending: {
     readonly fact: TopicFact;
     readonly owner: number | undefined;
-    readonly library: string;
+    readonly library: TypedBusLibrary;
   }[] = [];
   /** Whether the library of the call being read is imported (else its facts are heuristic). */
   private imported = true;
@@ -234,13 +234,16 @@ export class CsTypedBus {
 
   private push(fact: TopicFact, owner: number | undefined, library: TypedBusLibrary): void {
     const known = this.imported ? fact : { ...fact, confidence: 'heuristic' as const };
-    this.pending.push({ fact: known, owner, library: library.library });
+    this.pending.push({ fact: known, owner, library });
   }
 
   /** Emits the facts; MassTransit's are on its transport's broker when the file configures one. */
   finish(): void {
     for (const { fact, owner, library } of this.pending) {
-      const broker = (library === 'MassTransit' ? this.transportBroker : undefined) ?? 'eventbus';
+      const broker =
+        (library.library === 'MassTransit' ? this.transportBroker : undefined) ??
+        library.broker ??
+        'eventbus';
       this.emit({ ...fact, broker }, owner);
     }
   }
