@@ -9,7 +9,9 @@ import type { Node } from 'web-tree-sitter';
 import { bindingOfExpression, clientService, MAP_VERBS, type CsBinding } from './contracts.js';
 import { listItems } from './decl.js';
 import { CsHttpCalls } from './http-calls.js';
+import { destinationOf } from './destination.js';
 import { CsMessaging } from './messaging.js';
+import type { TopicFact } from './messaging-types.js';
 import type { CsFrame, CsScope } from './scope.js';
 import { csArguments, csDotted, csLiteral, kids, resolveCs, type CsValueScope } from './values.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
@@ -49,6 +51,38 @@ function calleeOf(node: Node): { receiver: Node | null; nameNode: Node | null } 
     };
   }
   return { receiver: null, nameNode: null };
+}
+
+/**
+ * A Kafka topic: its literal (or an environment read's default), exact on a proven client. On a proven
+ * client anything else is still a destination (a placeholder, or kept as written); on a guessed one it is
+ * dropped.
+ */
+function kafkaTopic(
+  node: Node,
+  values: CsValueScope,
+  proven: boolean,
+): Pick<TopicFact, 'topic' | 'confidence' | 'unresolved'> | undefined {
+  const topic = topicOf(resolveCs(node, values));
+  if (topic !== undefined) return { topic, confidence: proven ? 'exact' : 'heuristic' };
+  return proven ? destinationOf(node, values) : undefined;
+}
+
+function kafkaFact(
+  kind: TopicFact['kind'],
+  { topic, confidence, unresolved }: Pick<TopicFact, 'topic' | 'confidence' | 'unresolved'>,
+  line: number,
+  via: string,
+): TopicFact {
+  return {
+    kind,
+    topic,
+    broker: 'kafka',
+    ...(unresolved === undefined ? {} : { unresolved }),
+    line,
+    confidence,
+    via,
+  };
 }
 
 export class CsCalls {
@@ -177,13 +211,9 @@ export class CsCalls {
     ) {
       topicNode = csArguments(topicNode.childForFieldName('arguments')).positional[0];
     }
-    const topic = topicNode === undefined ? undefined : topicOf(resolveCs(topicNode, values));
+    const topic = topicNode === undefined ? undefined : kafkaTopic(topicNode, values, proven);
     if (topic === undefined) return true;
-    const confidence = proven ? 'exact' : 'heuristic';
-    this.facts.addContract(
-      { kind: 'topic_producer', topic, broker: 'kafka', line, confidence, via: `Confluent.Kafka ${method}` },
-      { owner },
-    );
+    this.facts.addContract(kafkaFact('topic_producer', topic, line, `Confluent.Kafka ${method}`), { owner });
     return true;
   }
 
@@ -194,23 +224,14 @@ export class CsCalls {
   private kafkaSubscribe({ binding, receiverName, args, values, line, owner }: ReceiverCall): boolean {
     const proven = binding?.kind === 'consumer';
     if (!proven && (binding !== undefined || !/consumer/i.test(receiverName))) return false;
-    const confidence = proven ? 'exact' : 'heuristic';
     for (const topicNode of listItems(
       args.positional[0] ?? args.named.get('topics') ?? args.named.get('topic'),
     )) {
-      const topic = topicOf(resolveCs(topicNode, values));
+      const topic = kafkaTopic(topicNode, values, proven);
       if (topic !== undefined)
-        this.facts.addContract(
-          {
-            kind: 'topic_consumer',
-            topic,
-            broker: 'kafka',
-            line,
-            confidence,
-            via: 'Confluent.Kafka Subscribe',
-          },
-          { owner },
-        );
+        this.facts.addContract(kafkaFact('topic_consumer', topic, line, 'Confluent.Kafka Subscribe'), {
+          owner,
+        });
     }
     return true;
   }
