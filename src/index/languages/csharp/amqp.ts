@@ -62,6 +62,9 @@ interface QueueConsumer {
 /** Calls that declare a queue and return it; without a name the server names it. */
 const QUEUE_DECLARATIONS: ReadonlySet<string> = new Set([...RABBITMQ_CLIENT.declareQueue.methods, 'Queue']);
 
+/** Calls that make up a fresh name. */
+const RANDOM_NAMES: ReadonlySet<string> = new Set(['Guid.NewGuid', 'System.Guid.NewGuid']);
+
 /** The calls chained after `node` (`node.A(x).B(y)` → A, B), outermost last. */
 function chainAbove(node: Node): { readonly name: string; readonly args: Arguments }[] {
   const calls: { name: string; args: Arguments }[] = [];
@@ -258,7 +261,7 @@ export class CsAmqp {
     return queue === undefined || csLiteral(queue) === '' ? undefined : queue;
   }
 
-  /** True when the expression is a queue the server named, or the result of declaring one. */
+  /** True when the expression is a queue the server (or a random name) named, or the result of declaring one. */
   private isServerNamed(node: Node): boolean {
     const inner = unwrap(node);
     if (inner.type === 'identifier') return this.serverNamed.has(inner.text);
@@ -273,6 +276,8 @@ export class CsAmqp {
     const callee = inner.childForFieldName('function');
     if (callee?.type !== 'member_access_expression') return false;
     const method = csDotted(callee.childForFieldName('name')) ?? '';
+    // A name made up at run time (`Guid.NewGuid().ToString()`) is as private as one the server picks.
+    if (RANDOM_NAMES.has(csDotted(callee) ?? '')) return true;
     if (QUEUE_DECLARATIONS.has(method)) {
       const queue = argumentAt(
         csArguments(inner.childForFieldName('arguments')),

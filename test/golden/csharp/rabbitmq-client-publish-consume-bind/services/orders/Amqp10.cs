@@ -27,3 +27,8 @@ IResponder responder = await connection.ResponderBuilder()
     .RequestQueue("invoice-rpc")
     .Handler((ctx, message) => Task.FromResult(message))
     .BuildAsync();
+
+// A queue named at random: private to this program, it connects nothing.
+string privateQueue = Guid.NewGuid().ToString();
+IConsumer echo = await connection.ConsumerBuilder().Queue(privateQueue).BuildAndStartAsync();
+IPublisher echoPublisher = await connection.PublisherBuilder().Queue(privateQueue).BuildAsync();
