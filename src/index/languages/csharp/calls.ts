@@ -181,6 +181,7 @@ export class CsCalls {
         { kind: 'http_route', method: verb, path, line, via: `aspnet ${method}` },
         { owner },
       );
+      this.messaging.route(verb, path, args.positional[1], values, owner);
     } else if (binding?.kind === 'client') {
       this.grpcClient(binding.service, method, line, owner, 'client call');
     } else if ((method === 'ProduceAsync' || method === 'Produce') && this.kafkaProduce(call)) {

@@ -301,6 +301,13 @@ class CsharpExtraction {
         { kind: 'http_route', method: route.method, path: route.path, line, via: route.via },
         { owner: id },
       );
+      this.messaging.route(
+        route.method,
+        route.path,
+        body ?? undefined,
+        this.scope.valueScope(methodFrame),
+        id,
+      );
     }
     if (body !== null) this.visit(body, methodFrame, id, namespace);
   }

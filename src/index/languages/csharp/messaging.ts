@@ -19,7 +19,7 @@ import { argumentAt, destinationOf, unwrap, type Arguments } from './destination
 import type { TopicFact } from './messaging-types.js';
 import type { CsFrame } from './scope.js';
 import { CsTypedBus } from './typed-bus.js';
-import { csDotted, kids, type CsValueScope } from './values.js';
+import { csArguments, csDotted, kids, type CsValueScope } from './values.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
 import { startLineOf } from '../shared/tree-utils.js';
 
@@ -41,6 +41,27 @@ export interface MessagingSite {
 
 /** Dapr's minimal-API subscription: `app.MapPost("/orders", …).WithTopic("pubsub", "orders")`. */
 const DAPR_WITH_TOPIC = 'WithTopic';
+
+/** The route the Dapr sidecar reads an app's programmatic subscriptions from. */
+const DAPR_SUBSCRIBE = '/dapr/subscribe';
+
+/** The `topic` member of `new { topic = "x", … }`, `new Sub(Topic: "x")` or `new Sub { Topic = "x" }`. */
+function topicMember(object: Node): Node | undefined {
+  const isTopic = (name: string | undefined): boolean => name?.toLowerCase() === 'topic';
+  if (object.type === 'anonymous_object_creation_expression') {
+    const children = object.children.filter((child): child is Node => child !== null);
+    const index = children.findIndex(
+      (child, at) => child.type === 'identifier' && isTopic(child.text) && children[at + 1]?.type === '=',
+    );
+    return index < 0 ? undefined : children[index + 2];
+  }
+  const named = [...csArguments(object.childForFieldName('arguments')).named].find(([name]) => isTopic(name));
+  if (named !== undefined) return named[1];
+  const assignment = kids(object.childForFieldName('initializer')).find(
+    (child) => child.type === 'assignment_expression' && isTopic(child.childForFieldName('left')?.text),
+  );
+  return assignment?.childForFieldName('right') ?? undefined;
+}
 
 const METHODS: ReadonlySet<string> = new Set([
   ...DESTINATION_LIBRARIES.flatMap((library) => library.calls.flatMap((call) => call.methods)),
@@ -190,6 +211,29 @@ export class CsMessaging {
     via: string,
   ): void {
     this.emit({ kind: 'topic_consumer', ...destinationOf(topic, values), broker: 'dapr', line, via }, owner);
+  }
+
+  /**
+   * A route: the handler of Dapr's programmatic subscription endpoint (`GET /dapr/subscribe`) lists the
+   * topics the app subscribes to, as objects with a `topic` member (anonymous or of the app's own type).
+   */
+  route(
+    verb: string,
+    path: string,
+    handler: Node | undefined,
+    values: CsValueScope,
+    owner: number | undefined,
+  ): void {
+    if (verb !== 'GET' || path !== DAPR_SUBSCRIBE || handler === undefined) return;
+    const objects = handler.descendantsOfType([
+      'anonymous_object_creation_expression',
+      'object_creation_expression',
+    ]);
+    for (const object of objects) {
+      const topic = object === null ? undefined : topicMember(object);
+      if (topic !== undefined)
+        this.daprSubscription(topic, values, startLineOf(topic), owner, `Dapr ${DAPR_SUBSCRIBE}`);
+    }
   }
 
   /** The bases of a class: a message handler interface makes it a consumer of its message type. */
