@@ -1,6 +1,6 @@
 /**
- * C# calls that carry contracts: gRPC client calls, Confluent.Kafka produce/subscribe, minimal-API route
- * mappings, `MapGrpcService`/`AddGrpcClient` registrations and HTTP client calls (`http-calls.ts`). HTTP
+ * C# calls that carry contracts: gRPC client calls, Confluent.Kafka produce/subscribe, other messaging
+ * calls (`messaging.ts`), minimal-API route mappings, `MapGrpcService`/`AddGrpcClient` registrations and HTTP client calls (`http-calls.ts`). HTTP
  * calls and `MapGrpcService` registrations are resolved when the walk ends: a `BaseAddress` or the
  * registered class may come later in the file.
  */
@@ -9,6 +9,9 @@ import type { Node } from 'web-tree-sitter';
 import { bindingOfExpression, clientService, MAP_VERBS, type CsBinding } from './contracts.js';
 import { listItems } from './decl.js';
 import { CsHttpCalls } from './http-calls.js';
+import { destinationOf } from './destination.js';
+import { CsMessaging } from './messaging.js';
+import type { TopicFact } from './messaging-types.js';
 import type { CsFrame, CsScope } from './scope.js';
 import { csArguments, csDotted, csLiteral, kids, resolveCs, type CsValueScope } from './values.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
@@ -50,6 +53,38 @@ function calleeOf(node: Node): { receiver: Node | null; nameNode: Node | null } 
   return { receiver: null, nameNode: null };
 }
 
+/**
+ * A Kafka topic: its literal (or an environment read's default), exact on a proven client. On a proven
+ * client anything else is still a destination (a placeholder, or kept as written); on a guessed one it is
+ * dropped.
+ */
+function kafkaTopic(
+  node: Node,
+  values: CsValueScope,
+  proven: boolean,
+): Pick<TopicFact, 'topic' | 'confidence' | 'unresolved'> | undefined {
+  const topic = topicOf(resolveCs(node, values));
+  if (topic !== undefined) return { topic, confidence: proven ? 'exact' : 'heuristic' };
+  return proven ? destinationOf(node, values) : undefined;
+}
+
+function kafkaFact(
+  kind: TopicFact['kind'],
+  { topic, confidence, unresolved }: Pick<TopicFact, 'topic' | 'confidence' | 'unresolved'>,
+  line: number,
+  via: string,
+): TopicFact {
+  return {
+    kind,
+    topic,
+    broker: 'kafka',
+    ...(unresolved === undefined ? {} : { unresolved }),
+    line,
+    confidence,
+    via,
+  };
+}
+
 export class CsCalls {
   private readonly http: CsHttpCalls;
   private readonly grpcServices: {
@@ -62,6 +97,7 @@ export class CsCalls {
     private readonly scope: CsScope,
     /** Where contract facts go, each owned by the symbol enclosing its site when there is one. */
     private readonly facts: FactBuilder,
+    private readonly messaging: CsMessaging,
   ) {
     this.http = new CsHttpCalls(scope, facts, (node, frame) => this.receiverBinding(node, frame));
   }
@@ -112,7 +148,7 @@ export class CsCalls {
     if (nameNode === null) return;
     const method = csDotted(nameNode) ?? '';
     const line = startLineOf(node);
-    if (!CONTRACT_METHODS.has(method) && !CsHttpCalls.handles(method)) {
+    if (!CONTRACT_METHODS.has(method) && !CsHttpCalls.handles(method) && !CsMessaging.handles(method)) {
       // Any other method matters only on a gRPC client held by a name (`_client.ProcessPaymentAsync`).
       const path = csDotted(receiver);
       const simple = path !== undefined && !path.replace(/^this\./, '').includes('.');
@@ -122,10 +158,8 @@ export class CsCalls {
     }
     const args = csArguments(node.childForFieldName('arguments'));
     const values = this.scope.valueScope(frame);
-    const typeArgument =
-      nameNode.type === 'generic_name'
-        ? kids(kids(nameNode).find((c) => c.type === 'type_argument_list'))[0]
-        : undefined;
+    const typeArguments = kids(kids(nameNode).find((c) => c.type === 'type_argument_list'));
+    const typeArgument = typeArguments[0];
     if (method === 'AddGrpcClient') {
       const service = clientService(typeArgument);
       if (service !== undefined) this.grpcClient(service, undefined, line, owner, 'AddGrpcClient');
@@ -147,22 +181,30 @@ export class CsCalls {
         { kind: 'http_route', method: verb, path, line, via: `aspnet ${method}` },
         { owner },
       );
+      this.messaging.route(verb, path, args.positional[1], values, owner);
     } else if (binding?.kind === 'client') {
       this.grpcClient(binding.service, method, line, owner, 'client call');
-    } else if (method === 'ProduceAsync' || method === 'Produce') {
-      this.kafkaProduce(call);
-    } else if (method === 'Subscribe') {
-      this.kafkaSubscribe(call);
+    } else if ((method === 'ProduceAsync' || method === 'Produce') && this.kafkaProduce(call)) {
+      // Confluent.Kafka
+    } else if (method === 'Subscribe' && this.kafkaSubscribe(call)) {
+      // Confluent.Kafka
+    } else if (
+      CsMessaging.handles(method) &&
+      this.messaging.invocation({ ...call, node, typeArguments, frame, receiverText: receiver?.text ?? '' })
+    ) {
+      // another broker
     } else {
-      const typeArguments = kids(kids(nameNode).find((c) => c.type === 'type_argument_list'));
       this.http.call({ node, method, binding, receiverName, typeArguments, frame, owner });
     }
   }
 
-  /** `producer.ProduceAsync(topic, …)`: proven on a bound producer, a guess on a receiver named like one. */
-  private kafkaProduce({ method, binding, receiverName, args, values, line, owner }: ReceiverCall): void {
+  /**
+   * `producer.ProduceAsync(topic, …)`: proven on a bound producer, a guess on a receiver named like one.
+   * False when the receiver is no Kafka producer.
+   */
+  private kafkaProduce({ method, binding, receiverName, args, values, line, owner }: ReceiverCall): boolean {
     const proven = binding?.kind === 'producer';
-    if (!proven && (binding !== undefined || !/producer/i.test(receiverName))) return;
+    if (!proven && (binding !== undefined || !/producer/i.test(receiverName))) return false;
     let topicNode = args.positional[0] ?? args.named.get('topic') ?? args.named.get('topicPartition');
     if (
       topicNode?.type === 'object_creation_expression' &&
@@ -170,30 +212,29 @@ export class CsCalls {
     ) {
       topicNode = csArguments(topicNode.childForFieldName('arguments')).positional[0];
     }
-    const topic = topicNode === undefined ? undefined : topicOf(resolveCs(topicNode, values));
-    if (topic === undefined) return;
-    const confidence = proven ? 'exact' : 'heuristic';
-    this.facts.addContract(
-      { kind: 'topic_producer', topic, line, confidence, via: `Confluent.Kafka ${method}` },
-      { owner },
-    );
+    const topic = topicNode === undefined ? undefined : kafkaTopic(topicNode, values, proven);
+    if (topic === undefined) return true;
+    this.facts.addContract(kafkaFact('topic_producer', topic, line, `Confluent.Kafka ${method}`), { owner });
+    return true;
   }
 
-  /** `consumer.Subscribe(topics)`: proven on a bound consumer, a guess on a receiver named like one. */
-  private kafkaSubscribe({ binding, receiverName, args, values, line, owner }: ReceiverCall): void {
+  /**
+   * `consumer.Subscribe(topics)`: proven on a bound consumer, a guess on a receiver named like one. False
+   * when the receiver is no Kafka consumer.
+   */
+  private kafkaSubscribe({ binding, receiverName, args, values, line, owner }: ReceiverCall): boolean {
     const proven = binding?.kind === 'consumer';
-    if (!proven && (binding !== undefined || !/consumer/i.test(receiverName))) return;
-    const confidence = proven ? 'exact' : 'heuristic';
+    if (!proven && (binding !== undefined || !/consumer/i.test(receiverName))) return false;
     for (const topicNode of listItems(
       args.positional[0] ?? args.named.get('topics') ?? args.named.get('topic'),
     )) {
-      const topic = topicOf(resolveCs(topicNode, values));
+      const topic = kafkaTopic(topicNode, values, proven);
       if (topic !== undefined)
-        this.facts.addContract(
-          { kind: 'topic_consumer', topic, line, confidence, via: 'Confluent.Kafka Subscribe' },
-          { owner },
-        );
+        this.facts.addContract(kafkaFact('topic_consumer', topic, line, 'Confluent.Kafka Subscribe'), {
+          owner,
+        });
     }
+    return true;
   }
 
   /** Emits the deferred facts; returns the properties other files of the service resolve. */

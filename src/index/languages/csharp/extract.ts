@@ -1,8 +1,8 @@
 /**
  * C#: declarations (namespaces as the package; classes, records, structs, interfaces, enums, methods,
  * constructors, properties, constants, with attributes and `///` docs), `using` imports, and contracts —
- * gRPC service bases and generated clients, Confluent.Kafka producers and consumers, ASP.NET controller
- * and minimal-API routes, and HttpClient calls.
+ * gRPC service bases and generated clients, Confluent.Kafka producers and consumers, other brokers'
+ * topics (`messaging.ts`), ASP.NET controller and minimal-API routes, and HttpClient calls.
  */
 import type { PropertyFact } from '../../facts.js';
 import type { Node } from 'web-tree-sitter';
@@ -20,6 +20,7 @@ import {
 } from './contracts.js';
 import { CsScope, declarator, innermostClass, newCsFrame, TYPE_DECLARATIONS, type CsFrame } from './scope.js';
 import { CsCalls } from './calls.js';
+import { CsMessaging } from './messaging.js';
 import { DECLARATIVE_CLIENTS } from './http-clients.js';
 import { docComment, innerLines, signatureStart } from './decl.js';
 import { csDotted, kids, resolveCs } from './values.js';
@@ -79,7 +80,8 @@ class CsharpExtraction {
   package: string | undefined;
   private firstNamespace: string | undefined;
   private readonly scope = new CsScope();
-  private readonly calls = new CsCalls(this.scope, this.facts);
+  private readonly messaging = new CsMessaging(this.facts);
+  private readonly calls = new CsCalls(this.scope, this.facts, this.messaging);
   /** Client bases this file registers, for the files of its service that use those clients. */
   properties: PropertyFact[] = [];
 
@@ -91,6 +93,7 @@ class CsharpExtraction {
     this.visitChildren(root, newCsFrame(), undefined, '');
     this.package ??= this.firstNamespace;
     this.properties = this.calls.finish();
+    this.messaging.finish();
   }
 
   private visitChildren(node: Node, frame: CsFrame, owner: number | undefined, namespace: string): void {
@@ -153,6 +156,7 @@ class CsharpExtraction {
       case 'local_function_statement':
       case 'anonymous_method_expression': {
         const inner = newCsFrame(frame);
+        this.messaging.attributes(node, this.scope.valueScope(frame), owner);
         walkSites(node, SITES, LEAVES, (site, siteType) =>
           this.site(site, siteType, inner, owner, namespace),
         );
@@ -222,6 +226,7 @@ class CsharpExtraction {
         { owner: id },
       );
     }
+    this.messaging.classBases(node, id, nameLine);
     const prefix = controllerPrefix(attributesOf(node), name);
     for (const member of kids(body)) this.member(member, classFrame, id, qualified, prefix, namespace);
   }
@@ -285,6 +290,7 @@ class CsharpExtraction {
       );
     }
     const attributes = attributesOf(node);
+    this.messaging.attributes(node, this.scope.valueScope(methodFrame), id);
     const library = this.declarativeLibrary();
     if (library !== undefined && cls !== undefined && node.parent?.parent?.type === 'interface_declaration') {
       for (const attribute of attributes)
@@ -294,6 +300,13 @@ class CsharpExtraction {
       this.facts.addContract(
         { kind: 'http_route', method: route.method, path: route.path, line, via: route.via },
         { owner: id },
+      );
+      this.messaging.route(
+        route.method,
+        route.path,
+        body ?? undefined,
+        this.scope.valueScope(methodFrame),
+        id,
       );
     }
     if (body !== null) this.visit(body, methodFrame, id, namespace);
@@ -349,6 +362,7 @@ class CsharpExtraction {
       if (parameterName === undefined) continue;
       const type = parameter.childForFieldName('type');
       this.scope.bindLocal(methodFrame, parameterName, bindingOfType(type), undefined);
+      this.messaging.declared(methodFrame, parameterName, type, undefined);
       const service = clientService(type);
       if (service !== undefined && constructor)
         this.grpcClient(service, undefined, startLineOf(parameter), id, 'typed client parameter');
@@ -379,6 +393,7 @@ class CsharpExtraction {
     for (const variable of kids(declaration).filter((child) => child.type === 'variable_declarator')) {
       const { name, value } = declarator(variable);
       if (name === undefined) continue;
+      this.messaging.declared(frame, name.text, declaration?.childForFieldName('type'), value);
       const binding = declaredBinding(
         typeBinding,
         bindingOfExpression(value, { scope: values, lookup: (key) => this.scope.lookup(frame, key) }),
@@ -404,6 +419,9 @@ class CsharpExtraction {
       this.calls.baseAddress(node, left.childForFieldName('expression'), resolveCs(right, values), frame);
       return;
     }
+    // `_queue = …` or `this._queue = …`: a field may come to hold a server-named queue.
+    const target = csDotted(left);
+    if (target !== undefined) this.messaging.declared(frame, target, undefined, right);
     if (left.type === 'identifier') {
       const binding = bindingOfExpression(right, {
         scope: values,

@@ -1,0 +1,2 @@
+global using Shop.EventBus.Abstractions;
+global using Shop.EventBus.Events;
