@@ -12,6 +12,8 @@ export interface ImpactResult {
   readonly noProducer: readonly string[];
   readonly noConsumer: readonly string[];
   readonly fileLevelHops: number;
+  /** Consumers left out because their AMQP binding key matches no routing key the messages carry. */
+  readonly unmatchedConsumers: number;
 }
 
 const shortName = (node: GraphNode): string => {
@@ -56,6 +58,7 @@ class ImpactWalk {
   readonly noProducer = new Set<string>();
   readonly noConsumer = new Set<string>();
   fileLevelHops = 0;
+  unmatchedConsumers = 0;
 
   constructor(
     private readonly snapshot: SnapshotReader,
@@ -205,7 +208,10 @@ class ImpactWalk {
         if (!isTestPath(edge.file)) producers++;
         this.rows.addEdge(edge, 'producer', hop, topicVia(topic, edge));
       } else if (edge.kind === 'consumes') {
-        if (!reachedBy(edge.routingKey, keys)) continue;
+        if (!reachedBy(edge.routingKey, keys)) {
+          this.unmatchedConsumers++;
+          continue;
+        }
         if (!isTestPath(edge.file)) consumers++;
         this.rows.addEdge(edge, 'consumer', hop, topicVia(topic, edge));
         if (hop < this.depth) this.reEmissions(this.graph.node(edge.from), hop + 1);
@@ -239,5 +245,6 @@ export function collectImpact(
     noProducer: [...walk.noProducer].sort(),
     noConsumer: [...walk.noConsumer].sort(),
     fileLevelHops: walk.fileLevelHops,
+    unmatchedConsumers: walk.unmatchedConsumers,
   };
 }

@@ -58,6 +58,7 @@ function rowText(snapshot: SnapshotReader, row: ImpactRow, index: number, hops: 
 interface ImpactView {
   readonly target: string;
   readonly depth: number;
+  readonly routingKey: string | undefined;
   readonly limit: number;
   readonly kind: string;
   readonly resolved: ResolvedTarget;
@@ -77,8 +78,12 @@ function headerLines(snapshot: SnapshotReader, view: ImpactView): string[] {
     lines.push(`_No ${kind} is named exactly \`${target}\`; these contain it (heuristic)._`);
   lines.push(
     `Owner root(s): ${impact.owners.length ? impact.owners.map((o) => `\`${o}\``).join(', ') : '—'}. Depth ${view.depth}.`,
-    '',
   );
+  if (view.routingKey !== undefined)
+    lines.push(
+      `Routing key \`${view.routingKey}\`: producers publishing with another key and ${impact.unmatchedConsumers} consumer(s) whose binding key does not match it are left out.`,
+    );
+  lines.push('');
   return lines;
 }
 
@@ -140,6 +145,9 @@ function impactJson(snapshot: SnapshotReader, view: ImpactView) {
     match: resolved.match,
     owners: impact.owners,
     depth: view.depth,
+    ...(view.routingKey === undefined
+      ? {}
+      : { routing_key: view.routingKey, unmatched_consumers: impact.unmatchedConsumers }),
     total_rows: impact.rows.length,
     offset: page.start,
     rows: page.items.map((row) => ({ ...row, location: location(snapshot, row) })),
@@ -206,6 +214,7 @@ export const contractsImpact = defineOperation({
     const view: ImpactView = {
       target: args.target,
       depth: args.depth,
+      routingKey: args.routing_key,
       limit: args.limit,
       kind,
       resolved,
