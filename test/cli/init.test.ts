@@ -68,6 +68,7 @@ const CASES = [
   'nested-units',
   'cmake-and-mounts',
   'dapr-readme',
+  'cargo-bins',
 ];
 
 /** A copy of a fixture workspace in a temp folder, so that init may write into it. */

@@ -23,6 +23,7 @@ const CASES = [
   'nested-units',
   'cmake-and-mounts',
   'dapr-readme',
+  'cargo-bins',
 ];
 
 const where = (l: Learnt): string => (l.line > 0 ? `${l.file}:${l.line}` : l.file);
