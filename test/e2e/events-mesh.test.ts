@@ -33,7 +33,7 @@ interface GraphJson {
 }
 
 let dir: string;
-let env: NodeJS.ProcessEnv;
+let env: Record<string, string>;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'meshlens-events-'));
