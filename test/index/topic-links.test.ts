@@ -115,6 +115,36 @@ describe('topic links', () => {
     ]);
   });
 
+  test('a queue bound to exchanges in another file of its root is consumed from those exchanges', () => {
+    const graph = reconcile({
+      files: [
+        indexedFile('notifier', 'src/main/java/shop/MessagingConfig.java', {
+          properties: [
+            property('amqp.binding.order-mails', 'orders\torder.created'),
+            property('amqp.binding.order-mails', 'orders\torder.cancelled'),
+            property('amqp.binding.audit', 'orders\t#'),
+          ],
+        }),
+        indexedFile('notifier', 'src/main/java/shop/Mailer.java', {
+          contracts: [consumer('order-mails', { broker: 'amqp' })],
+        }),
+        // Another root binding a queue of the same name changes nothing here.
+        indexedFile('reports', 'Topology.java', {
+          properties: [property('amqp.binding.daily', 'reports\t')],
+        }),
+        indexedFile('notifier', 'src/main/java/shop/Daily.java', {
+          contracts: [consumer('daily', { broker: 'amqp' })],
+        }),
+      ],
+      services: new Map(),
+    });
+    expect(topicEdges(graph)).toEqual([
+      'notifier consumes daily [amqp] exact',
+      'notifier consumes orders [amqp] exact key=order.cancelled queue=order-mails',
+      'notifier consumes orders [amqp] exact key=order.created queue=order-mails',
+    ]);
+  });
+
   test('a destination that is an expression, or a placeholder nothing sets, is listed as unresolved', () => {
     const graph = reconcile({
       files: [

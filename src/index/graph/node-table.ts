@@ -65,7 +65,8 @@ export class GraphBuilder {
       gateway?: string;
     },
   ): void {
-    const key = `${from}\u0000${to}\u0000${kind}\u0000${evidence.root}\u0000${evidence.file}\u0000${evidence.line}`;
+    // One statement may reach a topic several ways (a queue bound with two keys): each is its own edge.
+    const key = `${from}\u0000${to}\u0000${kind}\u0000${evidence.root}\u0000${evidence.file}\u0000${evidence.line}\u0000${evidence.routingKey ?? ''}\u0000${evidence.queue ?? ''}`;
     const existing = this.edges.get(key);
     // The same evidence found twice keeps its strongest reading.
     if (existing && rank(existing.edge.confidence) <= rank(confidence)) return;

@@ -16,6 +16,13 @@ import { goPlaceholderOf, type PropertyValues } from './property-values.js';
 
 export type TopicFact = Extract<ContractFact, { kind: 'topic_producer' | 'topic_consumer' }>;
 
+/** One topic a fact reaches, with the AMQP routing or binding key and queue of that reading. */
+interface TopicReading {
+  readonly topic: string;
+  readonly routingKey?: string;
+  readonly queue?: string;
+}
+
 /**
  * `${env.NAME}` reads the service's environment; any other key its configuration, then its environment.
  * The strict reading looks only at the service's own configuration and deploy manifests, so a default
@@ -67,18 +74,42 @@ export class TopicLinks {
       builder.unresolvedTopic(this.unresolvedOf(file, fact));
       return;
     }
-    if (fact.broker !== undefined) {
-      const set = this.brokers.get(key) ?? this.brokers.set(key, new Set()).get(key);
-      set?.add(fact.broker);
-    }
     const from = codeNode(builder, file, fact.symbol);
-    const to = topicNode(builder, key);
     const kind = fact.kind === 'topic_producer' ? 'produces' : 'consumes';
-    const detail = {
+    for (const reading of this.readingsOf(file, fact, key)) {
+      if (fact.broker !== undefined) {
+        const set =
+          this.brokers.get(reading.topic) ?? this.brokers.set(reading.topic, new Set()).get(reading.topic);
+        set?.add(fact.broker);
+      }
+      const detail = {
+        ...(reading.routingKey === undefined ? {} : { routingKey: reading.routingKey }),
+        ...(reading.queue === undefined ? {} : { queue: reading.queue }),
+      };
+      const to = topicNode(builder, reading.topic);
+      builder.edge(from, to, kind, fact.confidence, { ...evidenceOf(file, fact), ...detail });
+    }
+  }
+
+  /**
+   * Where a fact's messages go: its own topic, or, for an AMQP consumer of a queue its file binds to
+   * nothing, the exchanges other files of its root bind that queue to (`amqp.binding.<queue>` properties:
+   * a Spring `Binding` bean, a topology module), one reading per binding.
+   */
+  private readingsOf(file: IndexedFile, fact: TopicFact, key: string): TopicReading[] {
+    const own: TopicReading = {
+      topic: key,
       ...(fact.routingKey === undefined ? {} : { routingKey: fact.routingKey }),
       ...(fact.queue === undefined ? {} : { queue: fact.queue }),
     };
-    builder.edge(from, to, kind, fact.confidence, { ...evidenceOf(file, fact), ...detail });
+    if (fact.kind !== 'topic_consumer' || fact.broker !== 'amqp' || fact.queue !== undefined) return [own];
+    const bindings = new Set(this.values.valuesIn(file.root, `amqp.binding.${key}`).map((v) => v.value));
+    const readings = [...bindings].flatMap((binding): TopicReading[] => {
+      const [exchange = '', routingKey = ''] = binding.split('\t');
+      if (exchange.trim() === '') return [];
+      return [{ topic: exchange.trim(), queue: key, ...(routingKey === '' ? {} : { routingKey }) }];
+    });
+    return readings.length > 0 ? readings : [own];
   }
 
   /** Each topic node gets the brokers its facts named, joined (`amqp`, `dapr+kafka`). */
