@@ -231,6 +231,20 @@ describe('HTTP call matching', () => {
     ]);
   });
 
+  test('a port left at the start of the path by `host + ":" + port + "/orders"` does not decide the route', () => {
+    const web = file('web', 'Client.java', {
+      contracts: [
+        call('POST', '/:{ORDERS_PORT}/orders', undefined, 5),
+        call('POST', '/{ordersPort}/orders', undefined, 6),
+      ],
+    });
+    const graph = reconcile({ files: [orders, web], services: new Map() });
+    expect(httpEdges(graph)).toEqual([
+      'calls_http services/orders:POST /orders heuristic web:Client.java:5',
+      'calls_http services/orders:POST /orders heuristic web:Client.java:6',
+    ]);
+  });
+
   test('calls reaching nothing are kept: external hosts, unresolved paths, unmatched routes', () => {
     const web = file('web', 'client.ts', {
       contracts: [

@@ -108,6 +108,18 @@ function reachByPath(known: Known, call: HttpCall, path: string): Reach | Undeci
   return { routes, confidence, ...throughOf(through) };
 }
 
+/**
+ * `host + ":" + port + "/orders"` with the host unknown leaves the port as the path's first segment
+ * (`/:{DAPR_HTTP_PORT}/orders`, `/{daprHttpPort}/orders`, `/:8080/orders`); a port never decides which
+ * route is called, so that segment is dropped.
+ */
+export function withoutPortSegment(path: string): string {
+  const match = /^\/(:\d+|:\{[^}/]*\}|\{[^}/]*port\})(?=\/|$)/i.exec(path);
+  if (!match) return path;
+  const rest = path.slice(match[0].length);
+  return rest === '' ? '/' : rest;
+}
+
 function unresolvedReason(target: HttpTarget, method: string, path: string): string {
   switch (target.kind) {
     case 'service':
@@ -131,7 +143,7 @@ export function linkHttpCalls(builder: GraphBuilder, known: Known, calls: readon
   for (const call of calls) {
     const { file, fact } = call;
     const target = known.targets.resolve(fact.base, file.root, file);
-    const path = joinPaths(target.path, fact.path);
+    const path = joinPaths(target.path, withoutPortSegment(fact.path));
     // A path known only in part is no template: it is listed, never matched.
     const reach =
       fact.unresolved !== undefined

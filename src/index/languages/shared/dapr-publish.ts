@@ -6,7 +6,8 @@
  */
 import type { ContractFact, FileFacts } from '../../facts.js';
 
-const PUBLISH = /^\/v1\.0(?:-alpha1)?\/publish\/([^/]+)\/([^/?]+)/;
+// Anywhere in the path: a sidecar address built as `host + ":" + port` may leave the port before it.
+const PUBLISH = /\/v1\.0(?:-alpha1)?\/publish\/([^/]+)\/([^/?]+)/;
 
 /** The file's facts with each HTTP call to the sidecar's publish API turned into a topic producer. */
 export function rewriteSidecarPublishes(facts: FileFacts): FileFacts {
