@@ -21,7 +21,13 @@ const scriptJson = (value: unknown): string =>
 export function renderHtmlGraph(topology: Topology, cytoscapeSource: string): string {
   const elements = [
     ...topology.nodes.map((n) => ({
-      data: { id: n.id, label: n.label, kind: n.kind, root: n.root ?? '', contracts: n.contracts ?? [] },
+      data: {
+        id: n.id,
+        label: n.broker === undefined ? n.label : `${n.label} (${n.broker})`,
+        kind: n.kind,
+        root: n.root ?? '',
+        contracts: n.contracts ?? [],
+      },
     })),
     ...topology.links.map((l, i) => ({
       data: {

@@ -31,7 +31,10 @@ export function renderMermaid(topology: Topology): string {
   const lines = ['flowchart LR'];
   for (const node of topology.nodes) {
     const label = mermaidLabel(node.label);
-    if (node.kind === 'topic') lines.push(`  ${node.id}[("${label}")]`);
+    if (node.kind === 'topic')
+      lines.push(
+        `  ${node.id}[("${node.broker === undefined ? label : mermaidLabel(`${node.label} · ${node.broker}`)}")]`,
+      );
     else if (node.kind === 'folded') lines.push(`  ${node.id}{{"${label}"}}`);
     else lines.push(`  ${node.id}["${label}"]`);
   }

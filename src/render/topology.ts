@@ -6,6 +6,8 @@ export interface TopologyNode {
   /** As named in the workspace (untrusted text: renderers escape it). */
   readonly label: string;
   readonly root?: string;
+  /** For a topic: the messaging systems carrying it (`amqp`, `kafka`, `dapr+kafka`). */
+  readonly broker?: string;
   /** Contracts this service implements, produces, consumes or serves (zoomed views, JSON, HTML panel). */
   readonly contracts?: readonly { kind: string; name: string; file?: string; line?: number }[];
   readonly weight: number;

@@ -107,6 +107,12 @@ describe('events between services, resolved through configuration and bindings',
     ]);
   });
 
+  test('the topology names the broker of each topic', () => {
+    const text = cli(['graph', 'visualize', '--format', 'mermaid']);
+    expect(text).toMatch(/t\d+\[\("topic_logs · amqp"\)\]/);
+    expect(text).toMatch(/t\d+\[\("orders\.placed · channel"\)\]/);
+  });
+
   test('admin status lists the producer whose exchange is only known at run time', () => {
     const text = cli(['admin', 'status']);
     expect(text).toContain(

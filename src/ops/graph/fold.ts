@@ -213,7 +213,11 @@ export function foldTopology(graph: ContractGraph, options: FoldOptions): Topolo
   return {
     workspace: options.workspace,
     ...(options.zoom !== undefined ? { zoom: options.zoom } : {}),
-    nodes: drawn.map((place) => topologyNode(place, ids, weight, folded.contracts, hidden.length)),
+    nodes: drawn.map((place) => {
+      const node = topologyNode(place, ids, weight, folded.contracts, hidden.length);
+      const broker = isTopic(place) ? graph.nodeByName('topic', node.label)?.broker : undefined;
+      return broker === undefined ? node : { ...node, broker };
+    }),
     links: topologyLinks(folded.links, ids, (place) =>
       isService(place) && !shown.has(place) ? FOLDED : place,
     ),
