@@ -8,16 +8,16 @@ import { emptyFacts, type FileFacts, type SymbolKind } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
 import { collectGoContracts } from './contracts.js';
 import { collectDaprSubscriptions } from './dapr-pubsub.js';
+import { docAbove, isExported } from './doc-comments.js';
 import { collectFieldValues } from './fields.js';
+import { declareTypes } from './type-declarations.js';
+import { readValueFunc } from './value-funcs.js';
 import { urlParts } from './urls.js';
 import {
   baseTypeName,
-  clientType,
   defaultPackageName,
   goStringLiteral,
   GoScope,
-  isHttpClientType,
-  setFieldClient,
   type GoFile,
   type GoMethod,
 } from './scope.js';
@@ -25,8 +25,7 @@ import { packageProperties, type PackageValue } from './values.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { markUncalledStubs } from '../shared/grpc-stubs.js';
-import { isHealthService } from '../shared/grpc-health.js';
-import { bodyLines, docText, firstLineOf, signatureBefore } from '../shared/native-common.js';
+import { bodyLines, firstLineOf, signatureBefore } from '../shared/native-common.js';
 import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
 
 const ROUTERS: readonly (readonly [string, string])[] = [
@@ -176,21 +175,6 @@ function readImports(declaration: Node, facts: FactBuilder, map: Map<string, str
   }
 }
 
-/** The `//` comment block ending on the line just above `line` (Go's doc comment rule), directives excluded. */
-function docAbove(siblings: readonly Node[], index: number, line: number): string | undefined {
-  const comments: string[] = [];
-  let expected = line - 1;
-  for (let i = index - 1; i >= 0; i--) {
-    const node = siblings[i];
-    if (node?.type !== 'comment' || endLineOf(node) !== expected) break;
-    if (!/^\/\/(go|line|nolint|export)[: ]/.test(node.text)) comments.unshift(node.text);
-    expected = startLineOf(node) - 1;
-  }
-  return docText(comments);
-}
-
-const isExported = (name: string): boolean => /^\p{Lu}/u.test(name);
-
 function declareFunction(node: Node, doc: string | undefined, file: GoFile, pending: Pending): void {
   const name = node.childForFieldName('name')?.text;
   if (name === undefined) return;
@@ -272,106 +256,6 @@ function hasHandlerShape(node: Node): boolean {
   return resultText === 'error' && /(_\w+Server|StreamingServer\[.*\])$/.test(types[types.length - 1] ?? '');
 }
 
-function declareTypes(
-  declaration: Node,
-  doc: string | undefined,
-  file: GoFile,
-  typeIds: Map<string, number>,
-): void {
-  const specs = declaration.namedChildren.filter(
-    (n): n is Node => n?.type === 'type_spec' || n?.type === 'type_alias',
-  );
-  specs.forEach((spec) => {
-    const name = spec.childForFieldName('name')?.text;
-    const type = spec.childForFieldName('type');
-    if (name === undefined || type === null) return;
-    const kind: SymbolKind =
-      spec.type === 'type_spec' && type.type === 'struct_type'
-        ? 'struct'
-        : spec.type === 'type_spec' && type.type === 'interface_type'
-          ? 'interface'
-          : 'type';
-    // A grouped spec has its own doc; a single one shares the declaration's.
-    const own =
-      specs.length === 1
-        ? undefined
-        : docAbove(
-            declaration.namedChildren.filter((n): n is Node => n !== null),
-            indexIn(declaration, spec),
-            startLineOf(spec),
-          );
-    const keyword = kind === 'struct' ? 'struct' : kind === 'interface' ? 'interface' : undefined;
-    const signature =
-      keyword === undefined
-        ? `type ${firstLineOf(file.source, spec)}`
-        : `type ${oneLine(file.source.slice(spec.startIndex, type.startIndex))} ${keyword}`;
-    const single = specs.length === 1;
-    const symbol = file.facts.addSymbol({
-      kind,
-      name,
-      qualifiedName: name,
-      signature,
-      startLine: startLineOf(single ? declaration : spec),
-      endLine: endLineOf(single ? declaration : spec),
-      docstring: own ?? (single ? doc : undefined),
-      exported: isExported(name),
-    });
-    typeIds.set(name, symbol);
-    if (kind === 'struct') readStructFields(name, symbol, type, file);
-  });
-}
-
-function indexIn(parent: Node, child: Node): number {
-  return parent.namedChildren.findIndex((n) => n?.id === child.id);
-}
-
-/** Fields holding gRPC stubs or HTTP clients, and embedded `Unimplemented<S>Server` (the type serves S). */
-function readStructFields(struct: string, symbol: number, type: Node, file: GoFile): void {
-  const list = type.namedChildren.find((n) => n?.type === 'field_declaration_list');
-  for (const field of list?.namedChildren ?? []) {
-    if (field?.type !== 'field_declaration') continue;
-    const fieldType = field.childForFieldName('type');
-    if (fieldType === null) continue;
-    const names = field.childrenForFieldName('name').flatMap((n) => (n === null ? [] : [n.text]));
-    if (names.length === 0) {
-      const embedded = /^(?:Unimplemented|Unsafe)(\w+)Server$/.exec(baseTypeName(fieldType) ?? '');
-      const service = embedded?.[1];
-      if (service !== undefined && !isHealthService(service)) {
-        file.servedTypes.push({ type: struct, service, via: 'Unimplemented*Server' });
-        file.facts.addContract({
-          kind: 'grpc_server',
-          service,
-          symbol,
-          line: startLineOf(field),
-          confidence: 'exact',
-          via: 'Unimplemented*Server',
-        });
-      }
-      continue;
-    }
-    const client = clientType(fieldType, file);
-    for (const name of names) {
-      if (client !== undefined) {
-        setFieldClient(file, struct, name, client);
-        file.facts.addContract({
-          kind: 'grpc_client',
-          service: client.service,
-          symbol,
-          line: startLineOf(field),
-          confidence: client.confidence,
-          via: 'field *Client',
-        });
-      }
-      if (isHttpClientType(fieldType, file)) {
-        let set = file.httpClientFields.get(struct);
-        if (set === undefined) file.httpClientFields.set(struct, (set = new Set()));
-        set.add(name);
-        file.anyHttpClientField.add(name);
-      }
-    }
-  }
-}
-
 function declareValues(
   declaration: Node,
   doc: string | undefined,
@@ -417,36 +301,4 @@ function declareValues(
       }
     });
   }
-}
-
-/** Records a same-file function as a value helper when it returns one literal or its env-default parameter. */
-function readValueFunc(node: Node, name: string, file: GoFile): void {
-  if (!/^\(?string\)?$/.test(file.funcResults.get(name) ?? '')) return;
-  const body = node.childForFieldName('body');
-  if (body === null) return;
-  const statements = body.namedChildren.find((n) => n?.type === 'statement_list')?.namedChildren ?? [];
-  const last = statements[statements.length - 1];
-  if (last?.type !== 'return_statement') return;
-  const returned = last.namedChild(0)?.namedChild(0);
-  if (returned === null || returned === undefined) return;
-  const params = (node.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) =>
-    p?.type === 'parameter_declaration' ? p.childrenForFieldName('name').map((n) => n?.text ?? '') : [],
-  );
-  if (params.length === 0) {
-    // Every literal the function can return must be this one; a switch over several literals is not a default.
-    const literal = goStringLiteral(returned) ?? (returned.type === 'identifier' ? returned.text : undefined);
-    if (literal === undefined) return;
-    for (const ret of body.descendantsOfType('return_statement')) {
-      const value = ret?.namedChild(0)?.namedChild(0);
-      const text = value === null || value === undefined ? undefined : (goStringLiteral(value) ?? undefined);
-      if (text !== undefined && value?.text !== returned.text) return;
-    }
-    file.valueFuncs.set(name, { kind: 'literal', node: returned });
-    return;
-  }
-  const index = returned.type === 'identifier' ? params.indexOf(returned.text) : -1;
-  const readsEnv = body
-    .descendantsOfType('selector_expression')
-    .some((n) => n?.text === 'os.Getenv' || n?.text === 'os.LookupEnv');
-  if (index >= 0 && readsEnv) file.valueFuncs.set(name, { kind: 'param', index });
 }

@@ -13,7 +13,15 @@ import { FactBuilder } from '../shared/fact-builder.js';
 import { PhpBrokerCalls } from './broker-calls.js';
 import { PhpHttpCalls } from './http-calls.js';
 import { argumentsOf, named, phpLiteral } from './values.js';
-import { importsSymfonyRoute, laravelResourceRoutes, symfonyPrefix, symfonyRoutes } from './routes.js';
+import { docBlock } from './doc-block.js';
+import {
+  importsSymfonyRoute,
+  laravelResourceRoutes,
+  routeChain,
+  symfonyPrefix,
+  symfonyRoutes,
+} from './routes.js';
+import { slimRouterPrefix } from './slim.js';
 import {
   declarationAt,
   endLineOf,
@@ -57,8 +65,6 @@ const LEAVES: ReadonlySet<string> = new Set([
   'text',
 ]);
 const ROUTE_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any']);
-/** Parameter types that make a variable a Slim router: the app, or a group's route collector. */
-const SLIM_ROUTER_TYPE = /(?:^|\\)(?:App|RouteCollectorProxy(?:Interface)?)$/;
 const INCLUDES = new Set([
   'require_expression',
   'require_once_expression',
@@ -282,7 +288,10 @@ class PhpExtraction {
     const isVerb = ROUTE_VERBS.has(method);
     if (!isVerb && method !== 'map' && method !== 'group') return false;
     const object = node.childForFieldName('object');
-    const base = object?.type === 'variable_name' ? this.slimRouter(object.text, node) : undefined;
+    const base =
+      object?.type === 'variable_name'
+        ? slimRouterPrefix(object.text, node, this.slimGroups, this.facts.imports)
+        : undefined;
     if (base === undefined) return false;
     const args = argumentsOf(node);
     const line = startLineOf(node);
@@ -316,25 +325,6 @@ class PhpExtraction {
     return false;
   }
 
-  /** The path prefix of a variable that holds a Slim router where `at` is, undefined when it is none. */
-  private slimRouter(variable: string, at: Node): string | undefined {
-    const grouped = this.slimGroups.get(variable);
-    if (grouped !== undefined) return grouped;
-    const slimFile = this.facts.imports.some((i) => /^Slim\\/.test(i.source));
-    for (let node = at.parent; node !== null; node = node.parent) {
-      if (!FUNCTIONS.has(node.type)) continue;
-      for (const param of named(node.childForFieldName('parameters'))) {
-        if (param.childForFieldName('name')?.text !== variable) continue;
-        const type = param.childForFieldName('type')?.text.replace(/^\\/, '');
-        const slim = type !== undefined && SLIM_ROUTER_TYPE.test(type) && (slimFile || /^Slim\\/.test(type));
-        return slim ? '' : undefined;
-      }
-      // A closure sees outer variables through `use (…)`: look further out; a named function ends the search.
-      if (node.type !== 'anonymous_function' && node.type !== 'arrow_function') break;
-    }
-    return variable === '$app' && slimFile ? '' : undefined;
-  }
-
   private route(
     method: string,
     path: string,
@@ -345,54 +335,6 @@ class PhpExtraction {
     const fact: ContractFact = { kind: 'http_route', method, path, line, via };
     this.facts.addContract(fact, { owner });
   }
-}
-
-const FUNCTIONS = new Set([
-  'anonymous_function',
-  'arrow_function',
-  'function_definition',
-  'method_declaration',
-]);
-
-/**
- * Whether a call belongs to a `Route::…` chain (`Route::get`, `Route::middleware('x')->prefix('v1')->get`),
- * and the `prefix(…)` it carries; undefined for any other call.
- */
-function routeChain(node: Node): { readonly prefix?: string } | undefined {
-  let prefix: string | undefined;
-  let current: Node | null = node;
-  while (current?.type === 'member_call_expression') {
-    const object: Node | null = current.childForFieldName('object');
-    if (object?.type === 'member_call_expression' || object?.type === 'scoped_call_expression') {
-      if (object.childForFieldName('name')?.text === 'prefix')
-        prefix = phpLiteral(argumentsOf(object)[0]) ?? prefix;
-    }
-    current = object;
-  }
-  if (current?.type !== 'scoped_call_expression' || current.childForFieldName('scope')?.text !== 'Route')
-    return undefined;
-  if (current.id !== node.id && current.childForFieldName('name')?.text === 'prefix')
-    prefix = phpLiteral(argumentsOf(current)[0]) ?? prefix;
-  return prefix === undefined ? {} : { prefix };
-}
-
-/** The `/** … *\/` block right above a declaration, without its comment markers. */
-function docBlock(node: Node): string | undefined {
-  const previous = node.previousSibling;
-  if (
-    previous?.type !== 'comment' ||
-    !previous.text.startsWith('/**') ||
-    endLineOf(previous) < startLineOf(node) - 1
-  )
-    return undefined;
-  const text = previous.text
-    .replace(/^\/\*\*/, '')
-    .replace(/\*\/$/, '')
-    .split('\n')
-    .map((line) => line.replace(/^\s*\*\s?/, '').trimEnd())
-    .join('\n')
-    .trim();
-  return text === '' ? undefined : text;
 }
 
 export const extractPhp: Extractor = (input) => {

@@ -1,7 +1,8 @@
 /**
  * PHP route declarations besides Laravel's verb calls and Slim (in `extract.ts`): Symfony's `#[Route]`
  * attributes and `@Route` annotations on controller methods (the class's own `Route` is the prefix; no
- * `methods` means any method), and Laravel's `Route::resource`/`apiResource` expanded to their actions.
+ * `methods` means any method), Laravel's `Route::resource`/`apiResource` expanded to their actions, and the
+ * `Route::…` chain test (with its `prefix(…)`) that tells a Laravel verb call from any other call.
  */
 import type { Node } from 'web-tree-sitter';
 import { argumentsOf, named, phpLiteral } from './values.js';
@@ -143,4 +144,26 @@ function singular(name: string): string {
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (/(?:ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
   return word.replace(/s$/, '');
+}
+
+/**
+ * Whether a call belongs to a `Route::…` chain (`Route::get`, `Route::middleware('x')->prefix('v1')->get`),
+ * and the `prefix(…)` it carries; undefined for any other call.
+ */
+export function routeChain(node: Node): { readonly prefix?: string } | undefined {
+  let prefix: string | undefined;
+  let current: Node | null = node;
+  while (current?.type === 'member_call_expression') {
+    const object: Node | null = current.childForFieldName('object');
+    if (object?.type === 'member_call_expression' || object?.type === 'scoped_call_expression') {
+      if (object.childForFieldName('name')?.text === 'prefix')
+        prefix = phpLiteral(argumentsOf(object)[0]) ?? prefix;
+    }
+    current = object;
+  }
+  if (current?.type !== 'scoped_call_expression' || current.childForFieldName('scope')?.text !== 'Route')
+    return undefined;
+  if (current.id !== node.id && current.childForFieldName('name')?.text === 'prefix')
+    prefix = phpLiteral(argumentsOf(current)[0]) ?? prefix;
+  return prefix === undefined ? {} : { prefix };
 }

@@ -1,0 +1,113 @@
+/**
+ * Go type declarations: one symbol per type spec (struct, interface, other), and what a struct's fields tell
+ * the contract walk: gRPC stubs and HTTP clients held in fields, and embedded `Unimplemented<S>Server`
+ * (the struct serves S).
+ */
+import type { Node } from 'web-tree-sitter';
+import type { SymbolKind } from '../../facts.js';
+import { docAbove, isExported } from './doc-comments.js';
+import { baseTypeName, clientType, isHttpClientType, setFieldClient, type GoFile } from './scope.js';
+import { isHealthService } from '../shared/grpc-health.js';
+import { firstLineOf } from '../shared/native-common.js';
+import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
+
+/** One symbol per spec of a `type` declaration (grouped specs get their own docs); struct fields are read too. */
+export function declareTypes(
+  declaration: Node,
+  doc: string | undefined,
+  file: GoFile,
+  typeIds: Map<string, number>,
+): void {
+  const specs = declaration.namedChildren.filter(
+    (n): n is Node => n?.type === 'type_spec' || n?.type === 'type_alias',
+  );
+  specs.forEach((spec) => {
+    const name = spec.childForFieldName('name')?.text;
+    const type = spec.childForFieldName('type');
+    if (name === undefined || type === null) return;
+    const kind: SymbolKind =
+      spec.type === 'type_spec' && type.type === 'struct_type'
+        ? 'struct'
+        : spec.type === 'type_spec' && type.type === 'interface_type'
+          ? 'interface'
+          : 'type';
+    // A grouped spec has its own doc; a single one shares the declaration's.
+    const own =
+      specs.length === 1
+        ? undefined
+        : docAbove(
+            declaration.namedChildren.filter((n): n is Node => n !== null),
+            indexIn(declaration, spec),
+            startLineOf(spec),
+          );
+    const keyword = kind === 'struct' ? 'struct' : kind === 'interface' ? 'interface' : undefined;
+    const signature =
+      keyword === undefined
+        ? `type ${firstLineOf(file.source, spec)}`
+        : `type ${oneLine(file.source.slice(spec.startIndex, type.startIndex))} ${keyword}`;
+    const single = specs.length === 1;
+    const symbol = file.facts.addSymbol({
+      kind,
+      name,
+      qualifiedName: name,
+      signature,
+      startLine: startLineOf(single ? declaration : spec),
+      endLine: endLineOf(single ? declaration : spec),
+      docstring: own ?? (single ? doc : undefined),
+      exported: isExported(name),
+    });
+    typeIds.set(name, symbol);
+    if (kind === 'struct') readStructFields(name, symbol, type, file);
+  });
+}
+
+function indexIn(parent: Node, child: Node): number {
+  return parent.namedChildren.findIndex((n) => n?.id === child.id);
+}
+
+/** Fields holding gRPC stubs or HTTP clients, and embedded `Unimplemented<S>Server` (the type serves S). */
+function readStructFields(struct: string, symbol: number, type: Node, file: GoFile): void {
+  const list = type.namedChildren.find((n) => n?.type === 'field_declaration_list');
+  for (const field of list?.namedChildren ?? []) {
+    if (field?.type !== 'field_declaration') continue;
+    const fieldType = field.childForFieldName('type');
+    if (fieldType === null) continue;
+    const names = field.childrenForFieldName('name').flatMap((n) => (n === null ? [] : [n.text]));
+    if (names.length === 0) {
+      const embedded = /^(?:Unimplemented|Unsafe)(\w+)Server$/.exec(baseTypeName(fieldType) ?? '');
+      const service = embedded?.[1];
+      if (service !== undefined && !isHealthService(service)) {
+        file.servedTypes.push({ type: struct, service, via: 'Unimplemented*Server' });
+        file.facts.addContract({
+          kind: 'grpc_server',
+          service,
+          symbol,
+          line: startLineOf(field),
+          confidence: 'exact',
+          via: 'Unimplemented*Server',
+        });
+      }
+      continue;
+    }
+    const client = clientType(fieldType, file);
+    for (const name of names) {
+      if (client !== undefined) {
+        setFieldClient(file, struct, name, client);
+        file.facts.addContract({
+          kind: 'grpc_client',
+          service: client.service,
+          symbol,
+          line: startLineOf(field),
+          confidence: client.confidence,
+          via: 'field *Client',
+        });
+      }
+      if (isHttpClientType(fieldType, file)) {
+        let set = file.httpClientFields.get(struct);
+        if (set === undefined) file.httpClientFields.set(struct, (set = new Set()));
+        set.add(name);
+        file.anyHttpClientField.add(name);
+      }
+    }
+  }
+}
