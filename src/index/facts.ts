@@ -107,7 +107,8 @@ export type ContractFact =
        * The resolved topic key; never a variable name or an expression. It may be a placeholder the
        * reconciler resolves against the service's configuration: `${key}` or `${key:default}` (a config
        * property; MicroProfile and Spring Cloud Stream channels use the channel name as the default),
-       * `${env.NAME}` (an environment variable from the service model), `${go:pkg.Name}` (a Go package value).
+       * `${env.NAME}` (an environment variable from the service model), `${go:pkg.Name}` (a Go package value),
+       * `${ex.Module.fun}` (an Elixir module's function value, see `PropertyFact.key`).
        * AMQP: the exchange a producer publishes to, or the queue when it publishes to the default exchange
        * (`""`); for a consumer, the exchange its queue is bound to, else the queue. Empty when `unresolved`
        * is set.
@@ -251,6 +252,12 @@ export interface DocSectionFact {
 
 /** A flattened configuration property (Spring `application*.yml`/`.properties`), secrets masked. */
 export interface PropertyFact {
+  /**
+   * The flattened key (`spring.kafka.topic`). Besides configuration files, code declares a few keys that
+   * placeholders in topic facts name: `env.NAME` (a deploy manifest's environment), `go:pkg.Name` (a Go
+   * package-level value) and `ex.<Module>.<function>` (an Elixir public zero-arity function returning a
+   * constant string, read by another module as `${ex.<Module>.<function>}`).
+   */
   readonly key: string;
   readonly value: string;
   readonly line: number;

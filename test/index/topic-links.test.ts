@@ -181,4 +181,42 @@ describe('topic links', () => {
       },
     ]);
   });
+
+  test("an Elixir topic read from another module's function resolves from that module's value", () => {
+    const topicOf = (module: string): string => `\${ex.${module}.topic}`;
+    const graph = reconcile({
+      files: [
+        indexedFile('flagd-ui', 'lib/flagd_ui/storage.ex', {
+          contracts: [producer('flags', { broker: 'eventbus' })],
+          properties: [property('ex.FlagdUi.Storage.topic', 'flags')],
+        }),
+        indexedFile('flagd-ui', 'lib/flagd_ui_web/live/dashboard.ex', {
+          contracts: [consumer(topicOf('FlagdUi.Storage'), { broker: 'eventbus', confidence: 'heuristic' })],
+        }),
+        // Another app's module of the same name, with its own value: the same root wins.
+        indexedFile('admin', 'lib/flagd_ui/storage.ex', {
+          properties: [
+            property('ex.FlagdUi.Storage.topic', 'admin-flags'),
+            property('ex.Admin.Audit.topic', 'audit'),
+          ],
+        }),
+        // No module of its root gives the value: one the workspace agrees on is taken, else none.
+        indexedFile('reports', 'lib/reports/live.ex', {
+          contracts: [
+            consumer(topicOf('Admin.Audit'), { broker: 'eventbus', confidence: 'heuristic', line: 5 }),
+            consumer(topicOf('FlagdUi.Storage'), { broker: 'eventbus', confidence: 'heuristic', line: 6 }),
+          ],
+        }),
+      ],
+      services: new Map(),
+    });
+    expect(topicEdges(graph)).toEqual([
+      'flagd-ui consumes flags [eventbus] heuristic',
+      'flagd-ui produces flags [eventbus] exact',
+      'reports consumes audit [eventbus] heuristic',
+    ]);
+    expect(graph.unresolvedTopics.map((u) => `${u.root}:${u.line} ${u.topic}`)).toEqual([
+      'reports:6 ${ex.FlagdUi.Storage.topic}',
+    ]);
+  });
 });

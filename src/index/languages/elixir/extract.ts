@@ -1,10 +1,10 @@
 /**
  * Elixir: one walk over the file in source order, each node read in its frame (module, owning symbol,
- * function variables, route prefix) by the readers of declarations, imports, routes, HTTP calls and
- * registered process names.
+ * function variables, route prefix) by the readers of declarations, imports, routes, HTTP calls,
+ * Phoenix PubSub topics and registered process names.
  */
 import type { Node } from 'web-tree-sitter';
-import { emptyFacts } from '../../facts.js';
+import { emptyFacts, type PropertyFact } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import {
   FUNCTION_KEYWORDS,
@@ -18,10 +18,12 @@ import {
 import { readHttpCall, readHttpoisonLocalCall, readTeslaLocalCall, readTeslaPlug } from './http-calls.js';
 import { IMPORT_KEYWORDS, readImport } from './imports.js';
 import { collectElixirAmqp } from './amqp.js';
+import { readFunctionValue } from './function-values.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
 import type { Frame, Walker } from './model.js';
 import { readChildSpec, readProcessStart } from './processes.js';
+import { readPubSubCall } from './pubsub.js';
 import { readRoute } from './routes.js';
 import { callName, named, operatorOf } from './syntax.js';
 
@@ -45,6 +47,8 @@ const LEAVES: ReadonlySet<string> = new Set([
 
 class ElixirWalk implements Walker {
   readonly facts = new FactBuilder('elixir');
+  /** Values of the file's public zero-arity functions, for other modules' calls to them. */
+  readonly properties: PropertyFact[] = [];
 
   visitChildren(node: Node, frame: Frame): void {
     for (const child of named(node)) this.visit(child, frame);
@@ -84,6 +88,7 @@ class ElixirWalk implements Walker {
     if (name.receiver !== undefined) {
       readHttpCall(this.facts, node, name, frame);
       readProcessStart(this.facts, node, name, frame);
+      readPubSubCall(this.facts, node, name, frame);
       return false;
     }
     const keyword = name.name;
@@ -100,6 +105,7 @@ class ElixirWalk implements Walker {
       return true;
     }
     if (FUNCTION_KEYWORDS.has(keyword)) {
+      readFunctionValue(this.properties, node, keyword, frame);
       readFunction(this, node, keyword, frame);
       return true;
     }
@@ -143,5 +149,6 @@ export const extractElixir: Extractor = (input) => {
   const walk = new ElixirWalk();
   walk.visitChildren(input.tree.rootNode, {});
   collectElixirAmqp(input.tree.rootNode, input.source, walk.facts);
-  return rewriteSidecarCalls(walk.facts.build());
+  const properties = walk.properties;
+  return rewriteSidecarCalls(walk.facts.build(properties.length === 0 ? {} : { properties }));
 };
