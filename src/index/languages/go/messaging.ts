@@ -9,44 +9,28 @@ import { CALL_RULES, COMPOSITE_RULES, type CallRule, type Role, type Shape } fro
 import { keyedFields } from './events.js';
 import { agree, argumentsOf, goStringLiteral, unwrapParens, type GoFile, type GoScope } from './scope.js';
 import { topicValue } from './values.js';
-import { oneLine, startLineOf } from '../shared/tree-utils.js';
+import { startLineOf } from '../shared/tree-utils.js';
+import {
+  topicFact,
+  written,
+  type Destination,
+  type TopicExtras,
+  type TopicSite,
+} from '../shared/topic-fact.js';
 
-/** A destination: a topic (possibly a placeholder) or the expression that could not be resolved. */
-export type Destination =
-  { readonly topic: string; readonly inferred: boolean } | { readonly unresolved: string };
-
-export interface TopicExtras {
-  readonly routingKey?: string;
-  readonly queue?: string;
-}
-
-const MAX_WRITTEN = 120;
-
-export function written(node: Node): string {
-  const text = oneLine(node.text);
-  return text.length > MAX_WRITTEN ? text.slice(0, MAX_WRITTEN) : text;
-}
+export { written, type Destination, type TopicExtras } from '../shared/topic-fact.js';
 
 export function emitTopic(
   scope: GoScope,
   role: Role,
   destination: Destination,
-  fact: { readonly broker: string; readonly via: string; readonly line: number; readonly symbol?: number },
+  fact: TopicSite,
   extras: TopicExtras = {},
 ): void {
-  const resolved = 'topic' in destination;
-  scope.file.facts.addContract({
-    kind: role === 'producer' ? 'topic_producer' : 'topic_consumer',
-    topic: resolved ? destination.topic : '',
-    broker: fact.broker,
-    ...(extras.routingKey === undefined ? {} : { routingKey: extras.routingKey }),
-    ...(extras.queue === undefined ? {} : { queue: extras.queue }),
-    ...(resolved ? {} : { unresolved: destination.unresolved }),
-    symbol: 'symbol' in fact ? fact.symbol : scope.symbol,
-    line: fact.line,
-    confidence: resolved && !destination.inferred ? 'exact' : 'heuristic',
-    via: fact.via,
-  });
+  const symbol = 'symbol' in fact ? fact.symbol : scope.symbol;
+  scope.file.facts.addContract(
+    topicFact(role, destination, { ...fact, ...(symbol === undefined ? {} : { symbol }) }, extras),
+  );
 }
 
 /** Import paths of the file matching `pattern`, cached per file: every call asks. */

@@ -16,17 +16,16 @@ import {
   type RustFile,
   type RustScope,
 } from './values.js';
-import { oneLine, startLineOf } from '../shared/tree-utils.js';
+import { startLineOf } from '../shared/tree-utils.js';
+import {
+  topicFact,
+  written,
+  type Destination,
+  type TopicExtras,
+  type TopicSite,
+} from '../shared/topic-fact.js';
 
-export type Destination =
-  { readonly topic: string; readonly inferred: boolean } | { readonly unresolved: string };
-
-const MAX_WRITTEN = 120;
-
-export function written(node: Node): string {
-  const text = oneLine(node.text);
-  return text.length > MAX_WRITTEN ? text.slice(0, MAX_WRITTEN) : text;
-}
+export { written, type Destination, type TopicExtras } from '../shared/topic-fact.js';
 
 /** Whether the file uses `crate` (a `use` of it, or a path through it). */
 export function usesCrate(file: RustFile, crate: string): boolean {
@@ -85,22 +84,13 @@ export function emitTopic(
   scope: RustScope,
   role: Role,
   destination: Destination,
-  fact: { readonly broker: string; readonly via: string; readonly line: number; readonly symbol?: number },
-  extras: { readonly routingKey?: string; readonly queue?: string } = {},
+  fact: TopicSite,
+  extras: TopicExtras = {},
 ): void {
-  const resolved = 'topic' in destination;
-  scope.file.facts.addContract({
-    kind: role === 'producer' ? 'topic_producer' : 'topic_consumer',
-    topic: resolved ? destination.topic : '',
-    broker: fact.broker,
-    ...(extras.routingKey === undefined ? {} : { routingKey: extras.routingKey }),
-    ...(extras.queue === undefined ? {} : { queue: extras.queue }),
-    ...(resolved ? {} : { unresolved: destination.unresolved }),
-    symbol: 'symbol' in fact ? fact.symbol : scope.symbol,
-    line: fact.line,
-    confidence: resolved && !destination.inferred ? 'exact' : 'heuristic',
-    via: fact.via,
-  });
+  const symbol = 'symbol' in fact ? fact.symbol : scope.symbol;
+  scope.file.facts.addContract(
+    topicFact(role, destination, { ...fact, ...(symbol === undefined ? {} : { symbol }) }, extras),
+  );
 }
 
 /** Emits the facts of a method call of a crate in the table; true when one matched. */

@@ -1,0 +1,58 @@
+/**
+ * The one shape of a topic fact built from a destination: a topic (possibly a placeholder the graph
+ * resolves) or the expression as written when nothing resolves it, which is kept as unresolved rather
+ * than named after a variable.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ContractFact } from '../../facts.js';
+import { oneLine } from './tree-utils.js';
+
+export type TopicRole = 'producer' | 'consumer';
+
+/** A destination: a topic (possibly a placeholder) or the expression that could not be resolved. */
+export type Destination =
+  { readonly topic: string; readonly inferred: boolean } | { readonly unresolved: string };
+
+/** AMQP detail: the routing or binding key, and the queue a consumer reads. */
+export interface TopicExtras {
+  readonly routingKey?: string;
+  readonly queue?: string;
+}
+
+/** Where and how a destination was found. */
+export interface TopicSite {
+  readonly broker: string;
+  readonly via: string;
+  readonly line: number;
+  readonly symbol?: number;
+}
+
+/** `unresolved` is one line of at most this many characters. */
+const MAX_WRITTEN = 120;
+
+/** A destination expression as written, for `unresolved`. */
+export function written(node: Node): string {
+  const text = oneLine(node.text);
+  return text.length > MAX_WRITTEN ? text.slice(0, MAX_WRITTEN) : text;
+}
+
+export function topicFact(
+  role: TopicRole,
+  destination: Destination,
+  site: TopicSite,
+  extras: TopicExtras = {},
+): ContractFact {
+  const resolved = 'topic' in destination;
+  return {
+    kind: role === 'producer' ? 'topic_producer' : 'topic_consumer',
+    topic: resolved ? destination.topic : '',
+    broker: site.broker,
+    ...(extras.routingKey === undefined ? {} : { routingKey: extras.routingKey }),
+    ...(extras.queue === undefined ? {} : { queue: extras.queue }),
+    ...(resolved ? {} : { unresolved: destination.unresolved }),
+    ...(site.symbol === undefined ? {} : { symbol: site.symbol }),
+    line: site.line,
+    confidence: resolved && !destination.inferred ? 'exact' : 'heuristic',
+    via: site.via,
+  };
+}
