@@ -19,6 +19,7 @@ import {
 import { CsScope, innermostClass, newCsFrame, TYPE_DECLARATIONS, type CsFrame } from './scope.js';
 import { CsCalls } from './calls.js';
 import { CsMessaging } from './messaging.js';
+import { constantProperties } from './constants.js';
 import { DECLARATIVE_CLIENTS } from './http-clients.js';
 import { declarationSymbol, innerLines, signatureStart, usingSource } from './decl.js';
 import { readAssignment, readLocalDeclaration, type CsLocals } from './locals.js';
@@ -82,8 +83,10 @@ class CsharpExtraction {
   private readonly messaging = new CsMessaging(this.facts);
   private readonly calls = new CsCalls(this.scope, this.facts, this.messaging);
   private readonly locals: CsLocals = { scope: this.scope, messaging: this.messaging, calls: this.calls };
-  /** Client bases this file registers, for the files of its service that use those clients. */
+  /** Client bases this file registers, for the files of its service that use those clients; its constants. */
   properties: PropertyFact[] = [];
+  /** String constants other files may use (`constants.ts`). */
+  private readonly constants: PropertyFact[] = [];
 
   constructor(
     private readonly source: string,
@@ -92,7 +95,7 @@ class CsharpExtraction {
     this.scope.collect(root);
     this.visitChildren(root, newCsFrame(), undefined, '');
     this.package ??= this.firstNamespace;
-    this.properties = this.calls.finish();
+    this.properties = [...this.calls.finish(), ...this.constants];
     this.messaging.finish();
   }
 
@@ -317,6 +320,7 @@ class CsharpExtraction {
   private fields(node: Node, frame: CsFrame, { owner, outer, namespace }: MemberPlace): void {
     const declaration = kids(node).find((child) => child.type === 'variable_declaration');
     const isConst = kids(node).some((child) => child.type === 'modifier' && child.text === 'const');
+    this.constants.push(...constantProperties(node, outer, namespace, this.scope.valueScope(frame)));
     for (const variable of kids(declaration).filter((child) => child.type === 'variable_declarator')) {
       const name = variable.childForFieldName('name')?.text ?? '';
       const symbolId = isConst
