@@ -9,7 +9,7 @@ import type { RootIdentity } from '../services/types.js';
 import { hostCandidates, isLocalHost, parseAddress } from './addresses.js';
 import { ConfigLookup } from './config-lookup.js';
 import { interpolate } from './placeholders.js';
-import { goPlaceholderOf, type PropertyValues } from './property-values.js';
+import { isCodePlaceholder, type PropertyValues } from './property-values.js';
 
 export type HttpTarget =
   /** A service of the workspace: the roots answering to the host's name. */
@@ -85,7 +85,7 @@ export class HttpTargets {
    */
   resolve(base: string | undefined, root: string, from?: IndexedFile): HttpTarget {
     if (base === undefined || base.trim() === '') return UNKNOWN;
-    if (goPlaceholderOf(base) !== undefined) {
+    if (isCodePlaceholder(base)) {
       const value = from ? this.values.resolve(base, root, from) : undefined;
       return value === undefined ? UNKNOWN : this.classify(value);
     }

@@ -1,4 +1,5 @@
 import type { IndexedFile } from '../snapshot.js';
+import { CsConstants, csPlaceholderOf, isCsConstantKey } from './csharp-constants.js';
 import { placeholderOf } from './names.js';
 
 interface GoValue {
@@ -20,6 +21,10 @@ export function goPlaceholderOf(value: string): string | undefined {
   return /^\$\{(go:[^}]+)\}$/.exec(value.trim())?.[1];
 }
 
+/** A placeholder for a value declared in code (`${go:…}`, `${cs:…}`): resolved per file, never as config. */
+export const isCodePlaceholder = (value: string): boolean =>
+  goPlaceholderOf(value) !== undefined || csPlaceholderOf(value) !== undefined;
+
 /**
  * The values facts name indirectly: config properties behind `${key}` placeholders, deploy-manifest
  * environment variables (`env.NAME` properties) and Go package-level values (`${go:pkg.Name}`), indexed
@@ -33,6 +38,7 @@ export class PropertyValues {
   /** Key → its distinct values across the workspace. */
   private readonly all = new Map<string, string[]>();
   private readonly goValues = new Map<string, GoValue[]>();
+  private readonly csConstants = new CsConstants();
 
   constructor(files: readonly IndexedFile[]) {
     for (const file of files) {
@@ -41,6 +47,10 @@ export class PropertyValues {
           const values =
             this.goValues.get(property.key) ?? this.goValues.set(property.key, []).get(property.key);
           values?.push({ root: file.root, dir: dirOf(file.path), value: property.value });
+          continue;
+        }
+        if (isCsConstantKey(property.key)) {
+          this.csConstants.add(file, property);
           continue;
         }
         const map = this.byRoot.get(file.root) ?? this.byRoot.set(file.root, new Map()).get(file.root);
@@ -80,12 +90,14 @@ export class PropertyValues {
 
   /**
    * A value with its placeholder resolved: a `${key}` in the same root first, then uniquely in the
-   * workspace, else its default; a `${go:…}` value for the file `from` (none without it). Anything else is
+   * workspace, else its default; a `${go:…}` or `${cs:…}` value for the file `from` (none without it). Anything else is
    * returned as written.
    */
   resolve(value: string, root: string, from?: IndexedFile): string | undefined {
     const goKey = goPlaceholderOf(value);
     if (goKey !== undefined) return from ? resolveGoValue(this.goValues.get(goKey), goKey, from) : undefined;
+    const csRef = csPlaceholderOf(value);
+    if (csRef !== undefined) return from ? this.csConstants.resolve(csRef, from) : undefined;
     const placeholder = placeholderOf(value);
     if (!placeholder) return value;
     const local = this.byRoot.get(root)?.get(placeholder.key);

@@ -2,8 +2,8 @@
  * Topic producers and consumers → `produces`/`consumes` edges through one workspace-wide node per topic.
  * A topic written as a placeholder is read the way the service reads it: its configuration (profiles,
  * nested defaults: a MicroProfile channel's topic defaults to the channel name), its deploy-time
- * environment (`${env.NAME}`), or a Go package value. A destination that stays unknown is listed as
- * unresolved with its place, never dropped and never named after a variable.
+ * environment (`${env.NAME}`), or a Go package value or C# constant (`${go:…}`, `${cs:…}`). A destination
+ * that stays unknown is listed as unresolved with its place, never dropped and never named after a variable.
  */
 import type { ContractFact } from '../facts.js';
 import type { IndexedFile } from '../snapshot.js';
@@ -12,7 +12,7 @@ import type { ConfigLookup } from './config-lookup.js';
 import type { UnresolvedTopic } from './model.js';
 import type { GraphBuilder } from './node-table.js';
 import { hasPlaceholder, interpolate, type Lookup } from './placeholders.js';
-import { goPlaceholderOf, type PropertyValues } from './property-values.js';
+import { isCodePlaceholder, type PropertyValues } from './property-values.js';
 
 export type TopicFact = Extract<ContractFact, { kind: 'topic_producer' | 'topic_consumer' }>;
 
@@ -47,7 +47,7 @@ export function resolveTopic(
 ): string | undefined {
   const trimmed = topic.trim();
   if (trimmed === '') return undefined;
-  if (goPlaceholderOf(trimmed) !== undefined) {
+  if (isCodePlaceholder(trimmed)) {
     const value = values.resolve(trimmed, file.root, file);
     return value === undefined || hasPlaceholder(value) ? undefined : value.trim() || undefined;
   }

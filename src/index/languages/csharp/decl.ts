@@ -1,7 +1,12 @@
-/** C# declaration helpers: where a signature starts, `///` docs, body lines, collection initialisers. */
+/**
+ * C# declaration helpers: a declaration's symbol (signature, `///` docs, attributes), body lines,
+ * collection initialisers, the namespace of a `using` directive.
+ */
 import type { Node } from 'web-tree-sitter';
+import type { SymbolKind } from '../../facts.js';
 import { kids } from './values.js';
-import { endLineOf, startLineOf } from '../shared/tree-utils.js';
+import type { SymbolDraft } from '../shared/fact-builder.js';
+import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
 
 /** Where a declaration's text starts once its attributes (and comments among them) are skipped. */
 export function signatureStart(node: Node): number {
@@ -54,4 +59,43 @@ export function docComment(node: Node): string | undefined {
     .filter((line) => line !== '')
     .join('\n');
   return text === '' ? undefined : text;
+}
+
+/** The common fields of a declaration symbol: signature up to `stop`, attributes, `///` docs. */
+export function declarationSymbol(
+  source: string,
+  node: Node,
+  kind: SymbolKind,
+  name: string,
+  qualifiedName: string,
+  stop: Node | null,
+  owner: number | undefined,
+): SymbolDraft {
+  const start = signatureStart(node);
+  const end = stop?.startIndex ?? node.endIndex;
+  const symbol: SymbolDraft = {
+    kind,
+    name,
+    qualifiedName,
+    signature: oneLine(source.slice(Math.min(start, end), end)).replace(/\s*[{;]$/, ''),
+    startLine: startLineOf(node),
+    endLine: endLineOf(node),
+    exported: kids(node).some((child) => child.type === 'modifier' && child.text === 'public'),
+  };
+  const doc = docComment(node);
+  if (doc !== undefined) symbol.docstring = doc;
+  const attributes = kids(node).filter((child) => child.type === 'attribute_list');
+  if (attributes.length > 0) symbol.decorators = attributes.map((attribute) => oneLine(attribute.text));
+  if (owner !== undefined) symbol.parent = owner;
+  return symbol;
+}
+
+/** The namespace a `using` directive imports; none for an alias's own name. */
+export function usingSource(node: Node): string | undefined {
+  const target = kids(node)
+    .filter((child) => child.type === 'qualified_name' || child.type === 'identifier')
+    .pop();
+  if (target === undefined) return undefined;
+  const alias = node.childForFieldName('name');
+  return target.id === alias?.id ? undefined : target.text;
 }

@@ -1,7 +1,8 @@
 /**
  * A messaging destination from a C# expression: a literal or resolved constant is exact; a configuration
- * or environment read becomes a placeholder the graph resolves against the service; anything else is kept
- * as written (`unresolved`) and never turned into a name.
+ * or environment read becomes a placeholder the graph resolves against the service, and a constant of a
+ * class another file declares a `${cs:Class.Name}` placeholder the graph resolves against that file's
+ * constants; anything else is kept as written (`unresolved`) and never turned into a name.
  */
 import type { Node } from 'web-tree-sitter';
 import type { ArgSlot } from './brokers.js';
@@ -101,9 +102,26 @@ function wrapperArgument(node: Node, wrappers: readonly string[]): Node | undefi
   return csArguments(node.childForFieldName('arguments')).positional[0];
 }
 
+/**
+ * `Topics.Created` on a class another file declares: the `${cs:Topics.Created}` placeholder the graph
+ * resolves against the constants that file exports (see `constants.ts`).
+ */
+function foreignConstant(node: Node, values: CsValueScope): string | undefined {
+  const inner = unwrap(node);
+  if (inner.type !== 'member_access_expression') return undefined;
+  const path = csDotted(inner);
+  const dot = path?.lastIndexOf('.') ?? -1;
+  if (path === undefined || dot < 0 || !values.foreignType(path.slice(0, dot))) return undefined;
+  return `\${cs:${path}}`;
+}
+
 /** The destination an expression names; an unknown or empty one is unresolved. */
 export function destinationOf(node: Node, values: CsValueScope, wrappers?: readonly string[]): Destination {
   const value = stringOf(node, values, wrappers);
+  if (value === undefined) {
+    const constant = foreignConstant(node, values);
+    if (constant !== undefined) return { topic: constant, confidence: 'heuristic' };
+  }
   if (value === undefined || value.text === '')
     return { topic: '', confidence: 'heuristic', unresolved: asWritten(node) };
   return { topic: value.text, confidence: value.exact ? 'exact' : 'heuristic' };

@@ -11,24 +11,24 @@ import { emptyFacts } from '../../facts.js';
 import {
   actionRoutes,
   attributesOf,
-  bindingOfExpression,
   bindingOfType,
   clientService,
   controllerPrefix,
-  declaredBinding,
   serviceBase,
 } from './contracts.js';
-import { CsScope, declarator, innermostClass, newCsFrame, TYPE_DECLARATIONS, type CsFrame } from './scope.js';
+import { CsScope, innermostClass, newCsFrame, TYPE_DECLARATIONS, type CsFrame } from './scope.js';
 import { CsCalls } from './calls.js';
 import { CsMessaging } from './messaging.js';
+import { constantProperties } from './constants.js';
 import { DECLARATIVE_CLIENTS } from './http-clients.js';
-import { docComment, innerLines, signatureStart } from './decl.js';
-import { csDotted, kids, resolveCs } from './values.js';
+import { declarationSymbol, innerLines, signatureStart, usingSource } from './decl.js';
+import { readAssignment, readLocalDeclaration, type CsLocals } from './locals.js';
+import { kids } from './values.js';
 import type { Extractor } from '../extractor.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
-import { FactBuilder, type SymbolDraft } from '../shared/fact-builder.js';
+import { FactBuilder } from '../shared/fact-builder.js';
 import { markUncalledStubs } from '../shared/grpc-stubs.js';
-import { endLineOf, oneLine, startLineOf, walkSites } from '../shared/tree-utils.js';
+import { startLineOf, walkSites } from '../shared/tree-utils.js';
 
 const SITES: ReadonlySet<string> = new Set([
   'class_declaration',
@@ -82,8 +82,11 @@ class CsharpExtraction {
   private readonly scope = new CsScope();
   private readonly messaging = new CsMessaging(this.facts);
   private readonly calls = new CsCalls(this.scope, this.facts, this.messaging);
-  /** Client bases this file registers, for the files of its service that use those clients. */
+  private readonly locals: CsLocals = { scope: this.scope, messaging: this.messaging, calls: this.calls };
+  /** Client bases this file registers, for the files of its service that use those clients; its constants. */
   properties: PropertyFact[] = [];
+  /** String constants other files may use (`constants.ts`). */
+  private readonly constants: PropertyFact[] = [];
 
   constructor(
     private readonly source: string,
@@ -92,7 +95,7 @@ class CsharpExtraction {
     this.scope.collect(root);
     this.visitChildren(root, newCsFrame(), undefined, '');
     this.package ??= this.firstNamespace;
-    this.properties = this.calls.finish();
+    this.properties = [...this.calls.finish(), ...this.constants];
     this.messaging.finish();
   }
 
@@ -127,9 +130,11 @@ class CsharpExtraction {
       return true;
     }
     switch (type) {
-      case 'using_directive':
-        this.using(node);
+      case 'using_directive': {
+        const source = usingSource(node);
+        if (source !== undefined) this.facts.addImport({ source, line: startLineOf(node) });
         return true;
+      }
       case 'namespace_declaration': {
         const name = node.childForFieldName('name')?.text ?? '';
         const full = namespace === '' ? name : `${namespace}.${name}`;
@@ -138,10 +143,10 @@ class CsharpExtraction {
         return true;
       }
       case 'local_declaration_statement':
-        this.localDeclaration(node, frame);
+        readLocalDeclaration(node, frame, this.locals);
         return false;
       case 'assignment_expression':
-        this.assignment(node, frame);
+        readAssignment(node, frame, this.locals);
         return false;
       case 'object_creation_expression': {
         const service = clientService(node.childForFieldName('type'));
@@ -177,34 +182,6 @@ class CsharpExtraction {
     this.calls.grpcClient(service, method, line, owner, via);
   }
 
-  /** The common fields of a declaration symbol: signature up to `stop`, attributes, `///` docs. */
-  private declaration(
-    node: Node,
-    kind: SymbolKind,
-    name: string,
-    qualifiedName: string,
-    stop: Node | null,
-    owner: number | undefined,
-  ): SymbolDraft {
-    const start = signatureStart(node);
-    const end = stop?.startIndex ?? node.endIndex;
-    const symbol: SymbolDraft = {
-      kind,
-      name,
-      qualifiedName,
-      signature: oneLine(this.source.slice(Math.min(start, end), end)).replace(/\s*[{;]$/, ''),
-      startLine: startLineOf(node),
-      endLine: endLineOf(node),
-      exported: kids(node).some((child) => child.type === 'modifier' && child.text === 'public'),
-    };
-    const doc = docComment(node);
-    if (doc !== undefined) symbol.docstring = doc;
-    const attributes = kids(node).filter((child) => child.type === 'attribute_list');
-    if (attributes.length > 0) symbol.decorators = attributes.map((attribute) => oneLine(attribute.text));
-    if (owner !== undefined) symbol.parent = owner;
-    return symbol;
-  }
-
   private typeDeclaration(node: Node, frame: CsFrame, owner: number | undefined, namespace: string): void {
     if (this.package === undefined && namespace !== '') this.package = namespace;
     const name = node.childForFieldName('name')?.text ?? '';
@@ -212,7 +189,7 @@ class CsharpExtraction {
     const qualified = outer === undefined ? name : `${outer.qualifiedName}.${name}`;
     const body = node.childForFieldName('body');
     const id = this.facts.addSymbol(
-      this.declaration(node, TYPE_KINDS[node.type] ?? 'class', name, qualified, body, owner),
+      declarationSymbol(this.source, node, TYPE_KINDS[node.type] ?? 'class', name, qualified, body, owner),
     );
     const info = this.scope.byNode.get(node.id);
     const classFrame = newCsFrame(frame, info);
@@ -254,7 +231,7 @@ class CsharpExtraction {
       case 'enum_member_declaration': {
         const name = node.childForFieldName('name')?.text ?? '';
         this.facts.addSymbol({
-          ...this.declaration(node, 'enum_member', name, `${outer}.${name}`, null, owner),
+          ...declarationSymbol(this.source, node, 'enum_member', name, `${outer}.${name}`, null, owner),
           exported: true,
         });
         return;
@@ -270,7 +247,7 @@ class CsharpExtraction {
     const name = node.childForFieldName('name')?.text ?? '';
     const line = startLineOf(node.childForFieldName('name') ?? node);
     const body = node.childForFieldName('body');
-    const symbol = this.declaration(node, 'method', name, `${outer}.${name}`, body, owner);
+    const symbol = declarationSymbol(this.source, node, 'method', name, `${outer}.${name}`, body, owner);
     if (body?.type === 'block') Object.assign(symbol, innerLines(body));
     const id = this.facts.addSymbol(symbol);
     const methodFrame = this.parameters(node, frame, id, node.type === 'constructor_declaration');
@@ -320,7 +297,8 @@ class CsharpExtraction {
     const value = node.childForFieldName('value');
     const autoProperty =
       accessors !== null && kids(accessors).every((accessor) => accessor.childForFieldName('body') === null);
-    const symbol = this.declaration(
+    const symbol = declarationSymbol(
+      this.source,
       node,
       'property',
       name,
@@ -342,10 +320,13 @@ class CsharpExtraction {
   private fields(node: Node, frame: CsFrame, { owner, outer, namespace }: MemberPlace): void {
     const declaration = kids(node).find((child) => child.type === 'variable_declaration');
     const isConst = kids(node).some((child) => child.type === 'modifier' && child.text === 'const');
+    this.constants.push(...constantProperties(node, outer, namespace, this.scope.valueScope(frame)));
     for (const variable of kids(declaration).filter((child) => child.type === 'variable_declarator')) {
       const name = variable.childForFieldName('name')?.text ?? '';
       const symbolId = isConst
-        ? this.facts.addSymbol(this.declaration(node, 'const', name, `${outer}.${name}`, null, owner))
+        ? this.facts.addSymbol(
+            declarationSymbol(this.source, node, 'const', name, `${outer}.${name}`, null, owner),
+          )
         : undefined;
       const service = clientService(declaration?.childForFieldName('type'));
       if (service !== undefined)
@@ -374,61 +355,6 @@ class CsharpExtraction {
   private declarativeLibrary(): string | undefined {
     const imported = new Set(this.facts.imports.map((fact) => fact.source));
     return DECLARATIVE_CLIENTS.find((client) => imported.has(client.library))?.library;
-  }
-
-  private using(node: Node): void {
-    const target = kids(node)
-      .filter((child) => child.type === 'qualified_name' || child.type === 'identifier')
-      .pop();
-    if (target === undefined) return;
-    const alias = node.childForFieldName('name');
-    const source = target.id === alias?.id ? undefined : target.text;
-    if (source !== undefined) this.facts.addImport({ source, line: startLineOf(node) });
-  }
-
-  private localDeclaration(node: Node, frame: CsFrame): void {
-    const declaration = kids(node).find((child) => child.type === 'variable_declaration');
-    const typeBinding = bindingOfType(declaration?.childForFieldName('type'));
-    const values = this.scope.valueScope(frame);
-    for (const variable of kids(declaration).filter((child) => child.type === 'variable_declarator')) {
-      const { name, value } = declarator(variable);
-      if (name === undefined) continue;
-      this.messaging.declared(frame, name.text, declaration?.childForFieldName('type'), value);
-      const binding = declaredBinding(
-        typeBinding,
-        bindingOfExpression(value, { scope: values, lookup: (key) => this.scope.lookup(frame, key) }),
-      );
-      this.scope.bindLocal(
-        frame,
-        name.text,
-        binding,
-        value === undefined ? undefined : resolveCs(value, values),
-      );
-    }
-  }
-
-  private assignment(node: Node, frame: CsFrame): void {
-    const left = node.childForFieldName('left');
-    const right = node.childForFieldName('right');
-    if (left === null || right === null) return;
-    const values = this.scope.valueScope(frame);
-    if (
-      left.type === 'member_access_expression' &&
-      csDotted(left.childForFieldName('name')) === 'BaseAddress'
-    ) {
-      this.calls.baseAddress(node, left.childForFieldName('expression'), resolveCs(right, values), frame);
-      return;
-    }
-    // `_queue = …` or `this._queue = …`: a field may come to hold a server-named queue.
-    const target = csDotted(left);
-    if (target !== undefined) this.messaging.declared(frame, target, undefined, right);
-    if (left.type === 'identifier') {
-      const binding = bindingOfExpression(right, {
-        scope: values,
-        lookup: (key) => this.scope.lookup(frame, key),
-      });
-      if (binding !== undefined && frame.locals.has(left.text)) frame.locals.set(left.text, binding);
-    }
   }
 }
 

@@ -14,6 +14,8 @@ export interface ClassInfo {
   /** Fields and properties with a string-like initial value (null: assigned differently twice). */
   readonly values: Map<string, Parts | null>;
   readonly bindings: Map<string, CsBinding>;
+  /** Every field and property name, whatever its type: a name that is a variable, never a type. */
+  readonly members: Set<string>;
   /** The gRPC service a `X.XBase` subclass implements. */
   service?: string;
 }
@@ -80,7 +82,13 @@ export class CsScope {
 
   private collectClass(node: Node, parent?: ClassInfo): void {
     const name = node.childForFieldName('name')?.text ?? '';
-    const info: ClassInfo = { name, values: new Map(), bindings: new Map(), ...(parent ? { parent } : {}) };
+    const info: ClassInfo = {
+      name,
+      values: new Map(),
+      bindings: new Map(),
+      members: new Set(),
+      ...(parent ? { parent } : {}),
+    };
     if (!this.classes.has(name)) this.classes.set(name, info);
     this.byNode.set(node.id, info);
     const frame = newCsFrame(undefined, info);
@@ -100,6 +108,7 @@ export class CsScope {
         for (const variable of kids(declaration).filter((child) => child.type === 'variable_declarator')) {
           const { name: nameNode, value } = declarator(variable);
           if (nameNode === undefined) continue;
+          info.members.add(nameNode.text);
           const binding = declaredBinding(
             typeBinding,
             bindingOfExpression(value, { scope, lookup: () => undefined }),
@@ -110,6 +119,7 @@ export class CsScope {
       } else if (member.type === 'property_declaration') {
         const binding = bindingOfType(member.childForFieldName('type'));
         const propertyName = member.childForFieldName('name')?.text;
+        if (propertyName !== undefined) info.members.add(propertyName);
         if (binding !== undefined && propertyName !== undefined) info.bindings.set(propertyName, binding);
       } else if (member.type === 'constructor_declaration') {
         this.collectConstructor(member, info, scope);
@@ -156,6 +166,17 @@ export class CsScope {
       member: (owner, name) => {
         const cls = this.classes.get(owner.slice(owner.lastIndexOf('.') + 1));
         return cls?.values.get(name) ?? undefined;
+      },
+      foreignType: (path) => {
+        const segments = path.split('.');
+        if (!segments.every((segment) => /^\p{Lu}\w*$/u.test(segment))) return false;
+        if (this.classes.has(segments.at(-1) ?? '')) return false;
+        const first = segments[0] ?? '';
+        for (let current: CsFrame | undefined = frame; current !== undefined; current = current.parent)
+          if (current.values.has(first) || current.locals.has(first)) return false;
+        for (let cls = innermostClass(frame); cls !== undefined; cls = cls.parent)
+          if (cls.members.has(first) || cls.values.has(first) || cls.bindings.has(first)) return false;
+        return true;
       },
     };
   }

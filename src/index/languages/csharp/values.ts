@@ -13,6 +13,11 @@ export interface CsValueScope {
   name(name: string): Parts | undefined;
   /** `Owner.Name` where `Owner` is a class declared in this file. */
   member(owner: string, name: string): Parts | undefined;
+  /**
+   * True when a dotted PascalCase `path` can only name a type another file declares: no variable, field,
+   * property or parameter in scope and no type of this file goes by it.
+   */
+  foreignType(path: string): boolean;
 }
 
 /** Named children without comments. */
