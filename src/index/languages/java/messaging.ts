@@ -25,9 +25,12 @@ const LIST_FACTORIES: ReadonlySet<string> = new Set(['of', 'asList', 'singletonL
 
 export function javaMessaging(file: JavaFile, imports: readonly string[], facts: ContractSink): void {
   const calls: MessagingCall[] = [];
-  for (const site of file.sites) {
-    if (site.node.type !== 'method_invocation' || site.nameNode === null) continue;
+  const sites = file.sites.filter((site) => site.node.type === 'method_invocation' && site.nameNode !== null);
+  const indexOf = new Map(sites.map((site, index) => [nodeKey(site.node), index]));
+  for (const site of sites) {
+    if (site.nameNode === null) continue;
     const object = site.object;
+    const parent = object === null ? undefined : indexOf.get(nodeKey(object));
     const variable = object === null ? undefined : varOf(object, site.scope);
     calls.push({
       method: site.name,
@@ -43,12 +46,15 @@ export function javaMessaging(file: JavaFile, imports: readonly string[], facts:
               chained: object.type === 'method_invocation',
             },
       args: argumentsOf(site.node).map((arg) => javaArg(file, site.scope, arg)),
+      ...(parent === undefined ? {} : { parent }),
       line: lineOf(site.nameNode),
       symbol: site.scope.symbol,
     });
   }
   messagingContracts(calls, imports, facts);
 }
+
+const nodeKey = (node: Node): string => `${node.startIndex}:${node.endIndex}`;
 
 function javaArg(file: JavaFile, scope: JavaScope, node: Node): CallArg {
   const value = javaValues(file, scope, node, 0);
@@ -110,13 +116,25 @@ function variableValues(
   return only === undefined ? undefined : javaValues(file, only.scope, only.node, depth + 1);
 }
 
-function serverNamed(node: Node, scope: JavaScope): boolean {
+/**
+ * Whether `node` holds a queue the broker named: the declaring call itself, a variable written from one,
+ * or the name read off one (`QueueInfo q = management.queue().exclusive(true).declare(); q.name()`).
+ */
+function serverNamed(node: Node, scope: JavaScope, depth = 0): boolean {
   if (isServerNamedQueue(node.text)) return true;
+  if (depth > 3) return false;
+  if (node.type === 'method_invocation') {
+    const object = node.childForFieldName('object');
+    const name = node.childForFieldName('name')?.text;
+    return (
+      object !== null && (name === 'name' || name === 'getName') && serverNamed(object, scope, depth + 1)
+    );
+  }
   const variable = varOf(node, scope);
   if (variable === undefined) return false;
   const writes = [
     ...(variable.init === undefined ? [] : [variable.init]),
     ...variable.assigned.map((a) => a.node),
   ];
-  return writes.some((write) => isServerNamedQueue(write.text));
+  return writes.some((write) => serverNamed(write, scope, depth + 1));
 }

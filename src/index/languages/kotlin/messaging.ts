@@ -14,10 +14,14 @@ import { KtResolver } from './values.js';
 
 export function kotlinMessaging(file: KtFile, imports: readonly string[], facts: ContractSink): void {
   const calls: MessagingCall[] = [];
-  for (const site of file.sites) {
+  const sites = file.sites.flatMap((site) => {
     const call = site.node.type === 'call_expression' ? callOf(site.node) : undefined;
-    if (call === undefined) continue;
+    return call === undefined ? [] : [{ site, call }];
+  });
+  const indexOf = new Map(sites.map(({ site }, index) => [nodeKey(site.node), index]));
+  for (const { site, call } of sites) {
     const receiver = call.receiver;
+    const parent = receiver === undefined ? undefined : indexOf.get(nodeKey(receiver));
     const variable = receiver === undefined ? undefined : varOf(receiver, site.scope);
     calls.push({
       method: call.name,
@@ -30,12 +34,15 @@ export function kotlinMessaging(file: KtFile, imports: readonly string[], facts:
               chained: receiver.type === 'call_expression',
             },
       args: call.args.map((arg) => kotlinArg(file, site.scope, arg.value)),
+      ...(parent === undefined ? {} : { parent }),
       line: call.nameNode.startPosition.row + 1,
       symbol: site.scope.symbol,
     });
   }
   messagingContracts(calls, imports, facts);
 }
+
+const nodeKey = (node: Node): string => `${node.startIndex}:${node.endIndex}`;
 
 function kotlinArg(file: KtFile, scope: KtScope, node: Node): CallArg {
   const value = kotlinValues(file, scope, node, 0);
