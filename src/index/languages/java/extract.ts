@@ -6,6 +6,7 @@ import type { Node } from 'web-tree-sitter';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { amqpBeanProperties } from './amqp-beans.js';
 import { javaContracts } from './contracts.js';
 import { gatewayDslRoutes } from './gateway-dsl.js';
 import { javaMessaging } from './messaging.js';
@@ -56,7 +57,14 @@ export const extractJava: Extractor = (input) => {
     walker.facts,
   );
   gatewayDslRoutes(input.source, walker.facts, walker.facts.symbols);
-  return walker.facts.build({ package: walker.packageName });
+  const properties = amqpBeanProperties(
+    walker.file,
+    walker.facts.imports.map((fact) => fact.source),
+  );
+  return walker.facts.build({
+    package: walker.packageName,
+    ...(properties.length === 0 ? {} : { properties }),
+  });
 };
 
 const childOfType = (node: Node, type: string): Node | undefined =>

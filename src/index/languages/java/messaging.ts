@@ -9,7 +9,8 @@ import type { ContractSink } from '../shared/jvm/grpc-stub-use.js';
 import { messagingContracts } from '../shared/jvm/messaging.js';
 import type { CallArg, MessagingCall } from '../shared/jvm/messaging-model.js';
 import { annotationArg, findAnnotation } from '../shared/jvm/annotations.js';
-import { lineOf } from '../shared/jvm/common.js';
+import { lastSegment, lineOf } from '../shared/jvm/common.js';
+import { declaredBy, EXCHANGE_TYPES, exchangeBeanKey } from './amqp-beans.js';
 import { callArg, isServerNamedQueue } from '../shared/jvm/messaging-values.js';
 import {
   argumentsOf,
@@ -79,6 +80,7 @@ function javaValues(file: JavaFile, scope: JavaScope, node: Node, depth: number)
       const env = resolver.string(args[0]);
       return env === undefined ? undefined : { values: [`\${env.${env}}`], inferred: true };
     }
+    if (name === 'getName' && args.length === 0) return exchangeBeanName(file, scope, node);
     if (LIST_FACTORIES.has(name)) {
       const values: string[] = [];
       for (const arg of args) {
@@ -92,6 +94,32 @@ function javaValues(file: JavaFile, scope: JavaScope, node: Node, depth: number)
   }
   const variable = varOf(node, scope);
   return variable === undefined ? undefined : variableValues(file, scope, variable, depth);
+}
+
+/**
+ * `exchange.getName()` on a Spring AMQP exchange: the name it was created with when the variable is given
+ * one here (`new TopicExchange("e")`), else an injected bean, named after the variable as Spring matches
+ * beans by name (when
+ * several share a type): `${amqp.exchange.<variable>}`, resolved against the property the declaring file publishes
+ * (`amqp-beans.ts`).
+ */
+function exchangeBeanName(file: JavaFile, scope: JavaScope, call: Node): Resolved | undefined {
+  const object = call.childForFieldName('object');
+  const variable = object === null ? undefined : varOf(object, scope);
+  const type = variable === undefined ? undefined : typeOfVar(variable);
+  if (variable === undefined || type === undefined || !EXCHANGE_TYPES.has(lastSegment(type)))
+    return undefined;
+  // A constructor parameter stored in the field (`this.exchange = exchange`) is injected like the field.
+  const writes = [
+    ...(variable.init === undefined ? [] : [variable.init]),
+    ...variable.assigned.filter((a) => varOf(a.node, a.scope)?.isParam !== true).map((a) => a.node),
+  ];
+  if (writes.length === 0) return { values: [`\${${exchangeBeanKey(variable.name)}}`], inferred: true };
+  const only =
+    writes.length === 1 && writes[0] !== undefined ? declaredBy(writes[0], file, scope.cls) : undefined;
+  return only?.kind === 'exchange' && only.name !== undefined
+    ? { values: [only.name], inferred: false }
+    : undefined;
 }
 
 /** A `@Value("${key}")` field, or a variable given exactly one value (its initializer, or one assignment). */
