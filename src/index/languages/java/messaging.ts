@@ -107,8 +107,9 @@ function exchangeBeanName(file: JavaFile, scope: JavaScope, call: Node): Resolve
   const object = call.childForFieldName('object');
   const variable = object === null ? undefined : varOf(object, scope);
   const type = variable === undefined ? undefined : typeOfVar(variable);
-  if (variable === undefined || type === undefined || !EXCHANGE_TYPES.has(lastSegment(type)))
-    return undefined;
+  // A method parameter is whatever the caller passes, not a bean.
+  if (variable === undefined || variable.isParam || type === undefined) return undefined;
+  if (!EXCHANGE_TYPES.has(lastSegment(type))) return undefined;
   // A constructor parameter stored in the field (`this.exchange = exchange`) is injected like the field.
   const writes = [
     ...(variable.init === undefined ? [] : [variable.init]),

@@ -28,6 +28,10 @@ public class OrderSender {
         template.convertAndSend(payments.getName(), "refund", payment);
     }
 
+    public void anywhere(TopicExchange target, String event) {
+        template.convertAndSend(target.getName(), "any.event", event);
+    }
+
     public void local(String event) {
         template.convertAndSend(local.getName(), "local.event", event);
     }
