@@ -80,13 +80,23 @@ function variableValues(file: KtFile, scope: KtScope, variable: KtVar, depth: nu
   return only === undefined ? undefined : kotlinValues(file, only.scope, only.node, depth + 1);
 }
 
-function serverNamed(node: Node, scope: KtScope): boolean {
+/**
+ * Whether `node` holds a queue the broker named: the declaring call itself, a variable written from one,
+ * or the name read off one (`val info = management.queue().exclusive(true).declare(); info.name()`).
+ */
+function serverNamed(node: Node, scope: KtScope, depth = 0): boolean {
   if (isServerNamedQueue(node.text)) return true;
+  if (depth > 3) return false;
+  if (node.type === 'call_expression') {
+    const call = callOf(node);
+    const named = call?.name === 'name' || call?.name === 'getName';
+    return named && call?.receiver !== undefined && serverNamed(call.receiver, scope, depth + 1);
+  }
   const variable = varOf(node, scope);
   if (variable === undefined) return false;
   const writes = [
     ...(variable.init === undefined ? [] : [variable.init]),
     ...variable.assigned.map((write) => write.node),
   ];
-  return writes.some((write) => isServerNamedQueue(write.text));
+  return writes.some((write) => serverNamed(write, scope, depth + 1));
 }

@@ -23,3 +23,17 @@ fun consume(connection: Connection) {
 fun serve(connection: Connection) {
     connection.responderBuilder().requestQueue("rpc_queue").handler { ctx, _ -> ctx.message(ByteArray(0)) }.build()
 }
+
+fun temporary(connection: Connection, management: Management) {
+    // A server-named queue bound to the exchange: a consumer of the exchange, with no queue name.
+    val info = management.queue().exclusive(true).autoDelete(true).declare()
+    val queueName = info.name()
+    management.binding().sourceExchange(EXCHANGE).destinationQueue(queueName).key("cancelled").bind()
+    connection.consumerBuilder().queue(queueName).build()
+}
+
+fun replies(connection: Connection, management: Management) {
+    // A server-named queue bound to nothing: an RPC reply queue, no fact.
+    val replyQueue = management.queue().exclusive(true).declare().name()
+    connection.consumerBuilder().queue(replyQueue).build()
+}
