@@ -5,13 +5,13 @@
 import type { Node } from 'web-tree-sitter';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
-import type { AnnotationInfo } from '../shared/jvm/annotations.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { amqpBeanProperties } from './amqp-beans.js';
 import { javaContracts } from './contracts.js';
 import { gatewayDslRoutes } from './gateway-dsl.js';
 import { javaMessaging } from './messaging.js';
+import { isExported, javaImport, javaModifiers, javaSignature } from './declaration-parts.js';
 import {
-  javaAnnotation,
   type JavaClass,
   type JavaClassKind,
   type JavaFile,
@@ -24,7 +24,6 @@ import {
   type BodyRange,
   docBefore,
   endLineOf,
-  lastSegment,
   lineOf,
   shortValue,
   sitesInBodies,
@@ -58,7 +57,14 @@ export const extractJava: Extractor = (input) => {
     walker.facts,
   );
   gatewayDslRoutes(input.source, walker.facts, walker.facts.symbols);
-  return walker.facts.build({ package: walker.packageName });
+  const properties = amqpBeanProperties(
+    walker.file,
+    walker.facts.imports.map((fact) => fact.source),
+  );
+  return walker.facts.build({
+    package: walker.packageName,
+    ...(properties.length === 0 ? {} : { properties }),
+  });
 };
 
 const childOfType = (node: Node, type: string): Node | undefined =>
@@ -87,63 +93,11 @@ class JavaWalker {
         );
         if (name) this.packageName = name.text.replace(/\s+/g, '');
       } else if (child.type === 'import_declaration') {
-        this.importDecl(child);
+        javaImport(child, this.facts, this.file.imports);
       } else if (TYPE_KINDS[child.type] !== undefined) {
         this.typeDecl(child, undefined);
       }
     }
-  }
-
-  /** Read from the text (`import static a.b.C.*;`): cheaper than asking the tree for each part. */
-  private importDecl(node: Node): void {
-    const text = node.text.replace(/\/\*[^]*?\*\/|\/\/[^\n]*/g, ' ');
-    const match = /^import\s+(static\s+)?([\w$.\s]+?)(\s*\.\s*\*)?\s*;?\s*$/.exec(text);
-    if (match === null) return;
-    const path = (match[2] ?? '').replace(/\s+/g, '');
-    const line = lineOf(node);
-    if (match[3] !== undefined) {
-      this.facts.addImport({ source: path, names: ['*'], line });
-    } else if (match[1] !== undefined) {
-      const dot = path.lastIndexOf('.');
-      this.facts.addImport({ source: path.slice(0, dot), names: [path.slice(dot + 1)], line });
-    } else {
-      this.facts.addImport({ source: path, names: [lastSegment(path)], line });
-      this.file.imports.set(lastSegment(path), path);
-    }
-  }
-
-  /**
-   * The `modifiers` node (always the first child when present), its keywords (`public`, `static`, …: the
-   * text between the annotations) and the source offset where the rest of the declaration starts.
-   */
-  private modifiers(node: Node): {
-    modifiers: Node | undefined;
-    annotations: AnnotationInfo[];
-    keywords: string[];
-    restStart: number;
-  } {
-    const first = node.firstNamedChild;
-    const modifiers = first !== null && first.type === 'modifiers' ? first : undefined;
-    if (modifiers === undefined)
-      return { modifiers, annotations: [], keywords: [], restStart: node.startIndex };
-    const annotations: AnnotationInfo[] = [];
-    let rest = '';
-    let from = modifiers.startIndex;
-    for (const child of modifiers.namedChildren) {
-      if (child === null) continue;
-      rest += this.source.slice(from, child.startIndex);
-      from = child.endIndex;
-      if (child.type === 'annotation' || child.type === 'marker_annotation')
-        annotations.push(javaAnnotation(child));
-    }
-    rest += this.source.slice(from, modifiers.endIndex);
-    const keywords = rest.split(/\s+/).filter((word) => word !== '');
-    return { modifiers, annotations, keywords, restStart: modifiers.endIndex };
-  }
-
-  private signature(keywords: readonly string[], from: number, to: number): string {
-    const rest = this.source.slice(from, to).replace(/;\s*$/, '');
-    return oneLine([...keywords, rest.trim()].join(' '), 'as-written').replace(/\s+/g, ' ');
   }
 
   private typeDecl(node: Node, outer: JavaClass | undefined): void {
@@ -151,14 +105,14 @@ class JavaWalker {
     const nameNode = node.childForFieldName('name');
     if (kind === undefined || nameNode === null) return;
     const name = nameNode.text;
-    const { annotations, keywords, restStart } = this.modifiers(node);
+    const { annotations, keywords, restStart } = javaModifiers(node, this.source);
     const body = node.childForFieldName('body');
     const qualified = outer === undefined ? name : `${outer.qualified}.${name}`;
     const id = this.facts.addSymbol({
       kind: kind === 'enum' ? 'enum' : kind === 'interface' || kind === 'annotation' ? 'interface' : 'class',
       name,
       qualifiedName: qualified,
-      signature: this.signature(keywords, restStart, body?.startIndex ?? node.endIndex),
+      signature: javaSignature(this.source, keywords, restStart, body?.startIndex ?? node.endIndex),
       startLine: lineOf(node),
       endLine: endLineOf(node),
       bodyStartLine: body === null ? undefined : lineOf(body),
@@ -228,7 +182,7 @@ class JavaWalker {
   }
 
   private field(node: Node, cls: JavaClass): void {
-    const { annotations, keywords } = this.modifiers(node);
+    const { annotations, keywords } = javaModifiers(node, this.source);
     const typeNode = node.childForFieldName('type');
     const typeText = typeNode === null ? '' : oneLine(typeNode.text, 'as-written');
     const isConst =
@@ -281,13 +235,13 @@ class JavaWalker {
     const isConstructor =
       node.type !== 'method_declaration' && node.type !== 'annotation_type_element_declaration';
     const name = nameNode?.text ?? cls.name;
-    const { annotations, keywords, restStart } = this.modifiers(node);
+    const { annotations, keywords, restStart } = javaModifiers(node, this.source);
     const body = node.childForFieldName('body');
     const id = this.facts.addSymbol({
       kind: 'method',
       name,
       qualifiedName: `${cls.qualified}.${name}`,
-      signature: this.signature(keywords, restStart, body?.startIndex ?? node.endIndex),
+      signature: javaSignature(this.source, keywords, restStart, body?.startIndex ?? node.endIndex),
       startLine: lineOf(node),
       endLine: endLineOf(node),
       bodyStartLine: body === null ? undefined : lineOf(body),
@@ -336,7 +290,7 @@ class JavaWalker {
       ),
       init: undefined,
       isParam: true,
-      annotations: this.modifiers(node).annotations,
+      annotations: javaModifiers(node, this.source).annotations,
       line: lineOf(nameNode),
       assigned: [],
     };
@@ -347,7 +301,7 @@ class JavaWalker {
   private enumConstant(node: Node, cls: JavaClass): void {
     const nameNode = node.childForFieldName('name');
     if (nameNode === null) return;
-    const { annotations } = this.modifiers(node);
+    const { annotations } = javaModifiers(node, this.source);
     const body = node.childForFieldName('body');
     const id = this.facts.addSymbol({
       kind: 'enum_member',
@@ -372,11 +326,6 @@ class JavaWalker {
     if (body !== null) this.walkBody(body, { cls, symbol: id, vars: new Map() });
   }
 
-  /**
-   * One pass over a body: locals join the scope as they are declared, call and assignment sites are queued
-   * for contract detection. Anonymous and local classes are walked as part of the body (their calls belong
-   * to the enclosing member) but declare no symbols.
-   */
   /** Registers a body; its locals and call sites are collected for the whole file at once (see `collectSites`). */
   private walkBody(root: Node, scope: JavaScope): void {
     this.bodies.push({ start: root.startIndex, end: root.endIndex, scope });
@@ -421,9 +370,4 @@ class JavaWalker {
       });
     }
   }
-}
-
-function isExported(keywords: readonly string[], outer: JavaClass | undefined): boolean {
-  if (keywords.includes('public')) return true;
-  return (outer?.kind === 'interface' || outer?.kind === 'annotation') && !keywords.includes('private');
 }

@@ -9,7 +9,8 @@ import type { ContractSink } from '../shared/jvm/grpc-stub-use.js';
 import { messagingContracts } from '../shared/jvm/messaging.js';
 import type { CallArg, MessagingCall } from '../shared/jvm/messaging-model.js';
 import { annotationArg, findAnnotation } from '../shared/jvm/annotations.js';
-import { lineOf } from '../shared/jvm/common.js';
+import { lastSegment, lineOf } from '../shared/jvm/common.js';
+import { declaredBy, EXCHANGE_TYPES, exchangeBeanKey } from './amqp-beans.js';
 import { callArg, isServerNamedQueue } from '../shared/jvm/messaging-values.js';
 import {
   argumentsOf,
@@ -25,9 +26,12 @@ const LIST_FACTORIES: ReadonlySet<string> = new Set(['of', 'asList', 'singletonL
 
 export function javaMessaging(file: JavaFile, imports: readonly string[], facts: ContractSink): void {
   const calls: MessagingCall[] = [];
-  for (const site of file.sites) {
-    if (site.node.type !== 'method_invocation' || site.nameNode === null) continue;
+  const sites = file.sites.filter((site) => site.node.type === 'method_invocation' && site.nameNode !== null);
+  const indexOf = new Map(sites.map((site, index) => [nodeKey(site.node), index]));
+  for (const site of sites) {
+    if (site.nameNode === null) continue;
     const object = site.object;
+    const parent = object === null ? undefined : indexOf.get(nodeKey(object));
     const variable = object === null ? undefined : varOf(object, site.scope);
     calls.push({
       method: site.name,
@@ -43,12 +47,15 @@ export function javaMessaging(file: JavaFile, imports: readonly string[], facts:
               chained: object.type === 'method_invocation',
             },
       args: argumentsOf(site.node).map((arg) => javaArg(file, site.scope, arg)),
+      ...(parent === undefined ? {} : { parent }),
       line: lineOf(site.nameNode),
       symbol: site.scope.symbol,
     });
   }
   messagingContracts(calls, imports, facts);
 }
+
+const nodeKey = (node: Node): string => `${node.startIndex}:${node.endIndex}`;
 
 function javaArg(file: JavaFile, scope: JavaScope, node: Node): CallArg {
   const value = javaValues(file, scope, node, 0);
@@ -73,6 +80,7 @@ function javaValues(file: JavaFile, scope: JavaScope, node: Node, depth: number)
       const env = resolver.string(args[0]);
       return env === undefined ? undefined : { values: [`\${env.${env}}`], inferred: true };
     }
+    if (name === 'getName' && args.length === 0) return exchangeBeanName(file, scope, node);
     if (LIST_FACTORIES.has(name)) {
       const values: string[] = [];
       for (const arg of args) {
@@ -86,6 +94,33 @@ function javaValues(file: JavaFile, scope: JavaScope, node: Node, depth: number)
   }
   const variable = varOf(node, scope);
   return variable === undefined ? undefined : variableValues(file, scope, variable, depth);
+}
+
+/**
+ * `exchange.getName()` on a Spring AMQP exchange: the name it was created with when the variable is given
+ * one here (`new TopicExchange("e")`), else an injected bean, named after the variable as Spring matches
+ * beans by name (when
+ * several share a type): `${amqp.exchange.<variable>}`, resolved against the property the declaring file publishes
+ * (`amqp-beans.ts`).
+ */
+function exchangeBeanName(file: JavaFile, scope: JavaScope, call: Node): Resolved | undefined {
+  const object = call.childForFieldName('object');
+  const variable = object === null ? undefined : varOf(object, scope);
+  const type = variable === undefined ? undefined : typeOfVar(variable);
+  // A method parameter is whatever the caller passes, not a bean.
+  if (variable === undefined || variable.isParam || type === undefined) return undefined;
+  if (!EXCHANGE_TYPES.has(lastSegment(type))) return undefined;
+  // A constructor parameter stored in the field (`this.exchange = exchange`) is injected like the field.
+  const writes = [
+    ...(variable.init === undefined ? [] : [variable.init]),
+    ...variable.assigned.filter((a) => varOf(a.node, a.scope)?.isParam !== true).map((a) => a.node),
+  ];
+  if (writes.length === 0) return { values: [`\${${exchangeBeanKey(variable.name)}}`], inferred: true };
+  const only =
+    writes.length === 1 && writes[0] !== undefined ? declaredBy(writes[0], file, scope.cls) : undefined;
+  return only?.kind === 'exchange' && only.name !== undefined
+    ? { values: [only.name], inferred: false }
+    : undefined;
 }
 
 /** A `@Value("${key}")` field, or a variable given exactly one value (its initializer, or one assignment). */
@@ -110,13 +145,25 @@ function variableValues(
   return only === undefined ? undefined : javaValues(file, only.scope, only.node, depth + 1);
 }
 
-function serverNamed(node: Node, scope: JavaScope): boolean {
+/**
+ * Whether `node` holds a queue the broker named: the declaring call itself, a variable written from one,
+ * or the name read off one (`QueueInfo q = management.queue().exclusive(true).declare(); q.name()`).
+ */
+function serverNamed(node: Node, scope: JavaScope, depth = 0): boolean {
   if (isServerNamedQueue(node.text)) return true;
+  if (depth > 3) return false;
+  if (node.type === 'method_invocation') {
+    const object = node.childForFieldName('object');
+    const name = node.childForFieldName('name')?.text;
+    return (
+      object !== null && (name === 'name' || name === 'getName') && serverNamed(object, scope, depth + 1)
+    );
+  }
   const variable = varOf(node, scope);
   if (variable === undefined) return false;
   const writes = [
     ...(variable.init === undefined ? [] : [variable.init]),
     ...variable.assigned.map((a) => a.node),
   ];
-  return writes.some((write) => isServerNamedQueue(write.text));
+  return writes.some((write) => serverNamed(write, scope, depth + 1));
 }

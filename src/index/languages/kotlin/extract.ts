@@ -9,10 +9,10 @@ import { emptyFacts, type SymbolKind } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { kotlinContracts } from './contracts.js';
 import { type KtorContext, type KtRoute, ktorStep } from './ktor.js';
+import { ktImport, ktModifiers } from './declaration-parts.js';
 import {
   addLocal,
   addParam,
-  type ChildIndex,
   childIndex,
   childOfType,
   type DetachedAnnotations,
@@ -20,7 +20,6 @@ import {
   type KtClass,
   type KtFile,
   type KtScope,
-  ktAnnotation,
   type KtVar,
   namedChildren,
   plainType,
@@ -77,7 +76,7 @@ class KotlinWalker {
         const name = childOfType(child, 'qualified_identifier') ?? childOfType(child, 'identifier');
         if (name !== undefined) this.packageName = name.text.replace(/\s+/g, '');
       } else if (child.type === 'import') {
-        this.importDecl(child);
+        ktImport(child, this.facts, this.file.imports);
       }
     }
     this.members(root, undefined);
@@ -103,21 +102,6 @@ class KotlinWalker {
       if (child.type === 'enum_entry' && cls !== undefined) this.enumEntry(child, cls);
       else this.declaration(child, cls, leading);
     }
-  }
-
-  /** Read from the text (`import a.b.C as D`, `import a.b.*`): cheaper than asking the tree for each part. */
-  private importDecl(node: Node): void {
-    const text = node.text.replace(/\/\*[^]*?\*\/|\/\/[^\n]*/g, ' ');
-    const match = /^import\s+([\w.`\s]+?)(\s*\.\s*\*)?(?:\s+as\s+([\w`]+))?\s*;?\s*$/.exec(text);
-    if (match === null) return;
-    const path = (match[1] ?? '').replace(/[\s`]+/g, '');
-    const line = lineOf(node);
-    if (match[2] !== undefined) {
-      this.facts.addImport({ source: path, names: ['*'], line });
-      return;
-    }
-    this.facts.addImport({ source: path, names: [lastSegment(path)], line });
-    this.file.imports.set(match[3]?.replace(/`/g, '') ?? lastSegment(path), path);
   }
 
   private declaration(node: Node, cls: KtClass | undefined, leading?: DetachedAnnotations): void {
@@ -148,31 +132,6 @@ class KotlinWalker {
       default:
         break;
     }
-  }
-
-  /**
-   * Annotations (including those the grammar detached, see `members`), modifier keywords (the text between
-   * the annotations) and the source offset where the declaration proper starts.
-   */
-  private modifiers(
-    node: Node,
-    parts: ChildIndex,
-    leading: DetachedAnnotations | undefined,
-  ): { annotations: AnnotationInfo[]; keywords: string[]; restStart: number } {
-    const annotations: AnnotationInfo[] = [...(leading?.annotations ?? [])];
-    const modifiers = parts.first.get('modifiers');
-    if (modifiers === undefined) return { annotations, keywords: [], restStart: node.startIndex };
-    let rest = '';
-    let from = modifiers.startIndex;
-    for (const child of modifiers.namedChildren) {
-      if (child === null || child.type !== 'annotation') continue;
-      rest += this.source.slice(from, child.startIndex);
-      from = child.endIndex;
-      annotations.push(ktAnnotation(child));
-    }
-    rest += this.source.slice(from, modifiers.endIndex);
-    const keywords = rest.split(/\s+/).filter((word) => word !== '');
-    return { annotations, keywords, restStart: modifiers.endIndex };
   }
 
   /** Adds the symbol of a declaration at `node`, with its KDoc and annotations; returns its id. */
@@ -216,7 +175,7 @@ class KotlinWalker {
     const parts = childIndex(node);
     const nameNode = parts.first.get('identifier');
     const name = nameNode?.text ?? 'Companion';
-    const { annotations, keywords, restStart } = this.modifiers(node, parts, leading);
+    const { annotations, keywords, restStart } = ktModifiers(this.source, node, parts, leading);
     const body = parts.first.get('class_body') ?? parts.first.get('enum_class_body');
     const kind: KtClass['kind'] =
       node.type === 'companion_object'
@@ -286,7 +245,7 @@ class KotlinWalker {
     const parts = childIndex(node);
     const nameNode = node.type === 'secondary_constructor' ? undefined : parts.first.get('identifier');
     const name = nameNode?.text ?? 'constructor';
-    const { annotations, keywords, restStart } = this.modifiers(node, parts, leading);
+    const { annotations, keywords, restStart } = ktModifiers(this.source, node, parts, leading);
     const body = parts.first.get('function_body') ?? parts.first.get('block');
     const kind = cls === undefined ? 'function' : 'method';
     const signature = this.sig(keywords, restStart, body?.startIndex ?? node.endIndex);
@@ -322,7 +281,7 @@ class KotlinWalker {
     const declParts = declaration === undefined ? undefined : childIndex(declaration);
     const nameNode = declParts?.first.get('identifier');
     if (declaration === undefined || declParts === undefined || nameNode === undefined) return;
-    const { annotations, keywords, restStart } = this.modifiers(node, parts, leading);
+    const { annotations, keywords, restStart } = ktModifiers(this.source, node, parts, leading);
     const isConst = keywords.includes('const');
     const equals = parts.first.get('=');
     const init =

@@ -14,10 +14,14 @@ import { KtResolver } from './values.js';
 
 export function kotlinMessaging(file: KtFile, imports: readonly string[], facts: ContractSink): void {
   const calls: MessagingCall[] = [];
-  for (const site of file.sites) {
+  const sites = file.sites.flatMap((site) => {
     const call = site.node.type === 'call_expression' ? callOf(site.node) : undefined;
-    if (call === undefined) continue;
+    return call === undefined ? [] : [{ site, call }];
+  });
+  const indexOf = new Map(sites.map(({ site }, index) => [nodeKey(site.node), index]));
+  for (const { site, call } of sites) {
     const receiver = call.receiver;
+    const parent = receiver === undefined ? undefined : indexOf.get(nodeKey(receiver));
     const variable = receiver === undefined ? undefined : varOf(receiver, site.scope);
     calls.push({
       method: call.name,
@@ -30,12 +34,15 @@ export function kotlinMessaging(file: KtFile, imports: readonly string[], facts:
               chained: receiver.type === 'call_expression',
             },
       args: call.args.map((arg) => kotlinArg(file, site.scope, arg.value)),
+      ...(parent === undefined ? {} : { parent }),
       line: call.nameNode.startPosition.row + 1,
       symbol: site.scope.symbol,
     });
   }
   messagingContracts(calls, imports, facts);
 }
+
+const nodeKey = (node: Node): string => `${node.startIndex}:${node.endIndex}`;
 
 function kotlinArg(file: KtFile, scope: KtScope, node: Node): CallArg {
   const value = kotlinValues(file, scope, node, 0);
@@ -73,13 +80,23 @@ function variableValues(file: KtFile, scope: KtScope, variable: KtVar, depth: nu
   return only === undefined ? undefined : kotlinValues(file, only.scope, only.node, depth + 1);
 }
 
-function serverNamed(node: Node, scope: KtScope): boolean {
+/**
+ * Whether `node` holds a queue the broker named: the declaring call itself, a variable written from one,
+ * or the name read off one (`val info = management.queue().exclusive(true).declare(); info.name()`).
+ */
+function serverNamed(node: Node, scope: KtScope, depth = 0): boolean {
   if (isServerNamedQueue(node.text)) return true;
+  if (depth > 3) return false;
+  if (node.type === 'call_expression') {
+    const call = callOf(node);
+    const named = call?.name === 'name' || call?.name === 'getName';
+    return named && call?.receiver !== undefined && serverNamed(call.receiver, scope, depth + 1);
+  }
   const variable = varOf(node, scope);
   if (variable === undefined) return false;
   const writes = [
     ...(variable.init === undefined ? [] : [variable.init]),
     ...variable.assigned.map((write) => write.node),
   ];
-  return writes.some((write) => isServerNamedQueue(write.text));
+  return writes.some((write) => serverNamed(write, scope, depth + 1));
 }

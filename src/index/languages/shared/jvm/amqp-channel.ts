@@ -13,7 +13,8 @@ import {
   unresolvedTopic,
 } from './messaging-model.js';
 
-interface Binding {
+/** A queue bound to `exchange` with binding key `key` (arguments as the binding call wrote them). */
+export interface Binding {
   readonly exchange: CallArg;
   readonly key: CallArg;
 }
@@ -22,7 +23,7 @@ const CHANNEL_TYPES = ['Channel'];
 const CHANNEL_NAME = /channel|^ch$/i;
 
 /** The queue an argument names, as a key that matches the same queue elsewhere in the file. */
-function queueKey(arg: CallArg): string {
+export function queueKey(arg: CallArg): string {
   const value = arg.values?.length === 1 ? arg.values[0] : undefined;
   return value !== undefined ? `=${value}` : `~${arg.text.replace(/^this\./, '')}`;
 }
@@ -41,18 +42,28 @@ export function amqpChannelConsumers(calls: readonly MessagingCall[]): TopicFact
   for (const call of onChannel) {
     const queue = call.args[0];
     if (call.method !== 'basicConsume' || queue === undefined) continue;
-    out.push(...consumerFacts(call, queue, bindings.get(queueKey(queue)) ?? []));
+    const bound = bindings.get(queueKey(queue)) ?? [];
+    out.push(...queueConsumerFacts(call, 'amqp-client basicConsume', queue, bound));
   }
   return out;
 }
 
-function consumerFacts(call: MessagingCall, queue: CallArg, bound: readonly Binding[]): TopicFact[] {
+/**
+ * The facts of a consumer of `queue` at `at`: one per binding of the queue to an exchange (and per binding
+ * key it resolves to), or the queue itself when bound to nothing; nothing for an unbound server-named queue.
+ */
+export function queueConsumerFacts(
+  at: Pick<MessagingCall, 'symbol' | 'line'>,
+  via: string,
+  queue: CallArg,
+  bound: readonly Binding[],
+): TopicFact[] {
   const head = {
     kind: 'topic_consumer' as TopicFact['kind'],
     broker: 'amqp',
-    ...(call.symbol === undefined ? {} : { symbol: call.symbol }),
-    line: call.line,
-    via: 'amqp-client basicConsume',
+    ...(at.symbol === undefined ? {} : { symbol: at.symbol }),
+    line: at.line,
+    via,
   };
   const queueName = queue.serverNamed === true || queue.values?.length !== 1 ? undefined : queue.values[0];
   if (bound.length === 0) {

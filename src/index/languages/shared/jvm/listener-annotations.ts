@@ -129,7 +129,16 @@ function named(broker: string, names: readonly string[], via: string): Annotated
 }
 
 /**
- * `@RabbitListener(queues = "q")` consumes q (a SpEL `#{bean.name}` names a bean's queue: unresolved);
+ * `#{orders.name}` (also `#{@orders.name}`, `#{orders.getName()}`): the name of the queue bean `orders`,
+ * published by the file declaring the bean as the property `amqp.queue.orders`. Other SpEL stays as written.
+ */
+function queueBeanRef(name: string): string {
+  const bean = /^#\{\s*@?(\w+)\s*\.\s*(?:name|getName\(\s*\))\s*\}$/.exec(name)?.[1];
+  return bean === undefined ? name : `\${amqp.queue.${bean}}`;
+}
+
+/**
+ * `@RabbitListener(queues = "q")` consumes q (`#{bean.name}` names a bean's queue: `${amqp.queue.bean}`);
  * `queuesToDeclare = @Queue("q")` likewise; `bindings = @QueueBinding(value = @Queue("q"), exchange =
  * @Exchange("e"), key = {"k"})` consumes exchange e with each binding key.
  */
@@ -137,7 +146,7 @@ function rabbitListener(ann: AnnotationInfo, context: AnnotationContext): Annota
   const via = '@RabbitListener';
   const strings = (node: Node | undefined): readonly string[] =>
     node === undefined ? [] : (context.resolver.strings(node) ?? []);
-  const out = named('amqp', strings(annotationArg(ann, ['queues'])), via);
+  const out = named('amqp', strings(annotationArg(ann, ['queues'])).map(queueBeanRef), via);
   const declared = annotationArg(ann, ['queuesToDeclare']);
   for (const queue of declared === undefined ? [] : context.nested(declared))
     out.push(...named('amqp', strings(annotationArg(queue, [undefined, 'value', 'name'])), via));

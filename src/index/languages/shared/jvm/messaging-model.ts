@@ -24,6 +24,11 @@ export interface MessagingCall {
   readonly receiver:
     { readonly name: string; readonly type: string | undefined; readonly chained: boolean } | undefined;
   readonly args: readonly CallArg[];
+  /**
+   * When the receiver is itself a call of the same list, its index there (`a.b().c()`: `c`'s parent is `b`),
+   * so builder chains can be read link by link.
+   */
+  readonly parent?: number;
   readonly line: number;
   readonly symbol: number | undefined;
 }

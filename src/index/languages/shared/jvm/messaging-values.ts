@@ -23,8 +23,16 @@ export function callArg(
 }
 
 /**
+ * AMQP 1.0 client: `management.queue().exclusive(true).declare()` (or `queue("")`), a queue declared with no
+ * `.name(…)` link before `declare()`; its `QueueInfo` (and `.name()` of it) is a name the broker chose.
+ * Anchored at the start of the chain: a later `.queue()` link (`.quorum().queue()`) is not a new queue.
+ */
+const AMQP10_SERVER_NAMED = /^[\w.]*\bqueue\((?:"")?\)(?:(?!\.name\()[^;])*?\.declare\(\)/;
+
+/**
  * `channel.queueDeclare().getQueue()` (Kotlin `.queue`, Scala `.getQueue`), also with an empty name
  * (`queueDeclare("", false, true, true, null)`): a queue the broker names, exclusive to this connection.
  */
 export const isServerNamedQueue = (text: string): boolean =>
-  /\bqueueDeclare\s*\(\s*(?:""[^)]*)?\)\s*\.\s*(?:getQueue|queue)\b/.test(text);
+  /\bqueueDeclare\s*\(\s*(?:""[^)]*)?\)\s*\.\s*(?:getQueue|queue)\b/.test(text) ||
+  AMQP10_SERVER_NAMED.test(text.replace(/\s+/g, ''));

@@ -1,10 +1,11 @@
 /**
  * Topic producers and consumers from call sites, the same for Java, Kotlin and Scala: each language reads
  * its calls into `MessagingCall`s (names, receivers, arguments resolved through its own value resolution)
- * and this file matches them against the library table (`brokers.ts`) and the RabbitMQ channel rules
- * (`amqp-channel.ts`).
+ * and this file matches them against the library table (`brokers.ts`), the RabbitMQ channel rules
+ * (`amqp-channel.ts`) and the RabbitMQ AMQP 1.0 builder chains (`amqp-builders.ts`).
  */
 import type { ContractSink } from './grpc-stub-use.js';
+import { AMQP10_IMPORTS, amqp10Facts } from './amqp-builders.js';
 import { amqpChannelConsumers } from './amqp-channel.js';
 import { type ArgumentForm, BROKER_CALLS, type BrokerCall, importsUnder } from './brokers.js';
 import {
@@ -39,6 +40,9 @@ export function messagingContracts(
   }
   if (importsUnder(imports, ['com.rabbitmq.client'])) {
     for (const fact of amqpChannelConsumers(calls)) add(fact);
+  }
+  if (importsUnder(imports, AMQP10_IMPORTS)) {
+    for (const fact of amqp10Facts(calls)) add(fact);
   }
 }
 
