@@ -76,9 +76,13 @@ export function deriveFound(graph, sm) {
   const rootPath = new Map((graph.roots ?? []).map((r) => [r.name, r.path]));
   const evidence = (e) =>
     `${e.file ?? nodeOf(e.from).file ?? '?'}:${e.line ?? nodeOf(e.from).line ?? '?'} (${e.via ?? e.kind}, ${e.confidence ?? '?'})`;
-  const callerOf = (e) => sm.ofPath(e.file) ?? sm.ofPath(nodeOf(e.from).file);
   const ownerOf = (node) =>
     node.file ? sm.ofPath(node.file) : node.root ? sm.ofPath(rootPath.get(node.root) ?? node.root) : null;
+  // An edge from a service node (a topic declared for it outside its code) belongs to that service.
+  const callerOf = (e) => {
+    const from = nodeOf(e.from);
+    return sm.ofPath(e.file) ?? sm.ofPath(from.file) ?? (from.kind === 'service' ? ownerOf(from) : null);
+  };
   const sets = keyedSets();
   const dropped = { unknownCaller: [], selfEdges: [], unknownCallee: [], testCalls: [] };
   foundServices(graph, sm, sets);

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { declaredServiceName } from './manifests.js';
+import { declaredSubscriptions } from './services/dapr-subscriptions.js';
 import { buildServiceModel } from './services/model.js';
 import { MANIFEST_READERS } from './services/readers/registry.js';
 import {
@@ -58,11 +59,18 @@ export class ServiceInputs {
       ]),
     );
     this.view = view;
-    this.identities = rootIdentities(view.entries, folders);
+    const identities = rootIdentities(view.entries, folders);
+    const declared = declaredSubscriptions(result.workspace, identities, folders);
+    this.identities = new Map(
+      [...identities].map(([root, identity]) => {
+        const topics = declared.get(root);
+        return [root, topics === undefined ? identity : { ...identity, topics }];
+      }),
+    );
     const key = JSON.stringify([
       [...this.services],
       view,
-      [...this.identities].map(([r, i]) => [r, i.names, [...i.env]]),
+      [...this.identities].map(([r, i]) => [r, i.names, [...i.env], i.topics ?? []]),
     ]);
     const moved = key !== this.key;
     this.key = key;

@@ -3,6 +3,8 @@
  * docs/graph-json.md. Paths are relative to the workspace folder so the document does not depend on where
  * the workspace is checked out.
  */
+import { posix } from 'node:path';
+
 export const GRAPH_JSON_VERSION = 1;
 
 export interface GraphJsonInput {
@@ -70,7 +72,9 @@ export function renderGraphJson(input: GraphJsonInput): string {
   const workspacePath = (root: string | undefined, file: string | undefined): string | null => {
     if (root === undefined || file === undefined) return null;
     const base = rootPath.get(root) ?? root;
-    return base === '.' || base === '' ? file : `${base}/${file}`;
+    const joined = base === '.' || base === '' ? file : `${base}/${file}`;
+    // Evidence declared outside the root (a shared Dapr subscription file) is written `../…` from it.
+    return joined.includes('../') ? posix.normalize(joined) : joined;
   };
   const document = {
     version: GRAPH_JSON_VERSION,

@@ -1,7 +1,8 @@
 /**
  * Events through the built CLI on a small compose workspace: a Python pika producer whose exchange comes
  * from the compose environment, Go and Node consumers bound with topic-exchange patterns, and Quarkus
- * services whose MicroProfile channels are mapped to a Kafka topic in `application.properties`.
+ * services whose MicroProfile channels are mapped to a Kafka topic in `application.properties`, and a Dapr
+ * subscription file in a deploy folder that subscribes one of them.
  */
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -56,7 +57,7 @@ const rows = (text: string): string[] =>
     .map((line) => line.replace(/^\| \d+ \| /, '| '));
 
 describe('events between services, resolved through configuration and bindings', () => {
-  test('topic edges carry the broker, the routing or binding key and the queue; an argv exchange is unresolved', () => {
+  test('topic edges carry the broker, the routing or binding key and the queue; a Dapr subscription file outside every root subscribes the app it scopes; an argv exchange is unresolved', () => {
     const out = path.join(dir, 'graph.json');
     cli(['graph', '--format', 'json', '-o', out]);
     const graph = JSON.parse(readFileSync(out, 'utf8')) as GraphJson;
@@ -72,6 +73,7 @@ describe('events between services, resolved through configuration and bindings',
       .sort();
     expect(topicRows).toEqual([
       'audit consumes topic_logs [amqp] audit/index.js:9 key=# queue=audit-all',
+      'billing consumes invoices.requested [dapr] deploy/dapr/subscriptions.yaml:7',
       'billing consumes orders.placed [channel] billing/src/main/java/shop/billing/Invoicing.java:9',
       'emitter produces topic_logs [amqp] emitter/app.py:14 key=kern.critical',
       'kernel-watch consumes topic_logs [amqp] kernel-watch/main.go:17 key=kern.*',

@@ -56,6 +56,8 @@ export function reconcile(input: ReconcileInput): ContractGraph {
   const gateways = new GatewayTable(targets);
   const topics = new TopicLinks(values, targets.config);
   const deferred = linkContractFacts(builder, files, { catalog, routes, gateways, topics });
+  for (const [root, identity] of input.identities ?? [])
+    if (roots.has(root) && identity.topics) topics.linkDeclared(builder, root, identity.topics);
   topics.annotateNodes(builder);
   linkWildcardRpcs(builder, catalog, deferred.wildcardRpcs);
   gateways.link(builder, routes);

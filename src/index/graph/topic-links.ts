@@ -7,7 +7,8 @@
  */
 import type { ContractFact } from '../facts.js';
 import type { IndexedFile } from '../snapshot.js';
-import { codeNode, evidenceOf, topicNode } from './code-nodes.js';
+import { codeNode, evidenceOf, serviceNode, topicNode } from './code-nodes.js';
+import type { DeclaredTopic } from '../services/types.js';
 import type { ConfigLookup } from './config-lookup.js';
 import type { UnresolvedTopic } from './model.js';
 import type { GraphBuilder } from './node-table.js';
@@ -110,6 +111,22 @@ export class TopicLinks {
       return [{ topic: exchange.trim(), queue: key, ...(routingKey === '' ? {} : { routingKey }) }];
     });
     return readings.length > 0 ? readings : [own];
+  }
+
+  /** Topics a root's service is declared to produce or consume outside its code: edges from its service node. */
+  linkDeclared(builder: GraphBuilder, root: string, topics: readonly DeclaredTopic[]): void {
+    for (const declared of topics) {
+      const set =
+        this.brokers.get(declared.topic) ?? this.brokers.set(declared.topic, new Set()).get(declared.topic);
+      set?.add(declared.broker);
+      builder.edge(
+        serviceNode(builder, root),
+        topicNode(builder, declared.topic),
+        declared.role === 'producer' ? 'produces' : 'consumes',
+        'exact',
+        { root, file: declared.file, line: declared.line, via: declared.via },
+      );
+    }
   }
 
   /** Each topic node gets the brokers its facts named, joined (`amqp`, `dapr+kafka`). */

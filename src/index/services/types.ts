@@ -58,6 +58,19 @@ export interface ServiceModel {
 export interface RootIdentity {
   readonly names: readonly string[];
   readonly env: ReadonlyMap<string, string>;
+  /** Topics declared for the root's service outside its code (a Dapr `Subscription` naming it in `scopes`). */
+  readonly topics?: readonly DeclaredTopic[];
+}
+
+/** A topic a service produces or consumes by a declaration outside its code. */
+export interface DeclaredTopic {
+  readonly role: 'producer' | 'consumer';
+  readonly topic: string;
+  readonly broker: string;
+  /** Relative to the root's folder; may lead out of it (`../resources/subscription.yaml`). */
+  readonly file: string;
+  readonly line: number;
+  readonly via: string;
 }
 
 /** A configured root as the model sees it. */

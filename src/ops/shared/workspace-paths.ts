@@ -5,7 +5,8 @@ import type { IndexedFile, RootInfo, SnapshotReader } from '../../index/reader.j
 export function displayPath(roots: readonly RootInfo[], root: string, file: string): string {
   const info = roots.find((r) => r.name === root);
   if (!info || root === '.' || path.isAbsolute(root)) return file;
-  return `${root}/${file}`;
+  // Evidence declared outside the root (a shared Dapr subscription file) is written `../…` from it.
+  return file.startsWith('../') ? path.posix.normalize(`${root}/${file}`) : `${root}/${file}`;
 }
 
 export const displayOf = (snapshot: SnapshotReader, file: IndexedFile): string =>
