@@ -15,7 +15,8 @@ import { eventCall, eventNew } from './events.js';
 import { daprHttpPublish, daprSubscribeRoute } from './dapr-pubsub.js';
 import { addServiceCall, noteLoader } from './servers.js';
 import { emitStubCall, noteStub, noteStubUses } from './grpc-stubs.js';
-import { resolveName, toVal, unwrap, type Val } from './values.js';
+import { toVal, unwrap, type Val } from './values.js';
+import { resolveName } from './resolve-values.js';
 
 /** Methods whose first argument is a topic, a queue job or a kafkajs payload. */
 const FIRST_ARG_METHODS = new Set(['send', 'sendBatch', 'subscribe', 'emit']);

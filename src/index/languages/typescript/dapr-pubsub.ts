@@ -10,7 +10,8 @@ import { exprText, topicFact } from './event-facts.js';
 import { args, type Site } from './holders.js';
 import type { FileState } from './model.js';
 import { itemsOf, topicName } from './topic-names.js';
-import { lookup, toVal, type Val, type ValueTables } from './values.js';
+import { toVal, type Val } from './values.js';
+import { lookup, type ValueTables } from './resolve-values.js';
 
 const SUBSCRIBE_PATH = '/dapr/subscribe';
 const PUBLISH_URL = /\/v1\.0\/publish\/([^/?#]+)\/([^/?#]+)/;

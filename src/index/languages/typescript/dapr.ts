@@ -7,7 +7,8 @@ import type { Node } from 'web-tree-sitter';
 import { args, type Site } from './holders.js';
 import { emitKnownRequest, requestArgs } from './http-calls.js';
 import type { FileState } from './model.js';
-import { resolveName, toVal, type Val } from './values.js';
+import { toVal, type Val } from './values.js';
+import { resolveName } from './resolve-values.js';
 import { normalizeHttpPath } from '../shared/tree-utils.js';
 
 const DAPR_MODULES = new Set(['@dapr/dapr', 'dapr-client']);

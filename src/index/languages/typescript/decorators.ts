@@ -9,7 +9,8 @@ import { isHealthService } from '../shared/grpc-health.js';
 import type { ClassState, DecoratorInfo, FileState } from './model.js';
 import { joinHttpPath } from '../shared/tree-utils.js';
 import { rabbitHandler } from './amqp-decorators.js';
-import { resolveIdentifierLike, resolveName, resolveString, type Resolved, type Val } from './values.js';
+import { type Val } from './values.js';
+import { resolveIdentifierLike, resolveName, resolveString, type Resolved } from './resolve-values.js';
 
 /** Decorators whose arguments extraction reads; the others are kept as text only. */
 export const READ_DECORATORS = new Set([

@@ -10,7 +10,8 @@ import type { Origin } from './event-origin.js';
 import type { Site } from './holders.js';
 import type { FileState } from './model.js';
 import { itemsOf, lastSegment, topicName } from './topic-names.js';
-import type { Val, ValueTables } from './values.js';
+import type { Val } from './values.js';
+import type { ValueTables } from './resolve-values.js';
 
 type TopicFact = Extract<ContractFact, { kind: 'topic_producer' | 'topic_consumer' }>;
 

@@ -22,7 +22,8 @@ import { args, type Site } from './holders.js';
 import type { FileState } from './model.js';
 import { rascalCall } from './rascal.js';
 import { topicName } from './topic-names.js';
-import { memberPath, toVal, unwrap, type ValueTables } from './values.js';
+import { memberPath, toVal, unwrap } from './values.js';
+import { type ValueTables } from './resolve-values.js';
 
 function readArgs(list: readonly Node[], site: Site): EventArgs {
   return {

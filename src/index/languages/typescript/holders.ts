@@ -5,7 +5,8 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { resolveRef, type Entry, type FileState, type Holder, type Ref } from './model.js';
-import { memberPath, resolveIdentifierLike, resolveString, toVal, unwrap, type Val } from './values.js';
+import { memberPath, toVal, unwrap, type Val } from './values.js';
+import { resolveIdentifierLike, resolveString } from './resolve-values.js';
 import { isHealthService } from '../shared/grpc-health.js';
 import { HTTP_CLIENT_TYPES, HTTP_CLIENTS } from './http-clients.js';
 

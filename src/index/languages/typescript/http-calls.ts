@@ -21,7 +21,8 @@ import {
 } from './http-clients.js';
 import type { FileState, Holder } from './model.js';
 import { resolveUrl } from './url.js';
-import { resolveName, resolveString, toVal, type Val } from './values.js';
+import { toVal, type Val } from './values.js';
+import { resolveName, resolveString } from './resolve-values.js';
 
 /** Every method name that sends a request on some library: call sites of other names are not read. */
 const REQUEST_METHODS = new Set([

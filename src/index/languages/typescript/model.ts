@@ -5,7 +5,8 @@
  */
 import type { FactBuilder } from '../shared/fact-builder.js';
 import type { ContractFact } from '../../facts.js';
-import type { Val, ValueTables } from './values.js';
+import type { Val } from './values.js';
+import type { ValueTables } from './resolve-values.js';
 
 /** What a variable, field or expression is known to hold. */
 export type Holder =

@@ -12,7 +12,8 @@ import { joinHttpPath } from '../shared/tree-utils.js';
 import { args, receiverRef, type Site } from './holders.js';
 import { resolveRef, type FileState, type Holder } from './model.js';
 import { frameworkOf, ROUTER_NAME } from './router-frameworks.js';
-import { memberPath, resolveString, toVal, unwrap } from './values.js';
+import { memberPath, toVal, unwrap } from './values.js';
+import { resolveString } from './resolve-values.js';
 
 /** How each mounting method names its prefix and the mounted routers. */
 interface MountShape {

@@ -9,7 +9,8 @@ import type { FactBuilder } from '../shared/fact-builder.js';
 import { topicFact, type Dest, type EventCall } from './event-facts.js';
 import type { FileState } from './model.js';
 import { topicName } from './topic-names.js';
-import { lookup, type Val } from './values.js';
+import { type Val } from './values.js';
+import { lookup } from './resolve-values.js';
 
 interface Binding {
   readonly exchange: string;

@@ -7,7 +7,8 @@ import type { ContractFact } from '../../facts.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
 import { resolveRef, type FileState, type Holder, type Ref } from './model.js';
 import { joinHttpPath, normalizeHttpPath } from '../shared/tree-utils.js';
-import { memberPath, resolveString, toVal, unwrap, type Val } from './values.js';
+import { memberPath, toVal, unwrap, type Val } from './values.js';
+import { resolveString } from './resolve-values.js';
 import { mountedPrefixes } from './mounts.js';
 import { frameworkOf, ROUTER_NAME } from './router-frameworks.js';
 

@@ -3,7 +3,8 @@
  * environment read as the `${env.NAME}` placeholder the graph resolves against the service's environment
  * (`${env.NAME:default}` with a `??`/`||` fallback), and for cloud queues the last segment of a URL or ARN.
  */
-import { lookup, resolveName, type Resolved, type Val, type ValueTables } from './values.js';
+import { type Val } from './values.js';
+import { lookup, resolveName, type Resolved, type ValueTables } from './resolve-values.js';
 
 const MAX_DEPTH = 8;
 

@@ -4,7 +4,8 @@
  * ends. Unknown parts of the path become `{name}` placeholders (`{}` when nameless); an unknown base makes the call heuristic.
  */
 import { normalizeHttpPath } from '../shared/tree-utils.js';
-import { lookup, type ValueTables, type Val } from './values.js';
+import { type Val } from './values.js';
+import { lookup, type ValueTables } from './resolve-values.js';
 
 type Piece = { readonly lit: string } | { readonly env: string } | { readonly hole: string | undefined };
 

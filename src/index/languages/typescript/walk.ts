@@ -12,7 +12,8 @@ import { callImportFact, commonJsExports, destructured } from './imports.js';
 import type { ClassState, DecoratorInfo, Entry, FileState, Holder } from './model.js';
 import { FactBuilder, type MutableSymbol } from '../shared/fact-builder.js';
 import { endLineOf, oneLine } from '../shared/tree-utils.js';
-import { memberPath, toVal, type Val, type ValueTables } from './values.js';
+import { memberPath, toVal, type Val } from './values.js';
+import { type ValueTables } from './resolve-values.js';
 
 const MAX_SIGNATURE = 300;
 export const NO_LOCALS = (): undefined => undefined;
