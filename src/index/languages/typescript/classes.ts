@@ -8,7 +8,8 @@ import { holderFromExpr, holderFromType, typeName } from './holders.js';
 import { onClassDecorators, onMethodDecorators } from './decorators.js';
 import type { ClassState, DecoratorInfo } from './model.js';
 import { toVal } from './values.js';
-import { cleanDoc, FUNCTION_VALUES, named, WalkerBase } from './walk.js';
+import { cleanDoc, named } from './declaration-text.js';
+import { FUNCTION_VALUES, WalkerBase } from './walk.js';
 
 export abstract class ClassWalker extends WalkerBase {
   protected classDeclaration(

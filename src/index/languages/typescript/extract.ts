@@ -13,7 +13,8 @@ import type { DecoratorInfo } from './model.js';
 import { branchMethods, type BranchMethod } from './nextjs-methods.js';
 import { nextRouteFacts, wrappedHandlers, type ExportedFunction } from './routes.js';
 import { stringValue, toVal, type Val } from './values.js';
-import { cap, cleanDoc, FUNCTION_VALUES, named, NO_LOCALS } from './walk.js';
+import { cap, cleanDoc, named } from './declaration-text.js';
+import { FUNCTION_VALUES, NO_LOCALS } from './walk.js';
 import type { MutableSymbol } from '../shared/fact-builder.js';
 
 interface Doc {

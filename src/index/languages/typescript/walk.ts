@@ -11,11 +11,11 @@ import { READ_DECORATORS } from './decorators.js';
 import { callImportFact, commonJsExports, destructured } from './imports.js';
 import type { ClassState, DecoratorInfo, Entry, FileState, Holder } from './model.js';
 import { FactBuilder, type MutableSymbol } from '../shared/fact-builder.js';
-import { endLineOf, oneLine } from '../shared/tree-utils.js';
+import { endLineOf } from '../shared/tree-utils.js';
+import { cap, named } from './declaration-text.js';
 import { memberPath, toVal, type Val } from './values.js';
 import { type ValueTables } from './resolve-values.js';
 
-const MAX_SIGNATURE = 300;
 export const NO_LOCALS = (): undefined => undefined;
 export const FUNCTION_VALUES = new Set([
   'arrow_function',
@@ -84,28 +84,6 @@ function kindsOf(language: Language): Uint8Array {
     kindsByLanguage.set(language, kinds);
   }
   return kinds;
-}
-
-export function cleanDoc(text: string): string {
-  return text
-    .replace(/^\/\*\*\s?/, '')
-    .replace(/\s*\*\/$/, '')
-    .split('\n')
-    .map((line) => line.replace(/^\s*\* ?/, '').trimEnd())
-    .join('\n')
-    .trim();
-}
-
-export function cap(text: string): string {
-  // A wrapped parameter list keeps its trailing comma (`b: B,)`), a type alias its `;`: both read badly.
-  const flat = oneLine(text)
-    .replace(/,([)\]}>])/g, '$1')
-    .replace(/;$/, '');
-  return flat.length <= MAX_SIGNATURE ? flat : `${flat.slice(0, MAX_SIGNATURE - 1)}…`;
-}
-
-export function named(node: Node): Node[] {
-  return node.namedChildren.filter((n): n is Node => n !== null);
 }
 
 export abstract class WalkerBase {
