@@ -37,6 +37,7 @@ import { type AnnotationInfo, findAnnotation } from '../shared/jvm/annotations.j
 import { jvmClassContracts } from '../shared/jvm/class-contracts.js';
 import { repositoryEntity } from '../shared/jvm/annotation-routes.js';
 import { isForeignConstant, topicValuesIn, TopicValueResolver } from './cross-file-constants.js';
+import { daprSubscriptions } from './dapr-subscribe.js';
 import { servletContracts } from '../shared/jvm/servlets.js';
 
 const LIST_FACTORIES: ReadonlySet<string> = new Set(['of', 'asList', 'singletonList', 'singleton', 'copyOf']);
@@ -47,6 +48,7 @@ export function javaContracts(file: JavaFile, builder: FactBuilder, path: string
   for (const cls of file.classes) {
     classContracts(file, cls, imports, facts);
     servletContracts(cls, new JavaResolver(file, cls), path, facts);
+    daprSubscriptions(file, cls, facts);
   }
   // Assignments first: a stub or client assigned in the constructor is known to every method of the class.
   for (const site of file.sites) if (site.node.type === 'assignment_expression') recordAssignment(site);
