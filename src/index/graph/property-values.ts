@@ -1,5 +1,7 @@
 import type { IndexedFile } from '../snapshot.js';
-import { CsConstants, csPlaceholderOf, isCsConstantKey } from './csharp-constants.js';
+import { CodeConstants } from './code-constants.js';
+import { CSHARP_CONSTANTS } from './csharp-constants.js';
+import { JAVA_CONSTANTS } from './java-constants.js';
 import { placeholderOf } from './names.js';
 
 interface GoValue {
@@ -21,9 +23,20 @@ export function goPlaceholderOf(value: string): string | undefined {
   return /^\$\{(go:[^}]+)\}$/.exec(value.trim())?.[1];
 }
 
-/** A placeholder for a value declared in code (`${go:…}`, `${cs:…}`): resolved per file, never as config. */
+/** String constants of languages whose files reach across files for them (C#, Java), one resolver each. */
+const constantResolvers = (): CodeConstants[] => [
+  new CodeConstants(CSHARP_CONSTANTS),
+  new CodeConstants(JAVA_CONSTANTS),
+];
+const CONSTANT_SYNTAX = constantResolvers();
+
+/**
+ * A placeholder for a value declared in code (`${go:…}`, `${cs:…}`, `${jv:…}`): resolved per file, never as
+ * config.
+ */
 export const isCodePlaceholder = (value: string): boolean =>
-  goPlaceholderOf(value) !== undefined || csPlaceholderOf(value) !== undefined;
+  goPlaceholderOf(value) !== undefined ||
+  CONSTANT_SYNTAX.some((constants) => constants.placeholderOf(value) !== undefined);
 
 /**
  * The values facts name indirectly: config properties behind `${key}` placeholders, deploy-manifest
@@ -38,7 +51,7 @@ export class PropertyValues {
   /** Key → its distinct values across the workspace. */
   private readonly all = new Map<string, string[]>();
   private readonly goValues = new Map<string, GoValue[]>();
-  private readonly csConstants = new CsConstants();
+  private readonly constants = constantResolvers();
 
   constructor(files: readonly IndexedFile[]) {
     for (const file of files) {
@@ -49,8 +62,9 @@ export class PropertyValues {
           values?.push({ root: file.root, dir: dirOf(file.path), value: property.value });
           continue;
         }
-        if (isCsConstantKey(property.key)) {
-          this.csConstants.add(file, property);
+        const owner = this.constants.find((constants) => constants.ownsKey(property.key));
+        if (owner !== undefined) {
+          owner.add(file, property);
           continue;
         }
         const map = this.byRoot.get(file.root) ?? this.byRoot.set(file.root, new Map()).get(file.root);
@@ -90,14 +104,16 @@ export class PropertyValues {
 
   /**
    * A value with its placeholder resolved: a `${key}` in the same root first, then uniquely in the
-   * workspace, else its default; a `${go:…}` or `${cs:…}` value for the file `from` (none without it). Anything else is
-   * returned as written.
+   * workspace, else its default; a `${go:…}`, `${cs:…}` or `${jv:…}` value for the file `from` (none without
+   * it). Anything else is returned as written.
    */
   resolve(value: string, root: string, from?: IndexedFile): string | undefined {
     const goKey = goPlaceholderOf(value);
     if (goKey !== undefined) return from ? resolveGoValue(this.goValues.get(goKey), goKey, from) : undefined;
-    const csRef = csPlaceholderOf(value);
-    if (csRef !== undefined) return from ? this.csConstants.resolve(csRef, from) : undefined;
+    for (const constants of this.constants) {
+      const ref = constants.placeholderOf(value);
+      if (ref !== undefined) return from ? constants.resolve(ref, from) : undefined;
+    }
     const placeholder = placeholderOf(value);
     if (!placeholder) return value;
     const local = this.byRoot.get(root)?.get(placeholder.key);

@@ -2,8 +2,9 @@
  * Topic producers and consumers → `produces`/`consumes` edges through one workspace-wide node per topic.
  * A topic written as a placeholder is read the way the service reads it: its configuration (profiles,
  * nested defaults: a MicroProfile channel's topic defaults to the channel name), its deploy-time
- * environment (`${env.NAME}`), or a Go package value or C# constant (`${go:…}`, `${cs:…}`). A destination
- * that stays unknown is listed as unresolved with its place, never dropped and never named after a variable.
+ * environment (`${env.NAME}`), or a Go package value or C# or Java constant (`${go:…}`, `${cs:…}`,
+ * `${jv:…}`). A destination that stays unknown is listed as unresolved with its place, never dropped and
+ * never named after a variable.
  */
 import type { ContractFact } from '../facts.js';
 import type { IndexedFile } from '../snapshot.js';

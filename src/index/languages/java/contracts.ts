@@ -36,6 +36,8 @@ import {
 import { type AnnotationInfo, findAnnotation } from '../shared/jvm/annotations.js';
 import { jvmClassContracts } from '../shared/jvm/class-contracts.js';
 import { repositoryEntity } from '../shared/jvm/annotation-routes.js';
+import { isForeignConstant, topicValuesIn, TopicValueResolver } from './cross-file-constants.js';
+import { daprSubscriptions } from './dapr-subscribe.js';
 import { servletContracts } from '../shared/jvm/servlets.js';
 
 const LIST_FACTORIES: ReadonlySet<string> = new Set(['of', 'asList', 'singletonList', 'singleton', 'copyOf']);
@@ -46,6 +48,7 @@ export function javaContracts(file: JavaFile, builder: FactBuilder, path: string
   for (const cls of file.classes) {
     classContracts(file, cls, imports, facts);
     servletContracts(cls, new JavaResolver(file, cls), path, facts);
+    daprSubscriptions(file, cls, facts);
   }
   // Assignments first: a stub or client assigned in the constructor is known to every method of the class.
   for (const site of file.sites) if (site.node.type === 'assignment_expression') recordAssignment(site);
@@ -75,6 +78,7 @@ function classContracts(
       server: grpcServerOf(file, cls),
       isRpcHandler: isRpcHandler,
       resolver: new JavaResolver(file, cls),
+      topicResolver: new TopicValueResolver(file, cls),
       nestedAnnotations,
       stubServiceOf: (type) => serviceOfStubType(type ?? '', file.imports.get(type ?? '')),
       inherited: file.classes
@@ -217,7 +221,7 @@ function invocation(file: JavaFile, site: JavaSite, facts: ContractSink): boolea
   if (name === 'send' && first !== undefined && args.length >= 2) {
     const confidence = receiverConfidence(object, scope, KAFKA_TEMPLATES, /kafkatemplate$/i);
     if (confidence === undefined) return false;
-    const topic = new JavaResolver(file, scope.cls).string(first);
+    const topic = topicValuesIn(file, scope).string(first);
     if (topic !== undefined) {
       facts.addContract({
         kind: 'topic_producer',
@@ -225,7 +229,7 @@ function invocation(file: JavaFile, site: JavaSite, facts: ContractSink): boolea
         topic,
         symbol: scope.symbol,
         line,
-        confidence,
+        confidence: isForeignConstant(topic) ? 'heuristic' : confidence,
         via: 'KafkaTemplate.send',
       });
     }
@@ -241,7 +245,7 @@ function invocation(file: JavaFile, site: JavaSite, facts: ContractSink): boolea
         topic,
         symbol: scope.symbol,
         line,
-        confidence,
+        confidence: isForeignConstant(topic) ? 'heuristic' : confidence,
         via: 'KafkaConsumer.subscribe',
       });
     }
@@ -252,7 +256,7 @@ function invocation(file: JavaFile, site: JavaSite, facts: ContractSink): boolea
 
 /** Topics of `subscribe(List.of("a"))`, `Arrays.asList(…)`, `Collections.singletonList(…)`, a constant or a local list. */
 function topicList(file: JavaFile, arg: Node, scope: JavaScope, depth = 0): readonly string[] {
-  const resolver = new JavaResolver(file, scope.cls);
+  const resolver = topicValuesIn(file, scope);
   if (arg.type === 'method_invocation') {
     if (!LIST_FACTORIES.has(arg.childForFieldName('name')?.text ?? '')) return [];
     const out: string[] = [];
@@ -275,7 +279,7 @@ function creation(file: JavaFile, site: JavaSite, facts: ContractSink): void {
   const type = plainType(node.childForFieldName('type'));
   if (type === undefined || lastSegment(type) !== 'ProducerRecord') return;
   const first = argumentsOf(node)[0];
-  const topic = first === undefined ? undefined : new JavaResolver(file, scope.cls).string(first);
+  const topic = first === undefined ? undefined : topicValuesIn(file, scope).string(first);
   if (topic === undefined) return;
   facts.addContract({
     kind: 'topic_producer',
@@ -283,7 +287,7 @@ function creation(file: JavaFile, site: JavaSite, facts: ContractSink): void {
     topic,
     symbol: scope.symbol,
     line: lineOf(node),
-    confidence: 'exact',
+    confidence: isForeignConstant(topic) ? 'heuristic' : 'exact',
     via: 'new ProducerRecord',
   });
 }

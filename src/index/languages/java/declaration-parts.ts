@@ -7,7 +7,7 @@ import type { AnnotationInfo } from '../shared/jvm/annotations.js';
 import { lastSegment, lineOf } from '../shared/jvm/common.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
 import { oneLine } from '../shared/tree-utils.js';
-import { javaAnnotation, type JavaClass } from './model.js';
+import { javaAnnotation, type JavaClass, type JavaFile } from './model.js';
 
 export interface JavaModifiers {
   modifiers: Node | undefined;
@@ -56,7 +56,11 @@ export function isExported(keywords: readonly string[], outer: JavaClass | undef
  * Adds the import fact of `import [static] a.b.C[.*];` and records single-type imports by simple name.
  * Read from the text: cheaper than asking the tree for each part.
  */
-export function javaImport(node: Node, facts: FactBuilder, imports: Map<string, string>): void {
+export function javaImport(
+  node: Node,
+  facts: FactBuilder,
+  file: Pick<JavaFile, 'imports' | 'staticImports' | 'staticWildcards'>,
+): void {
   const text = node.text.replace(/\/\*[^]*?\*\/|\/\/[^\n]*/g, ' ');
   const match = /^import\s+(static\s+)?([\w$.\s]+?)(\s*\.\s*\*)?\s*;?\s*$/.exec(text);
   if (match === null) return;
@@ -64,11 +68,13 @@ export function javaImport(node: Node, facts: FactBuilder, imports: Map<string, 
   const line = lineOf(node);
   if (match[3] !== undefined) {
     facts.addImport({ source: path, names: ['*'], line });
+    if (match[1] !== undefined) file.staticWildcards.push(path);
   } else if (match[1] !== undefined) {
     const dot = path.lastIndexOf('.');
     facts.addImport({ source: path.slice(0, dot), names: [path.slice(dot + 1)], line });
+    file.staticImports.set(path.slice(dot + 1), path.slice(0, dot));
   } else {
     facts.addImport({ source: path, names: [lastSegment(path)], line });
-    imports.set(lastSegment(path), path);
+    file.imports.set(lastSegment(path), path);
   }
 }

@@ -7,6 +7,7 @@ import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { amqpBeanProperties } from './amqp-beans.js';
+import { constantProperties } from './cross-file-constants.js';
 import { javaContracts } from './contracts.js';
 import { gatewayDslRoutes } from './gateway-dsl.js';
 import { javaMessaging } from './messaging.js';
@@ -57,10 +58,13 @@ export const extractJava: Extractor = (input) => {
     walker.facts,
   );
   gatewayDslRoutes(input.source, walker.facts, walker.facts.symbols);
-  const properties = amqpBeanProperties(
-    walker.file,
-    walker.facts.imports.map((fact) => fact.source),
-  );
+  const properties = [
+    ...amqpBeanProperties(
+      walker.file,
+      walker.facts.imports.map((fact) => fact.source),
+    ),
+    ...constantProperties(walker.file, walker.packageName),
+  ];
   return walker.facts.build({
     package: walker.packageName,
     ...(properties.length === 0 ? {} : { properties }),
@@ -80,6 +84,8 @@ class JavaWalker {
     constants: new Map(),
     enumMembers: new Map(),
     imports: new Map(),
+    staticImports: new Map(),
+    staticWildcards: [],
   };
 
   constructor(private readonly source: string) {}
@@ -93,7 +99,7 @@ class JavaWalker {
         );
         if (name) this.packageName = name.text.replace(/\s+/g, '');
       } else if (child.type === 'import_declaration') {
-        javaImport(child, this.facts, this.file.imports);
+        javaImport(child, this.facts, this.file);
       } else if (TYPE_KINDS[child.type] !== undefined) {
         this.typeDecl(child, undefined);
       }
@@ -223,7 +229,7 @@ class JavaWalker {
       cls.fields.set(variable.name, variable);
       if (isConst && value !== null) {
         const list = this.file.constants.get(variable.name) ?? [];
-        list.push({ node: value, cls });
+        list.push({ node: value, cls, field: variable, reachable: !keywords.includes('private') });
         this.file.constants.set(variable.name, list);
       }
       if (value !== null) this.walkBody(value, { cls, symbol: id, vars: new Map() });

@@ -11,6 +11,7 @@ import type { CallArg, MessagingCall } from '../shared/jvm/messaging-model.js';
 import { annotationArg, findAnnotation } from '../shared/jvm/annotations.js';
 import { lastSegment, lineOf } from '../shared/jvm/common.js';
 import { declaredBy, EXCHANGE_TYPES, exchangeBeanKey } from './amqp-beans.js';
+import { foreignConstant, variableIn } from './cross-file-constants.js';
 import { callArg, isServerNamedQueue } from '../shared/jvm/messaging-values.js';
 import {
   argumentsOf,
@@ -93,7 +94,9 @@ function javaValues(file: JavaFile, scope: JavaScope, node: Node, depth: number)
     return undefined;
   }
   const variable = varOf(node, scope);
-  return variable === undefined ? undefined : variableValues(file, scope, variable, depth);
+  if (variable !== undefined) return variableValues(file, scope, variable, depth);
+  const foreign = foreignConstant(file, node, variableIn(scope));
+  return foreign === undefined ? undefined : { values: [foreign], inferred: true };
 }
 
 /**

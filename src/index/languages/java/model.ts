@@ -80,6 +80,10 @@ export interface JavaSite {
 export interface JavaConstant {
   readonly node: Node;
   readonly cls: JavaClass;
+  /** The field it is declared by (name, type, line). */
+  readonly field: JavaVar;
+  /** Another file can read it: not `private`. */
+  readonly reachable: boolean;
 }
 
 export interface JavaFile {
@@ -92,6 +96,10 @@ export interface JavaFile {
   readonly enumMembers: Map<string, string>;
   /** Simple name → import source, for single-type imports. */
   readonly imports: Map<string, string>;
+  /** `import static a.b.Holder.NAME;`: `NAME` → `a.b.Holder`. */
+  readonly staticImports: Map<string, string>;
+  /** `import static a.b.Holder.*;`: `a.b.Holder`, in source order. */
+  readonly staticWildcards: string[];
 }
 
 /** Annotations of a `modifiers` node, in source order. */

@@ -7,8 +7,6 @@ class C {
     void any(String s) {}
     @KafkaListener(topics = "#{'${shop.topics.all}'.split(',')}")
     void spel(String s) {}
-    @KafkaListener(topics = ExternalTopics.ORDERS)
-    void external(String s) {}
     void send(String topic) {
         kafkaTemplate.send(A, "x");
         kafkaTemplate.send(topic, "x");

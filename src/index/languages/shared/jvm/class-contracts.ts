@@ -51,6 +51,8 @@ export interface JvmClassInput<M extends Annotated & { readonly name: string; re
   /** Whether a member of a gRPC server class is one of its RPC handlers. */
   readonly isRpcHandler: (member: M) => boolean;
   readonly resolver: ValueResolver & { string(node: Node): string | undefined };
+  /** Resolves topic destinations when they may name what the file cannot (another file's constant). */
+  readonly topicResolver?: ValueResolver;
   readonly nestedAnnotations: (node: Node) => readonly AnnotationInfo[];
   /** The gRPC service a stub type stands for. */
   readonly stubServiceOf: (type: string | undefined) => string | undefined;
@@ -222,7 +224,12 @@ function topicEmitter<M extends Annotated & { readonly name: string; readonly li
     });
   };
   const listeners = (declaration: Annotated & { readonly name: string }, line: number): void => {
-    const context = { resolver, nested: nestedAnnotations, imports };
+    const context = {
+      resolver,
+      ...(input.topicResolver === undefined ? {} : { destinations: input.topicResolver }),
+      nested: nestedAnnotations,
+      imports,
+    };
     for (const found of annotatedTopics(declaration.annotations, context))
       topicFact(found, declaration.id, line);
     const functional = functionalBindings(

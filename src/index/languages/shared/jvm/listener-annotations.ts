@@ -27,6 +27,11 @@ export interface AnnotatedTopic {
 
 export interface AnnotationContext {
   readonly resolver: ValueResolver;
+  /**
+   * Resolves the destinations listeners name (a topic, queue, exchange), which may be what the file cannot
+   * resolve itself (another file's constant as a placeholder); channel and binding names use `resolver`.
+   */
+  readonly destinations?: ValueResolver;
   readonly nested: (node: Node) => readonly AnnotationInfo[];
   /** The file's import sources. */
   readonly imports: readonly string[];
@@ -50,16 +55,21 @@ export function annotatedTopics(
 ): AnnotatedTopic[] {
   const out: AnnotatedTopic[] = [];
   const has = (prefixes: readonly string[]): boolean => importsUnder(context.imports, prefixes);
+  const destinations = context.destinations ?? context.resolver;
   for (const ann of anns) {
-    const values = (names: readonly (string | undefined)[]): readonly string[] => {
-      const node = annotationArg(ann, names);
-      return node === undefined ? [] : (context.resolver.strings(node) ?? []);
-    };
+    const read =
+      (resolver: ValueResolver) =>
+      (names: readonly (string | undefined)[]): readonly string[] => {
+        const node = annotationArg(ann, names);
+        return node === undefined ? [] : (resolver.strings(node) ?? []);
+      };
+    const values = read(context.resolver);
+    const targets = read(destinations);
     const via = `@${ann.name}`;
     switch (ann.name) {
       case 'KafkaListener':
-        for (const topic of kafkaListenerTopics(ann, context.resolver, context.nested))
-          out.push({ role: 'consumer', topic, broker: 'kafka', confidence: 'exact', via });
+        for (const topic of kafkaListenerTopics(ann, destinations, context.nested))
+          out.push({ role: 'consumer', topic, broker: 'kafka', confidence: confidenceOf(topic), via });
         break;
       case 'StreamListener':
         for (const name of values([undefined, 'value', 'target']))
@@ -75,10 +85,10 @@ export function annotatedTopics(
         if (has(SPRING_AMQP)) out.push(...rabbitListener(ann, context));
         break;
       case 'JmsListener':
-        if (has(SPRING_JMS)) out.push(...named('jms', values(['destination']), via));
+        if (has(SPRING_JMS)) out.push(...named('jms', targets(['destination']), via));
         break;
       case 'SqsListener':
-        if (has(SPRING_SQS)) out.push(...named('sqs', values([undefined, 'value', 'queueNames']), via));
+        if (has(SPRING_SQS)) out.push(...named('sqs', targets([undefined, 'value', 'queueNames']), via));
         break;
       case 'Incoming':
       case 'Outgoing':
@@ -95,7 +105,7 @@ export function annotatedTopics(
         }
         break;
       case 'Topic':
-        if (has(DAPR)) out.push(...named('dapr', values(['name']), via));
+        if (has(DAPR)) out.push(...named('dapr', targets(['name']), via));
         break;
       default:
         break;
@@ -104,6 +114,13 @@ export function annotatedTopics(
   out.push(...sendTo(anns, context));
   return out;
 }
+
+/**
+ * A listener's topic is `exact` as written, a configuration placeholder included (the listener reads that
+ * key); another file's constant (`${jv:…}`) is `heuristic` until the graph resolves it.
+ */
+const confidenceOf = (topic: string): AnnotatedTopic['confidence'] =>
+  topic.startsWith('${jv:') ? 'heuristic' : 'exact';
 
 const channel = (role: AnnotatedTopic['role'], topic: string, via: string): AnnotatedTopic => ({
   role,
@@ -144,8 +161,9 @@ function queueBeanRef(name: string): string {
  */
 function rabbitListener(ann: AnnotationInfo, context: AnnotationContext): AnnotatedTopic[] {
   const via = '@RabbitListener';
+  const resolver = context.destinations ?? context.resolver;
   const strings = (node: Node | undefined): readonly string[] =>
-    node === undefined ? [] : (context.resolver.strings(node) ?? []);
+    node === undefined ? [] : (resolver.strings(node) ?? []);
   const out = named('amqp', strings(annotationArg(ann, ['queues'])).map(queueBeanRef), via);
   const declared = annotationArg(ann, ['queuesToDeclare']);
   for (const queue of declared === undefined ? [] : context.nested(declared))
@@ -190,17 +208,18 @@ function sendTo(anns: readonly AnnotationInfo[], context: AnnotationContext): An
   const reply = anns.find((ann) => ann.name === 'SendTo');
   const node = reply === undefined ? undefined : annotationArg(reply, [undefined, 'value']);
   if (node === undefined) return [];
-  const names = context.resolver.strings(node) ?? [];
   if (anns.some((ann) => ann.name === 'KafkaListener'))
-    return names.map((topic) => ({
+    return ((context.destinations ?? context.resolver).strings(node) ?? []).map((topic) => ({
       role: 'producer',
       topic,
       broker: 'kafka',
-      confidence: 'exact',
+      confidence: confidenceOf(topic),
       via: '@SendTo',
     }));
   if (anns.some((ann) => ann.name === 'StreamListener'))
-    return names.map((name) => channel('producer', streamBinding(name), '@SendTo'));
+    return (context.resolver.strings(node) ?? []).map((name) =>
+      channel('producer', streamBinding(name), '@SendTo'),
+    );
   return [];
 }
 
