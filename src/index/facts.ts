@@ -145,6 +145,12 @@ export type ContractFact =
       readonly method: string;
       /** Normalised: leading `/`, parameters as `{name}`. */
       readonly path: string;
+      /**
+       * The declaring class's own prefix that `path` starts with (JAX-RS `@Path`, Spring `@RequestMapping`
+       * on the class), normalised; absent when the class has none. A subclass serving the method under
+       * its own prefix replaces it (`http_mount` with an `inherits:` target).
+       */
+      readonly classPath?: string;
       readonly symbol?: number;
       readonly line: number;
       readonly via: string;
@@ -205,6 +211,12 @@ export type ContractFact =
        *   root (`folder:` alone: the whole root), e.g. a Maven module's WAR context path. Only the nearest
        *   such folder counts for each kind of mount (with or without `routes`); a folder mount applies
        *   outside every `import:` mount, and one without `routes` outside one with it.
+       * - `inherits:<class>`: the mounting class (`symbol`) extends `<class>` (qualified as the extractor
+       *   resolved it through imports or the package, e.g. `inherits:com.shop.util.AbstractCRUDEndpoint`)
+       *   and serves the routes that class's methods declare, with `prefix` in place of that class's own
+       *   `classPath`; the copies belong to this file (this fact's line), so this file's other mounts apply
+       *   to them. The class is looked up by qualified name, else by its simple name when unique in this
+       *   root, then in the workspace; a method this class declares routes for itself is not inherited.
        */
       readonly target: string;
       /** For `import:`: the names imported, when the language imports by name (as `ImportFact.names`). */

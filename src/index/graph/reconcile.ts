@@ -16,6 +16,7 @@ import { GraphBuilder } from './node-table.js';
 import { TopicLinks } from './topic-links.js';
 import { PropertyValues } from './property-values.js';
 import { applyRouteMounts } from './route-mounts.js';
+import { applyRouteInheritance } from './route-inheritance.js';
 import { RouteTable } from './route-table.js';
 
 export interface ReconcileInput {
@@ -44,8 +45,9 @@ interface Deferred {
  */
 export function reconcile(input: ReconcileInput): ContractGraph {
   const builder = new GraphBuilder();
-  // Routes get the prefixes other files mount them under (facts.ts `http_mount`) before anything links them.
-  const files = applyRouteMounts(input.files, input.imports ?? []);
+  // Routes get the prefixes other files mount them under (facts.ts `http_mount`) before anything links them;
+  // routes a class inherits from another file's class are first copied into the subclass's file.
+  const files = applyRouteMounts(applyRouteInheritance(input.files), input.imports ?? []);
   const values = new PropertyValues(files);
   const roots = new Set(files.map((f) => f.root));
   for (const root of roots) serviceNode(builder, root);

@@ -130,7 +130,7 @@ class MountIndex {
  * Joins normalised paths (`/api` + `/v1` + `/orders/{id}`): `/` and `''` add nothing. The route's own
  * path is not normalised again, so what it spells (a `${…}` placeholder) stays as written.
  */
-function joinPaths(...parts: readonly string[]): string {
+export function joinPaths(...parts: readonly string[]): string {
   const segments = parts
     .map((part) => part.trim().replace(/\/+$/, ''))
     .filter((part) => part !== '')

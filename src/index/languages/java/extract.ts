@@ -9,6 +9,7 @@ import { FactBuilder } from '../shared/fact-builder.js';
 import { amqpBeanProperties } from './amqp-beans.js';
 import { constantProperties } from './cross-file-constants.js';
 import { javaContracts } from './contracts.js';
+import { inheritedRouteMounts } from './inherited-routes.js';
 import { gatewayDslRoutes } from './gateway-dsl.js';
 import { javaMessaging } from './messaging.js';
 import { isExported, javaImport, javaModifiers, javaSignature } from './declaration-parts.js';
@@ -52,6 +53,7 @@ export const extractJava: Extractor = (input) => {
   walker.program(input.tree.rootNode);
   walker.collectSites(input.tree.rootNode);
   javaContracts(walker.file, walker.facts, input.path);
+  inheritedRouteMounts(walker.file, walker.packageName, walker.facts);
   javaMessaging(
     walker.file,
     walker.facts.imports.map((fact) => fact.source),

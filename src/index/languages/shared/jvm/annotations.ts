@@ -63,6 +63,8 @@ export interface RouteSpec {
   readonly method: string;
   readonly path: string;
   readonly via: string;
+  /** The class prefix `path` was joined with (Spring MVC and JAX-RS routes), as written. */
+  readonly classPath?: string;
 }
 
 /** Paths of a Spring mapping annotation (`value`, `path` or positional; arrays give several); `['']` when none. */
@@ -112,7 +114,7 @@ export function methodRoutes(
     for (const prefix of prefixes) {
       for (const path of paths) {
         for (const method of methods)
-          routes.push({ method, path: joinPaths(prefix, path), via: `@${ann.name}` });
+          routes.push({ method, path: joinPaths(prefix, path), via: `@${ann.name}`, classPath: prefix });
       }
     }
   }
@@ -128,6 +130,7 @@ export function methodRoutes(
           method: jaxrsVerb.name,
           path: joinPaths(prefix, path),
           via: `JAX-RS @${jaxrsVerb.name}`,
+          classPath: prefix,
         });
       }
     }

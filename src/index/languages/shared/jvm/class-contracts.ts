@@ -180,10 +180,12 @@ function springClassContracts<M extends Annotated & { readonly name: string; rea
       ...quarkusRoutes(cls.annotations, member.name, member.annotations, resolver),
     );
     for (const route of routes) {
+      const classPath = route.classPath === undefined ? '/' : joinPaths('', route.classPath);
       facts.addContract({
         kind: 'http_route',
         method: route.method,
         path: route.path,
+        ...(classPath === '/' ? {} : { classPath }),
         symbol: member.id,
         line: member.line,
         via: route.via,

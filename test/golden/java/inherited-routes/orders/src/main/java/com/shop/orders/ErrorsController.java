@@ -1,0 +1,13 @@
+package com.shop.orders;
+
+import org.springframework.boot.web.servlet.error.AbstractErrorController;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Extends a framework class: nothing to inherit from the workspace. */
+@RestController
+public class ErrorsController extends AbstractErrorController {
+
+  public ErrorsController() {
+    super(null);
+  }
+}
