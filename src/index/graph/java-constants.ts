@@ -1,6 +1,7 @@
 /**
- * What a Java file sees of the constants other files declare (`jv:<package>.<classes>.<NAME>`; a nested class
- * keeps its outer classes). The extractor writes a reference it cannot resolve as the code spells it
+ * What a Java or Kotlin file sees of the constants other files declare (`jv:<package>.<classes>.<NAME>`; a
+ * nested class keeps its outer classes; Kotlin exports under the same keys, a top-level constant as
+ * `jv:<package>.NAME`, seen like a class of its package: `languages/kotlin/cross-file-constants.ts`). The extractor writes a reference it cannot resolve as the code spells it
  * (`Holder.NAME`, `Outer.Inner.NAME`, `a.b.Holder.NAME`) or, for a static import, with the imported class
  * (`a.b.Holder.NAME`). The reference resolves under the file's own package (its classes need no import), a
  * wildcard import (`import a.b.*;`, and `import static a.b.Holder.*;` for a bare `NAME`), or a single-type

@@ -8,12 +8,15 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { PropertyFact } from '../../facts.js';
-import type { ValueResolver } from '../shared/jvm/annotations.js';
+import {
+  constantKey,
+  DestinationResolver,
+  exportable,
+  foreignPlaceholder,
+  isForeignConstant,
+} from '../shared/jvm/foreign-constants.js';
 import { findField, findVar, type JavaClass, type JavaFile, JavaResolver, type JavaScope } from './model.js';
 
-/** Properties are shown like configuration: names that usually hold credentials stay out. */
-const SECRET_NAME = /passw|secret|token|credential|api_?key|private_?key|auth/i;
-const MAX_VALUE = 256;
 const STRING_TYPES: ReadonlySet<string> = new Set(['String', 'java.lang.String']);
 
 /** The `jv:` properties of the file's reachable string constants. */
@@ -22,13 +25,12 @@ export function constantProperties(file: JavaFile, packageName: string | undefin
   for (const list of file.constants.values()) {
     for (const constant of list) {
       const { field } = constant;
-      if (!constant.reachable || !STRING_TYPES.has(field.type ?? '') || SECRET_NAME.test(field.name))
-        continue;
+      if (!constant.reachable || !STRING_TYPES.has(field.type ?? '')) continue;
       const value = new JavaResolver(file, constant.cls).string(constant.node);
-      if (value === undefined || value.length > MAX_VALUE) continue;
+      if (value === undefined || !exportable(field.name, value)) continue;
       const owner =
         packageName === undefined ? constant.cls.qualified : `${packageName}.${constant.cls.qualified}`;
-      out.push({ key: `jv:${owner}.${field.name}`, value, line: field.line });
+      out.push({ key: constantKey(owner, field.name), value, line: field.line });
     }
   }
   return out.sort((a, b) => a.line - b.line);
@@ -50,10 +52,10 @@ export function foreignConstant(
     if (isVariable(node.text)) return undefined;
     if (file.constants.has(node.text)) return undefined;
     const holder = file.staticImports.get(node.text);
-    if (holder !== undefined) return `\${jv:${holder}.${node.text}}`;
+    if (holder !== undefined) return foreignPlaceholder(`${holder}.${node.text}`);
     const [only, ...more] = file.staticWildcards;
     if (only === undefined) return undefined;
-    return more.length === 0 ? `\${jv:${only}.${node.text}}` : `\${jv:${node.text}}`;
+    return foreignPlaceholder(more.length === 0 ? `${only}.${node.text}` : node.text);
   }
   if (node.type !== 'field_access') return undefined;
   const path = node.text.replace(/\s+/g, '');
@@ -62,7 +64,7 @@ export function foreignConstant(
   const owner = segments[segments.length - 2] ?? '';
   const first = segments[0] ?? '';
   if (!CLASS_NAME.test(owner) || file.classes.some((cls) => cls.name === owner)) return undefined;
-  return isVariable(first) ? undefined : `\${jv:${path}}`;
+  return isVariable(first) ? undefined : foreignPlaceholder(path);
 }
 
 /** `name` is a variable `scope` sees (a local, a parameter, a field of an enclosing class). */
@@ -75,48 +77,28 @@ export const variableIn =
 export const topicValuesIn = (file: JavaFile, scope: JavaScope): TopicValueResolver =>
   new TopicValueResolver(file, scope.cls, variableIn(scope));
 
-/** A destination that names another file's constant is a placeholder: `heuristic`, never `exact`. */
-export const isForeignConstant = (topic: string): boolean => topic.startsWith('${jv:');
+export { isForeignConstant };
 
 /**
  * The file's resolver for topic destinations in annotations: what the file resolves itself, else a constant
  * of another file as its `${jv:…}` placeholder (each element of an array alike).
  */
-export class TopicValueResolver implements ValueResolver {
-  private readonly own: JavaResolver;
-
+export class TopicValueResolver extends DestinationResolver {
   constructor(
-    private readonly file: JavaFile,
+    file: JavaFile,
     cls: JavaClass | undefined,
     /** Names the code holds in variables; by default the fields of `cls` and its outer classes. */
-    private readonly isVariable: (name: string) => boolean = (name) => findField(name, cls) !== undefined,
+    isVariable: (name: string) => boolean = (name) => findField(name, cls) !== undefined,
   ) {
-    this.own = new JavaResolver(file, cls);
-  }
-
-  /** One destination: what the file resolves itself, else another file's constant as a placeholder. */
-  string(node: Node): string | undefined {
-    return this.own.string(node) ?? foreignConstant(this.file, node, this.isVariable);
-  }
-
-  strings(node: Node): readonly string[] | undefined {
-    const own = this.own.strings(node);
-    if (own !== undefined) return own;
-    if (node.type === 'element_value_array_initializer' || node.type === 'array_initializer') {
-      const out: string[] = [];
-      for (const child of node.namedChildren) {
-        if (child === null || child.type.endsWith('comment')) continue;
-        const values = this.strings(child);
-        if (values === undefined) return undefined;
-        out.push(...values);
-      }
-      return out;
-    }
-    const foreign = foreignConstant(this.file, node, this.isVariable);
-    return foreign === undefined ? undefined : [foreign];
-  }
-
-  names(node: Node): readonly string[] {
-    return this.own.names(node);
+    super(
+      new JavaResolver(file, cls),
+      (node) => foreignConstant(file, node, isVariable),
+      (node) =>
+        node.type === 'element_value_array_initializer' || node.type === 'array_initializer'
+          ? node.namedChildren.filter(
+              (child): child is Node => child !== null && !child.type.endsWith('comment'),
+            )
+          : undefined,
+    );
   }
 }

@@ -22,6 +22,9 @@ import {
   varOf,
 } from './model.js';
 import { KtResolver } from './values.js';
+import type { Confidence } from '../../facts.js';
+import { isForeignConstant } from '../shared/jvm/foreign-constants.js';
+import { annotationTopicValues, topicValues, variableIn } from './cross-file-constants.js';
 import { type KtCallSite, kotlinHttpCall, kotlinHttpContext } from './http.js';
 import type { KtRoute } from './ktor.js';
 import { effectiveReceiver, receiverConfidence } from './receivers.js';
@@ -85,6 +88,7 @@ function classContracts(file: KtFile, cls: KtClass, imports: readonly string[], 
       server: grpcServerOf(file, cls),
       isRpcHandler: (fn) => fn.keywords.has('override') && !NOT_RPC_METHODS.has(fn.name),
       resolver: new KtResolver(file, cls),
+      topicResolver: annotationTopicValues(file, cls),
       nestedAnnotations,
       stubServiceOf: (type) => stubOfType(file, type),
       inherited: file.classes
@@ -234,7 +238,10 @@ function grpcCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: Contrac
 function kafkaCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: ContractSink): void {
   const line = call.nameNode.startPosition.row + 1;
   const first = call.args[0]?.value;
-  const resolver = new KtResolver(file, scope.cls);
+  const own = new KtResolver(file, scope.cls);
+  const resolver = topicValues(file, own, variableIn(scope));
+  const confidenceOf = (topic: string, found: Confidence): Confidence =>
+    own.inferred || isForeignConstant(topic) ? 'heuristic' : found;
   // `send`/`subscribe` written inside `consumer.apply { … }` or `with(consumer) { … }` have no receiver.
   const receiver = call.name === 'send' || call.name === 'subscribe' ? effectiveReceiver(call) : undefined;
   if (call.name === 'send' && receiver !== undefined && first !== undefined && call.args.length >= 2) {
@@ -247,7 +254,7 @@ function kafkaCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: Contra
         topic,
         symbol: scope.symbol,
         line,
-        confidence: resolver.inferred ? 'heuristic' : confidence,
+        confidence: confidenceOf(topic, confidence),
         via: 'KafkaTemplate.send',
       });
     }
@@ -265,7 +272,7 @@ function kafkaCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: Contra
         topic,
         symbol: scope.symbol,
         line,
-        confidence: resolver.inferred ? 'heuristic' : confidence,
+        confidence: confidenceOf(topic, confidence),
         via: 'KafkaConsumer.subscribe',
       });
     }
@@ -280,7 +287,7 @@ function kafkaCallSite(file: KtFile, scope: KtScope, call: KtCall, facts: Contra
         topic,
         symbol: scope.symbol,
         line,
-        confidence: resolver.inferred ? 'heuristic' : 'exact',
+        confidence: confidenceOf(topic, 'exact'),
         via: 'ProducerRecord',
       });
   }

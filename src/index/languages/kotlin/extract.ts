@@ -38,6 +38,7 @@ import {
 import { oneLine } from '../shared/tree-utils.js';
 import type { AnnotationInfo } from '../shared/jvm/annotations.js';
 import { FactBuilder } from '../shared/fact-builder.js';
+import { constantProperties } from './cross-file-constants.js';
 
 const SITE_TYPES: readonly string[] = ['property_declaration', 'assignment', 'call_expression'];
 
@@ -52,7 +53,11 @@ export const extractKotlin: Extractor = (input) => {
     walker.facts.imports.map((fact) => fact.source),
     walker.facts,
   );
-  return walker.facts.build({ package: walker.packageName });
+  const properties = constantProperties(walker.file, walker.packageName, input.path, input.source);
+  return walker.facts.build({
+    package: walker.packageName,
+    ...(properties.length === 0 ? {} : { properties }),
+  });
 };
 
 class KotlinWalker {
@@ -313,7 +318,7 @@ class KotlinWalker {
       (isConst || cls === undefined || cls.kind === 'object' || cls.kind === 'companion')
     ) {
       const list = this.file.constants.get(variable.name) ?? [];
-      list.push({ node: init, cls });
+      list.push({ node: init, cls, variable, reachable: !keywords.includes('private') });
       this.file.constants.set(variable.name, list);
     }
     const scope: KtScope = { cls, symbol: id, vars: new Map() };

@@ -11,6 +11,7 @@ import { callArg, isServerNamedQueue } from '../shared/jvm/messaging-values.js';
 import { lastSegment } from '../shared/jvm/common.js';
 import { callOf, type KtFile, type KtScope, type KtVar, varOf } from './model.js';
 import { KtResolver } from './values.js';
+import { foreignConstant, variableIn } from './cross-file-constants.js';
 
 export function kotlinMessaging(file: KtFile, imports: readonly string[], facts: ContractSink): void {
   const calls: MessagingCall[] = [];
@@ -66,7 +67,9 @@ function kotlinValues(file: KtFile, scope: KtScope, node: Node, depth: number): 
     return name === undefined ? undefined : { values: [`\${env.${name}}`], inferred: true };
   }
   const variable = varOf(node, scope);
-  return variable === undefined ? undefined : variableValues(file, scope, variable, depth);
+  if (variable !== undefined) return variableValues(file, scope, variable, depth);
+  const foreign = foreignConstant(file, node, variableIn(scope));
+  return foreign === undefined ? undefined : { values: [foreign], inferred: true };
 }
 
 /** A `val`/`var` given exactly one value (its initializer, or one assignment). */

@@ -60,7 +60,12 @@ export interface KtSite {
 
 export interface KtConstant {
   readonly node: Node;
+  /** The object or companion declaring it; undefined at the top level of the file. */
   readonly cls: KtClass | undefined;
+  /** The property it is declared by (name, type, line). */
+  readonly variable: KtVar;
+  /** Another file can read it: not `private`. */
+  readonly reachable: boolean;
 }
 
 export interface KtFile {

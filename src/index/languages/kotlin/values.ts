@@ -29,7 +29,7 @@ export function ktString(node: Node): string | undefined {
   return out + run;
 }
 
-const COLLECTION_FACTORIES: ReadonlySet<string> = new Set([
+export const COLLECTION_FACTORIES: ReadonlySet<string> = new Set([
   'arrayOf',
   'listOf',
   'setOf',

@@ -1,0 +1,7 @@
+package shop.messaging
+
+class Orders {
+    companion object {
+        const val REFUNDS = "refunds"
+    }
+}
