@@ -9,7 +9,7 @@ import { FactBuilder } from '../shared/fact-builder.js';
 import { amqpBeanProperties } from './amqp-beans.js';
 import { constantProperties } from './cross-file-constants.js';
 import { javaContracts } from './contracts.js';
-import { inheritedRouteMounts } from './inherited-routes.js';
+import { inheritedRouteMounts } from '../shared/jvm/inherited-routes.js';
 import { gatewayDslRoutes } from './gateway-dsl.js';
 import { javaMessaging } from './messaging.js';
 import { isExported, javaImport, javaModifiers, javaSignature } from './declaration-parts.js';
@@ -19,6 +19,7 @@ import {
   type JavaFile,
   type JavaScope,
   type JavaVar,
+  JavaResolver,
   javaString,
   plainType,
 } from './model.js';
@@ -53,7 +54,13 @@ export const extractJava: Extractor = (input) => {
   walker.program(input.tree.rootNode);
   walker.collectSites(input.tree.rootNode);
   javaContracts(walker.file, walker.facts, input.path);
-  inheritedRouteMounts(walker.file, walker.packageName, walker.facts);
+  inheritedRouteMounts(
+    walker.file,
+    walker.file.classes.filter((cls) => cls.kind === 'class'),
+    walker.packageName,
+    (cls) => new JavaResolver(walker.file, cls),
+    walker.facts,
+  );
   javaMessaging(
     walker.file,
     walker.facts.imports.map((fact) => fact.source),

@@ -39,6 +39,7 @@ import { oneLine } from '../shared/tree-utils.js';
 import type { AnnotationInfo } from '../shared/jvm/annotations.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { constantProperties } from './cross-file-constants.js';
+import { inheritedRouteMounts } from '../shared/jvm/inherited-routes.js';
 
 const SITE_TYPES: readonly string[] = ['property_declaration', 'assignment', 'call_expression'];
 
@@ -51,6 +52,14 @@ export const extractKotlin: Extractor = (input) => {
   kotlinMessaging(
     walker.file,
     walker.facts.imports.map((fact) => fact.source),
+    walker.facts,
+  );
+  inheritedRouteMounts(
+    walker.file,
+    // Every Kotlin class extends `Any`, which declares no routes.
+    walker.file.classes.filter((cls) => cls.kind === 'class' && cls.superclass !== 'Any'),
+    walker.packageName,
+    (cls) => new KtResolver(walker.file, cls),
     walker.facts,
   );
   const properties = constantProperties(walker.file, walker.packageName, input.path, input.source);
@@ -203,12 +212,14 @@ class KotlinWalker {
     const specs = parts.first.get('delegation_specifiers');
     const supertypes: string[] = [];
     const supertypesWritten: string[] = [];
+    let superclass: string | undefined;
     for (const spec of specs?.namedChildren ?? []) {
       if (spec === null || spec.type !== 'delegation_specifier') continue;
       const inner = spec.firstNamedChild;
       const typeNode = inner?.type === 'constructor_invocation' ? inner.firstNamedChild : inner;
       const type = typeNode?.type === 'user_type' ? plainType(typeNode) : undefined;
       if (type !== undefined) supertypes.push(type);
+      if (type !== undefined && inner?.type === 'constructor_invocation') superclass ??= type;
       if (typeNode?.type === 'user_type') supertypesWritten.push(typeNode.text);
     }
     const cls: KtClass = {
@@ -218,6 +229,7 @@ class KotlinWalker {
       kind,
       nameLine: lineOf(nameNode ?? node),
       outer,
+      superclass,
       annotations,
       supertypes,
       supertypesWritten,

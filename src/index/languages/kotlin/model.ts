@@ -43,6 +43,8 @@ export interface KtClass {
   readonly supertypes: readonly string[];
   /** Supertypes as written, type arguments included (`JpaRepository<Person, Long>`). */
   readonly supertypesWritten: readonly string[];
+  /** The class it extends (the supertype called as a constructor: `CrudController<Order>()`), plain. */
+  readonly superclass: string | undefined;
   readonly fields: Map<string, KtVar>;
   readonly functions: KtFunction[];
 }
