@@ -245,6 +245,13 @@ describe('HTTP call matching', () => {
     ]);
   });
 
+  test('with the host unknown, a path of parameters only names no route', () => {
+    const web = file('web', 'load.lua', { contracts: [call('GET', '/{counter}', undefined, 7)] });
+    const graph = reconcile({ files: [billing, web], services: new Map() });
+    expect(httpEdges(graph)).toEqual([]);
+    expect(graph.unresolved.map((u) => `${u.file}:${u.line} ${u.path}`)).toEqual(['load.lua:7 /{counter}']);
+  });
+
   test('calls reaching nothing are kept: external hosts, unresolved paths, unmatched routes', () => {
     const web = file('web', 'client.ts', {
       contracts: [

@@ -84,6 +84,9 @@ const throughOf = (route: GatewayRoute | undefined): Pick<Reach, 'through'> =>
  */
 function reachByPath(known: Known, call: HttpCall, path: string): Reach | Undecided | undefined {
   const { file, fact } = call;
+  // A path of parameters only (`/{name}`) names no route: by path alone it would match any of that depth.
+  if (path !== '/' && path.split('/').every((segment) => segment === '' || /^\{[^}]*\}$/.test(segment)))
+    return undefined;
   const candidates = known.routes.matching(fact.method, path);
   let routes = nearestTo(
     candidates.filter((r) => r.root !== file.root || candidates.length === 1),

@@ -15,6 +15,7 @@ import { kotlinLanguage } from './kotlin/spec.js';
 import type { LanguageSpec } from './language-spec.js';
 import { markdownLanguage } from './markdown/spec.js';
 import { mavenLanguage } from './maven/spec.js';
+import { luaLanguage } from './lua/spec.js';
 import { nginxLanguage } from './nginx/spec.js';
 import { asyncapiLanguage, openapiLanguage } from './openapi/spec.js';
 import { phpLanguage } from './php/spec.js';
@@ -50,6 +51,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   mavenLanguage,
   yamlLanguage,
   nginxLanguage,
+  luaLanguage,
   markdownLanguage,
 ];
 
