@@ -12,6 +12,12 @@ import { importFact, reexportFact } from './imports.js';
 import type { DecoratorInfo } from './model.js';
 import { branchMethods, type BranchMethod } from './nextjs-methods.js';
 import { nextRouteFacts, wrappedHandlers, type ExportedFunction } from './routes.js';
+import {
+  defaultExportOf,
+  exportedFunctions,
+  type DefaultExport,
+  type ExportAlias,
+} from './exported-functions.js';
 import { stringValue, toVal, type Val } from './values.js';
 import { cap, cleanDoc, named } from './declaration-text.js';
 import { FUNCTION_VALUES, NO_LOCALS } from './walk.js';
@@ -23,11 +29,7 @@ interface Doc {
 }
 
 class Walker extends ClassWalker {
-  protected readonly exportAliases: {
-    readonly local: string;
-    readonly exported: string;
-    readonly line: number;
-  }[] = [];
+  protected readonly exportAliases: ExportAlias[] = [];
 
   protected readonly exportedTopLevel: ExportedFunction[] = [];
 
@@ -35,14 +37,7 @@ class Walker extends ClassWalker {
    * `name` is the exported binding; `wrapped` the identifiers passed to a wrapper call
    * (`export default withAuth(handler)`), innermost first: the first one declared here is the handler.
    */
-  protected defaultExport:
-    | {
-        readonly name?: string;
-        readonly wrapped?: readonly string[];
-        readonly symbol?: number;
-        readonly line: number;
-      }
-    | undefined;
+  protected defaultExport: DefaultExport | undefined;
 
   private root: Node | undefined;
 
@@ -371,28 +366,8 @@ class Walker extends ClassWalker {
       const s = topLevel.get(name);
       if (s !== undefined) s.exported = true;
     }
-    const exported = [...this.exportedTopLevel];
-    for (const alias of this.exportAliases) {
-      const s = topLevel.get(alias.local);
-      exported.push({
-        name: alias.exported,
-        ...(s === undefined ? { line: alias.line } : { symbol: s.id, line: s.startLine }),
-      });
-    }
-    let defaultExport: ExportedFunction | undefined;
-    if (this.defaultExport !== undefined) {
-      const names =
-        this.defaultExport.name === undefined
-          ? (this.defaultExport.wrapped ?? [])
-          : [this.defaultExport.name];
-      const byName = names.map((n) => topLevel.get(n)).find((s) => s !== undefined);
-      const symbol = this.defaultExport.symbol ?? byName?.id;
-      defaultExport = {
-        name: 'default',
-        line: byName?.startLine ?? this.defaultExport.line,
-        ...(symbol === undefined || symbol < 0 ? {} : { symbol }),
-      };
-    }
+    const exported = exportedFunctions(this.exportedTopLevel, this.exportAliases, topLevel);
+    const defaultExport = defaultExportOf(this.defaultExport, topLevel);
     const root = this.root;
     const branches = (): BranchMethod[] => (root === undefined ? [] : branchMethods(root));
     for (const fact of nextRouteFacts(this.state.path, defaultExport, exported, branches))
