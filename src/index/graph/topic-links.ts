@@ -79,11 +79,7 @@ export class TopicLinks {
     const from = codeNode(builder, file, fact.symbol);
     const kind = fact.kind === 'topic_producer' ? 'produces' : 'consumes';
     for (const reading of this.readingsOf(file, fact, key)) {
-      if (fact.broker !== undefined) {
-        const set =
-          this.brokers.get(reading.topic) ?? this.brokers.set(reading.topic, new Set()).get(reading.topic);
-        set?.add(fact.broker);
-      }
+      if (fact.broker !== undefined) this.noteBroker(reading.topic, fact.broker);
       const detail = {
         ...(reading.routingKey === undefined ? {} : { routingKey: reading.routingKey }),
         ...(reading.queue === undefined ? {} : { queue: reading.queue }),
@@ -117,9 +113,7 @@ export class TopicLinks {
   /** Topics a root's service is declared to produce or consume outside its code: edges from its service node. */
   linkDeclared(builder: GraphBuilder, root: string, topics: readonly DeclaredTopic[]): void {
     for (const declared of topics) {
-      const set =
-        this.brokers.get(declared.topic) ?? this.brokers.set(declared.topic, new Set()).get(declared.topic);
-      set?.add(declared.broker);
+      this.noteBroker(declared.topic, declared.broker);
       builder.edge(
         serviceNode(builder, root),
         topicNode(builder, declared.topic),
@@ -128,6 +122,11 @@ export class TopicLinks {
         { root, file: declared.file, line: declared.line, via: declared.via },
       );
     }
+  }
+
+  private noteBroker(topic: string, broker: string): void {
+    const set = this.brokers.get(topic) ?? this.brokers.set(topic, new Set()).get(topic);
+    set?.add(broker);
   }
 
   /** Each topic node gets the brokers its facts named, joined (`amqp`, `dapr+kafka`). */

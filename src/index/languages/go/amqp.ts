@@ -17,6 +17,7 @@ import {
 } from './messaging.js';
 import { agree, argumentsOf, unwrapParens, type GoFile, type GoScope } from './scope.js';
 import { startLineOf } from '../shared/tree-utils.js';
+import { distinctBindings, type BoundReading } from '../shared/topic-fact.js';
 
 const CLASSIC = /^github\.com\/(rabbitmq\/amqp091-go|streadway\/amqp)$/;
 const AMQP10 = /^github\.com\/rabbitmq\/rabbitmq-amqp-go-client\/pkg\/rabbitmqamqp$/;
@@ -281,14 +282,12 @@ export function finishAmqp(file: GoFile): void {
         emitTopic(consume.scope, 'consumer', { unresolved: consume.queue.written }, fact);
       continue;
     }
-    const seen = new Set<string>();
-    for (const binding of bindings) {
-      const key = binding.key !== undefined && 'topic' in binding.key ? binding.key.topic : '';
-      const routingKey = key === '' ? undefined : key;
-      const id = `${JSON.stringify(binding.exchange)}\0${routingKey ?? '\0'}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      emitTopic(consume.scope, 'consumer', binding.exchange, fact, {
+    const readings = bindings.map(({ exchange, key }): BoundReading => {
+      const written = key !== undefined && 'topic' in key ? key.topic : '';
+      return written === '' ? { exchange } : { exchange, routingKey: written };
+    });
+    for (const { exchange, routingKey } of distinctBindings(readings)) {
+      emitTopic(consume.scope, 'consumer', exchange, fact, {
         ...(routingKey === undefined ? {} : { routingKey }),
         ...(queue === undefined ? {} : { queue }),
       });

@@ -5,33 +5,15 @@
  * A destination that cannot be resolved is kept as written (`unresolved`), never named after a variable.
  */
 import type { Node } from 'web-tree-sitter';
-import { CALL_RULES, COMPOSITE_RULES, type CallRule, type Role, type Shape } from './brokers.js';
+import { CALL_RULES, COMPOSITE_RULES, type CallRule, type Shape } from './brokers.js';
 import { keyedFields } from './events.js';
 import { agree, argumentsOf, goStringLiteral, unwrapParens, type GoFile, type GoScope } from './scope.js';
 import { topicValue } from './values.js';
 import { startLineOf } from '../shared/tree-utils.js';
-import {
-  topicFact,
-  written,
-  type Destination,
-  type TopicExtras,
-  type TopicSite,
-} from '../shared/topic-fact.js';
+import { emitTopicIn as emitTopic, written, type Destination } from '../shared/topic-fact.js';
 
+export { emitTopic };
 export { written, type Destination, type TopicExtras } from '../shared/topic-fact.js';
-
-export function emitTopic(
-  scope: GoScope,
-  role: Role,
-  destination: Destination,
-  fact: TopicSite,
-  extras: TopicExtras = {},
-): void {
-  const symbol = 'symbol' in fact ? fact.symbol : scope.symbol;
-  scope.file.facts.addContract(
-    topicFact(role, destination, { ...fact, ...(symbol === undefined ? {} : { symbol }) }, extras),
-  );
-}
 
 /** Import paths of the file matching `pattern`, cached per file: every call asks. */
 const importCache = new WeakMap<GoFile, Map<RegExp, boolean>>();

@@ -9,6 +9,7 @@ import type { Node } from 'web-tree-sitter';
 import { destinationOf, emitTopic, unwrapString, usesCrate, type Destination } from './messaging.js';
 import { argumentsOf, methodCall, peel, valuesOf, type RustFile, type RustScope } from './values.js';
 import { startLineOf } from '../shared/tree-utils.js';
+import { distinctBindings, type BoundReading } from '../shared/topic-fact.js';
 
 type QueueRef =
   | { readonly kind: 'named'; readonly name: string }
@@ -210,13 +211,11 @@ export function finishAmqp(file: RustFile): void {
       continue;
     }
     const queue = consume.queue.kind === 'named' ? consume.queue.name : undefined;
-    const seen = new Set<string>();
-    for (const binding of bindings) {
-      const routingKey = binding.key === '' ? undefined : binding.key;
-      const id = `${JSON.stringify(binding.exchange)}\0${routingKey ?? ''}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      emitTopic(consume.scope, 'consumer', binding.exchange, fact, {
+    const readings = bindings.map(({ exchange, key }): BoundReading =>
+      key === undefined || key === '' ? { exchange } : { exchange, routingKey: key },
+    );
+    for (const { exchange, routingKey } of distinctBindings(readings)) {
+      emitTopic(consume.scope, 'consumer', exchange, fact, {
         ...(routingKey === undefined ? {} : { routingKey }),
         ...(queue === undefined ? {} : { queue }),
       });

@@ -5,7 +5,7 @@
  * anything else is kept as written (`unresolved`).
  */
 import type { Node } from 'web-tree-sitter';
-import { RUST_CALL_RULES, type Role } from './brokers.js';
+import { RUST_CALL_RULES } from './brokers.js';
 import {
   argumentsOf,
   methodCall,
@@ -17,14 +17,9 @@ import {
   type RustScope,
 } from './values.js';
 import { startLineOf } from '../shared/tree-utils.js';
-import {
-  topicFact,
-  written,
-  type Destination,
-  type TopicExtras,
-  type TopicSite,
-} from '../shared/topic-fact.js';
+import { emitTopicIn as emitTopic, written, type Destination } from '../shared/topic-fact.js';
 
+export { emitTopic };
 export { written, type Destination, type TopicExtras } from '../shared/topic-fact.js';
 
 /** Whether the file uses `crate` (a `use` of it, or a path through it). */
@@ -78,19 +73,6 @@ function envRead(expr: Node): string | undefined {
   const key = /^(std::)?env::var$/.test(fn) && name !== undefined ? rustString(peel(name)) : undefined;
   if (key === undefined) return undefined;
   return fallback === undefined ? `\${env.${key}}` : `\${env.${key}:${fallback}}`;
-}
-
-export function emitTopic(
-  scope: RustScope,
-  role: Role,
-  destination: Destination,
-  fact: TopicSite,
-  extras: TopicExtras = {},
-): void {
-  const symbol = 'symbol' in fact ? fact.symbol : scope.symbol;
-  scope.file.facts.addContract(
-    topicFact(role, destination, { ...fact, ...(symbol === undefined ? {} : { symbol }) }, extras),
-  );
 }
 
 /** Emits the facts of a method call of a crate in the table; true when one matched. */

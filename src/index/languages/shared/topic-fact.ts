@@ -56,3 +56,40 @@ export function topicFact(
     via: site.via,
   };
 }
+
+/** Where a language's extractor adds a fact for the declaration it is in. */
+export interface TopicScope {
+  readonly symbol?: number;
+  readonly file: { readonly facts: { addContract(fact: ContractFact): unknown } };
+}
+
+/** Adds the topic fact to the scope's file, on the site's declaration or else the scope's own. */
+export function emitTopicIn(
+  scope: TopicScope,
+  role: TopicRole,
+  destination: Destination,
+  site: TopicSite,
+  extras: TopicExtras = {},
+): void {
+  const symbol = 'symbol' in site ? site.symbol : scope.symbol;
+  scope.file.facts.addContract(
+    topicFact(role, destination, { ...site, ...(symbol === undefined ? {} : { symbol }) }, extras),
+  );
+}
+
+/** An AMQP consumer's reading of one binding of its queue: the exchange, and the binding key when written. */
+export interface BoundReading {
+  readonly exchange: Destination;
+  readonly routingKey?: string;
+}
+
+/** The bindings of one queue, each exchange and key once (a queue bound twice the same way is one reading). */
+export function distinctBindings(readings: readonly BoundReading[]): BoundReading[] {
+  const seen = new Set<string>();
+  return readings.filter(({ exchange, routingKey }) => {
+    const id = `${JSON.stringify(exchange)}\0${routingKey ?? ''}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
