@@ -154,14 +154,7 @@ export class PhpBrokerCalls {
           else this.topology.publish(literalDestination(''), target.destination, site);
           return true;
         }
-        if (
-          call.exchange?.receiver === true
-            ? exchange === undefined
-            : exchange === undefined && routingKey === undefined
-        )
-          return false;
-        this.topology.publish(exchange ?? literalDestination(''), routingKey, site);
-        return true;
+        return this.topology.publishCall(exchange, routingKey, call.exchange?.receiver === true, site);
       }
     }
   }

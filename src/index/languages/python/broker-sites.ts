@@ -159,16 +159,7 @@ export class PythonBrokerSites {
   ): boolean {
     const [exchange] = read(call.exchange) ?? [];
     const [routingKey] = read(call.routingKey) ?? [];
-    // A receiver that is no declared exchange, or a call naming neither part, is some other `publish`.
-    if (
-      call.exchange?.receiver === true
-        ? exchange === undefined
-        : exchange === undefined && routingKey === undefined
-    )
-      return false;
-    // No exchange argument: the library's default exchange, which routes by queue name.
-    this.topology.publish(exchange ?? literalDestination(''), routingKey, site);
-    return true;
+    return this.topology.publishCall(exchange, routingKey, call.exchange?.receiver === true, site);
   }
 
   private topics(

@@ -106,14 +106,7 @@ export class RubyBrokerCalls {
         if (library.amqp !== true) return this.topics('topic_producer', read(call.topic), site);
         const [exchange] = read(call.exchange);
         const [routingKey] = read(call.routingKey);
-        if (
-          call.exchange?.receiver === true
-            ? exchange === undefined
-            : exchange === undefined && routingKey === undefined
-        )
-          return false;
-        this.topology.publish(exchange ?? literalDestination(''), routingKey, site);
-        return true;
+        return this.topology.publishCall(exchange, routingKey, call.exchange?.receiver === true, site);
       }
       case 'consume': {
         if (library.amqp !== true) return this.topics('topic_consumer', read(call.topic), site);

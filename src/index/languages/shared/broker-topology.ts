@@ -133,6 +133,23 @@ export class AmqpTopology {
     this.facts.push({ fact, owner: site.owner });
   }
 
+  /**
+   * A publish call read from its arguments; false when it is some other `publish`: a receiver that should
+   * be a declared exchange and is none, or a call naming neither exchange nor key. No exchange argument is
+   * the library's default exchange, which routes by queue name.
+   */
+  publishCall(
+    exchange: Destination | undefined,
+    routingKey: Destination | undefined,
+    receiverIsExchange: boolean,
+    site: Site,
+  ): boolean {
+    if (receiverIsExchange ? exchange === undefined : exchange === undefined && routingKey === undefined)
+      return false;
+    this.publish(exchange ?? literalDestination(''), routingKey, site);
+    return true;
+  }
+
   bind(queue: Destination, exchange: Destination, key: Destination | undefined): void {
     // Binding to the default exchange is implicit and changes nothing.
     if (exchange.name === '') return;
