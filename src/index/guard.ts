@@ -101,7 +101,21 @@ const NUL = 0x00;
 const LF = 0x0a;
 const CR = 0x0d;
 
-/** The first line (1-based) longer than `limit` bytes, a trailing CR not counted; undefined if none. */
+const SPACE = 0x20;
+const TAB = 0x09;
+
+/** Where a line's text ends once trailing spaces, tabs and a CR are left out. */
+function trimmedEnd(content: Buffer, start: number, end: number): number {
+  let last = end;
+  while (last > start && (content[last - 1] === SPACE || content[last - 1] === TAB || content[last - 1] === CR))
+    last--;
+  return last;
+}
+
+/**
+ * The first line (1-based) longer than `limit` bytes, trailing whitespace not counted (a hand-written line
+ * padded with spaces is not minified code); undefined if none.
+ */
 function findLongLine(content: Buffer, limit: number): { line: number; bytes: number } | undefined {
   // Whole file within the limit: no line can exceed it, and indexOf is not even needed.
   if (content.length <= limit) return undefined;
@@ -109,8 +123,10 @@ function findLongLine(content: Buffer, limit: number): { line: number; bytes: nu
   for (let line = 1; start <= content.length; line++) {
     const newline = content.indexOf(LF, start);
     const end = newline === -1 ? content.length : newline;
-    const bytes = end > start && content[end - 1] === CR ? end - start - 1 : end - start;
-    if (bytes > limit) return { line, bytes };
+    if (end - start > limit) {
+      const bytes = trimmedEnd(content, start, end) - start;
+      if (bytes > limit) return { line, bytes };
+    }
     if (newline === -1) return undefined;
     start = newline + 1;
   }

@@ -97,6 +97,16 @@ describe('checkContent', () => {
     expect(checkContent('a.ts', buf(line(513, 'é')))).toMatchObject({ reason: 'long_line' });
   });
 
+  test('trailing whitespace does not make a line long: a padded hand-written line passes', () => {
+    const padded = `const app = express();${' '.repeat(2200)}\t \r\napp.post('/x', h);\n`;
+    expect(checkContent('index.js', buf(padded))).toEqual({ ok: true });
+    expect(checkContent('index.js', buf(`${line(1025)}${' '.repeat(50)}\n`))).toEqual({
+      ok: false,
+      reason: 'long_line',
+      detail: 'line 1 is 1,025 bytes (limit 1,024)',
+    });
+  });
+
   test('a minified bundle is rejected; a Markdown paragraph on one long line is not', () => {
     const minified = `!function(){${'var a=1;'.repeat(400)}}();`;
     expect(checkContent('vendor/app.min.js', buf(minified))).toMatchObject({

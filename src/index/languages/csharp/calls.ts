@@ -15,7 +15,7 @@ import type { TopicFact } from './messaging-types.js';
 import type { CsFrame, CsScope } from './scope.js';
 import { csArguments, csDotted, csLiteral, kids, resolveCs, type CsValueScope } from './values.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
-import { joinHttpPath, startLineOf, topicOf, type Parts } from '../shared/tree-utils.js';
+import { joinHttpPath, literalOf, startLineOf, topicOf, type Parts } from '../shared/tree-utils.js';
 
 /** Methods whose arguments can carry a contract whatever the receiver; others only matter on a client. */
 const CONTRACT_METHODS: ReadonlySet<string> = new Set([
@@ -173,7 +173,11 @@ export class CsCalls {
     const receiverName = (csDotted(receiver) ?? '').split('.').pop() ?? '';
     const call: ReceiverCall = { method, binding, receiverName, args, values, line, owner };
     const verb = MAP_VERBS.get(method);
-    const template = csLiteral(args.positional[0] ?? args.named.get('pattern'));
+    const templateNode = args.positional[0] ?? args.named.get('pattern');
+    const template =
+      verb === undefined || templateNode === undefined
+        ? undefined
+        : (csLiteral(templateNode) ?? literalOf(resolveCs(templateNode, values)));
     if (verb !== undefined && template !== undefined) {
       const prefix = binding?.kind === 'group' ? binding.prefix : '';
       const path = joinHttpPath(prefix, template);

@@ -109,6 +109,8 @@ export function resolveCs(node: Node, scope: CsValueScope): Parts {
   if (literal !== undefined) return [{ t: 'lit', v: literal }];
   switch (node.type) {
     case 'interpolated_string_expression': {
+      // In `$"…"` (not raw `$$"""…`), `{{` and `}}` are a literal brace.
+      const unescape = /^(?:\$@?|@\$)"/.test(node.text);
       const parts: Part[] = [];
       for (const child of kids(node)) {
         if (child.type === 'interpolation') {
@@ -117,7 +119,10 @@ export function resolveCs(node: Node, scope: CsValueScope): Parts {
           );
           parts.push(...(expression === undefined ? [] : resolveCs(expression, scope)));
         } else if (child.type !== 'interpolation_start' && child.type !== 'interpolation_quote') {
-          parts.push({ t: 'lit', v: child.text });
+          parts.push({
+            t: 'lit',
+            v: unescape ? child.text.replace(/\{\{/g, '{').replace(/\}\}/g, '}') : child.text,
+          });
         }
       }
       return parts;

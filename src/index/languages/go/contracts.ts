@@ -8,6 +8,7 @@ import type { Node } from 'web-tree-sitter';
 import { finishAmqp, onAmqpCall } from './amqp.js';
 import { keyedFields, onConsumerCall, onKafkaComposite } from './events.js';
 import { onMessagingCall, onMessagingComposite } from './messaging.js';
+import { daprSubscriptionRoute } from './dapr-handlers.js';
 import { goHttpCall, type Callbacks } from './http.js';
 import {
   agree,
@@ -105,6 +106,7 @@ function walkBody(root: Node, scope: GoScope): void {
         if (type?.type === 'qualified_type') {
           onKafkaComposite(node, type, current);
           onMessagingComposite(node, type, current);
+          daprSubscriptionRoute(node, type, current);
         } else if (current.file.mentionsClient) recordFieldClients(node, current);
         break;
       }

@@ -175,7 +175,9 @@ function emitPatternRoute(
     const known = listed.filter((m): m is string => m !== undefined);
     if (known.length > 0) methods = known;
   }
-  emitRouteText(methods, path, startLineOf(pattern), prefix, via, scope);
+  // net/http's ServeMux: a pattern ending in `/` serves its whole subtree (`/job/` answers `/job/42`).
+  const subtree = via.startsWith('net/http ') && path.length > 1 && path.endsWith('/');
+  emitRouteText(methods, subtree ? `${path}{rest...}` : path, startLineOf(pattern), prefix, via, scope);
 }
 
 /**

@@ -202,7 +202,8 @@ export class PythonCallSites {
     if (positional.length !== 1 || keywords.size > 0) return;
     const object = decorator.childForFieldName('function')?.childForFieldName('object') ?? null;
     const key = receiverKey(object);
-    const route = routeFromDecorator(decorator, key === undefined ? undefined : lookupBinding(frame, key));
+    const binding = key === undefined ? undefined : lookupBinding(frame, key);
+    const route = routeFromDecorator(decorator, binding, this.scope.valueScope(frame));
     if (route === undefined) return;
     // `fastapi @post` → `fastapi post()`: the decorator was called, not applied.
     const via = `${route.via.replace('@', '')}()`;

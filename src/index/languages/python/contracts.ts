@@ -18,7 +18,7 @@ import {
 import { DAPR_APP } from './dapr-app.js';
 import { DAPR_SUBSCRIPTIONS } from './brokers.js';
 import { isHealthService } from '../shared/grpc-health.js';
-import { joinHttpPath } from '../shared/tree-utils.js';
+import { joinHttpPath, literalOf } from '../shared/tree-utils.js';
 
 export type KafkaLib = 'confluent_kafka' | 'aiokafka' | 'kafka-python';
 
@@ -206,14 +206,20 @@ export interface RouteDecl {
  * A route from a decorator such as `@app.get("/x")`, `@bp.route("/x", methods=[...])` or
  * `@router.api_route("/x", methods=[...])`. `receiver` is what the decorated object is known to hold.
  */
-export function routeFromDecorator(call: Node, receiver: Binding | undefined): RouteDecl | undefined {
+export function routeFromDecorator(
+  call: Node,
+  receiver: Binding | undefined,
+  values?: ValueScope,
+): RouteDecl | undefined {
   const callee = call.childForFieldName('function');
   if (callee?.type !== 'attribute') return undefined;
   const method = callee.childForFieldName('attribute')?.text ?? '';
   const objectName = dotted(callee.childForFieldName('object'));
   if (!ROUTE_VERBS.has(method) || objectName === undefined) return undefined;
   const { positional, keywords } = callArguments(call.childForFieldName('arguments'));
-  const raw = literalString(positional[0] ?? keywords.get('rule') ?? keywords.get('path'));
+  const pathNode = positional[0] ?? keywords.get('rule') ?? keywords.get('path');
+  const raw =
+    literalString(pathNode) ?? (pathNode && values ? literalOf(resolveParts(pathNode, values)) : undefined);
   if (raw === undefined) return undefined;
   const router = receiver?.kind === 'router' ? receiver : undefined;
   // aiohttp's `@routes.route("GET", "/x")` puts the method first: not Flask's shape.

@@ -36,7 +36,7 @@ export function decoratorFacts(
     return { facts: fact === undefined ? [] : [fact] };
   }
   if (call !== undefined) {
-    const route = routeFromDecorator(call, receiver);
+    const route = routeFromDecorator(call, receiver, scope.valueScope(frame));
     if (route !== undefined) {
       return {
         facts: route.methods.map((method) => ({

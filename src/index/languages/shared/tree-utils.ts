@@ -104,7 +104,12 @@ export function normalizeHttpPath(raw: string): string {
     // Express/Rails `:id` at the start of a segment.
     .replace(/(^|\/):([A-Za-z_]\w*)/g, '$1{$2}')
     // Next.js `[id]` and `[...slug]` segments.
-    .replace(/\[(?:\.\.\.)?([A-Za-z_]\w*)\]/g, '{$1}');
+    .replace(/\[(?:\.\.\.)?([A-Za-z_]\w*)\]/g, '{$1}')
+    // Express's `*` segment (`/job/*`) and Express 5's `*splat`: everything below, a parameter here.
+    .replace(
+      /(^|\/)\*([A-Za-z_]\w*)?(?=\/|$)/g,
+      (_all, lead: string, name?: string) => `${lead}{${name ?? 'wildcard'}}`,
+    );
   path = path.replace(/\/{2,}/g, '/');
   if (!path.startsWith('/')) path = `/${path}`;
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
@@ -144,6 +149,21 @@ export type Part =
   | { readonly t: 'expr'; readonly name: string };
 
 export type Parts = readonly Part[];
+
+/**
+ * A text that is known before the program runs: literal parts, and env or config reads that give a literal
+ * default (a route path `'/' + BINDING`, a prefix `os.getenv('PREFIX', '/api')`); undefined otherwise.
+ */
+export function literalOf(parts: Parts | undefined): string | undefined {
+  if (parts === undefined || parts.length === 0) return undefined;
+  let text = '';
+  for (const part of parts) {
+    if (part.t === 'lit') text += part.v;
+    else if (part.t !== 'expr' && part.fallback !== undefined) text += part.fallback;
+    else return undefined;
+  }
+  return text;
+}
 
 /** A topic: only a fully literal value, or an env read's literal default. */
 export function topicOf(parts: Parts | undefined): string | undefined {
