@@ -58,6 +58,8 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
       mountAliases: loaded.config.workspace.mount_aliases,
     }),
     readiness: () => index.readiness(),
+    indexProgress: () => index.indexProgress(),
+    firstCallWaitMs: loaded.config.tools.first_call_wait_seconds * 1000,
     stateNotes: () => index.stateNotes(),
   });
   return { registry, audit, close: async () => audit?.close() };

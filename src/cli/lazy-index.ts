@@ -82,6 +82,10 @@ export class LazyIndex implements IndexReader {
     return this.engine.readiness();
   }
 
+  indexProgress(): { readonly done: number; readonly total: number } | undefined {
+    return this.engine?.indexProgress();
+  }
+
   stateNotes(): readonly string[] {
     return this.engine?.stateNotes() ?? [];
   }

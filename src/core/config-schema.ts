@@ -92,6 +92,14 @@ export const configSchema = z.strictObject({
         .array(z.string())
         .default([])
         .describe('Domains (code, contracts, docs, graph, admin) neither listed nor callable.'),
+      first_call_wait_seconds: z
+        .number()
+        .min(0)
+        .max(600)
+        .default(30)
+        .describe(
+          'How long a call that reads the index waits for the first index when it arrives before it is ready (0: answer "still indexing" at once).',
+        ),
     })
     .prefault({}),
 });

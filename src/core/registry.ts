@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_BUDGET_BYTES, capText } from './budget.js';
 import { allowAll, type CallPolicy, type CallRefusal } from './call-policy.js';
 import type { CallRecord, CallRecordSink } from './call-record.js';
 import { ToolError, isAbortError } from './errors.js';
+import { waitForIndex, type IndexProgress } from './index-wait.js';
 import { silentLogger, type Logger } from './logger.js';
 import {
   DOMAINS,
@@ -28,6 +29,10 @@ export interface RegistryOptions<Services> {
   readonly session?: string;
   /** Why an index-reading call cannot run yet ("still indexing (120 of 800 files)"), or undefined. */
   readonly readiness?: () => string | undefined;
+  /** How far the running index run has come, reported to a call waiting for the first index. */
+  readonly indexProgress?: () => IndexProgress | undefined;
+  /** How long an index-reading call waits for the first index before answering "still indexing" (0: not at all). */
+  readonly firstCallWaitMs?: number;
   /**
    * The path jail: turns a path argument into a canonical absolute path inside the roots, undefined for "all
    * roots", or throws a ToolError naming the argument and the allowed roots.
@@ -50,6 +55,8 @@ export interface InvocationRequest {
     total?: number,
     message?: string,
   ) => void;
+  /** Sends a log message to the caller (MCP `notifications/message`), for waits without a progress token. */
+  readonly sendLog?: (message: string) => void;
 }
 
 export interface InvocationResult {
@@ -132,11 +139,12 @@ export class Registry<Services = unknown> {
       const decision = (this.options.governance ?? allowAll).evaluate(op, subject);
       if (decision.kind === 'refuse') throw refusalError(decision.refusal);
       if (decision.kind === 'warn') trace.warning = decision.message;
+      const signal = request.signal ?? new AbortController().signal;
       if (op.capabilities.requiresIndex) {
-        const notReady = this.options.readiness?.();
+        const notReady = await this.awaitIndex(request, call.meta.progressToken, signal);
+        if (signal.aborted) throw new ToolError('cancelled', 'The call was cancelled.');
         if (notReady) throw new ToolError('still_indexing', notReady);
       }
-      const signal = request.signal ?? new AbortController().signal;
       const output: OperationOutput = await op.run(call.args, {
         signal,
         progress: progressReporter(request, call.meta.progressToken),
@@ -150,6 +158,30 @@ export class Registry<Services = unknown> {
     } catch (error) {
       return this.failed(trace, error);
     }
+  }
+
+  /** Waits (within the configured bound) for the first index, telling the caller how far it has come. */
+  private awaitIndex(
+    request: InvocationRequest,
+    token: string | number | undefined,
+    signal: AbortSignal,
+  ): Promise<string | undefined> {
+    const { readiness, indexProgress, firstCallWaitMs } = this.options;
+    if (!readiness) return Promise.resolve(undefined);
+    const report = progressReporter(request, token);
+    return waitForIndex({
+      readiness,
+      progress: () => indexProgress?.(),
+      timeoutMs: firstCallWaitMs ?? 0,
+      signal,
+      onProgress: (progress) => {
+        const message = progress
+          ? `Waiting for the first index: ${progress.done} of ${progress.total} files.`
+          : 'Waiting for the first index to start.';
+        if (token !== undefined) report(progress?.done ?? 0, progress?.total, message);
+        else request.sendLog?.(message);
+      },
+    });
   }
 
   /** The path jail over an operation's path arguments: each becomes canonical, or goes for "all roots". */

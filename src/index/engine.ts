@@ -367,6 +367,11 @@ export class IndexEngine implements IndexReader {
     return this.fingerprint;
   }
 
+  /** How far the running index run has come; undefined when none is running. */
+  indexProgress(): { readonly done: number; readonly total: number } | undefined {
+    return this.progress ? { ...this.progress } : undefined;
+  }
+
   readiness(): string | undefined {
     if (this.current) return undefined;
     const progress = this.progress;

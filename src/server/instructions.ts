@@ -14,6 +14,6 @@ Use meshlens instead of grep/find when you need:
 Rules:
 - A zero result is authoritative for what the index covers: the answer says what was searched. Do not re-check it with grep; follow the suggested next call instead.
 - Lists are paged. When a footer says "More: offset: N", call again with that offset.
-- If an answer says "still indexing", call admin status (index_status) and retry shortly.
+- A call made while the first index is built waits for it (up to 30 s by default). If an answer still says "still indexing", call admin status (index_status) and retry shortly.
 - Paths are relative to the workspace root, or absolute inside a configured root; anything outside is refused.
 - Use grep only for free text, string literals and comments, which the index does not hold.`;

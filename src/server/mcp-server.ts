@@ -31,7 +31,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   const surface = createSurface(options.surface, options.registry);
   const server = new Server(
     { name: 'meshlens', title: 'meshlens', version: options.version },
-    { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
+    { capabilities: { tools: {}, logging: {} }, instructions: SERVER_INSTRUCTIONS },
   );
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
@@ -69,6 +69,11 @@ export function createMcpServer(options: McpServerOptions): Server {
               ...(message ? { message } : {}),
             },
           })
+          .catch(() => undefined);
+      },
+      sendLog: (message) => {
+        void server
+          .sendLoggingMessage({ level: 'info', logger: 'meshlens', data: message }, extra.sessionId)
           .catch(() => undefined);
       },
     });

@@ -130,6 +130,62 @@ describe('the registry around every call', () => {
     expect((await registry.invoke({ address, rawArgs: {} })).text).toBe('ran');
   });
 
+  it('waits for the first index within the bound, reporting progress to a token and logs otherwise', async () => {
+    const run: { progress?: { done: number; total: number } } = {};
+    let ready = false;
+    const registry = new Registry({
+      operations: [indexed],
+      services: undefined,
+      readiness: () => (ready ? undefined : 'Still indexing; no snapshot yet.'),
+      indexProgress: () => run.progress,
+      firstCallWaitMs: 10_000,
+    });
+    const address = { kind: 'operation' as const, op: indexed, label: 'indexed' };
+    const sent: [number, number | undefined, string | undefined][] = [];
+    const logs: string[] = [];
+    const withToken = registry.invoke({
+      address,
+      rawArgs: {},
+      requestMeta: { progressToken: 'p1' },
+      sendProgress: (_token, value, total, message) => sent.push([value, total, message]),
+    });
+    const withoutToken = registry.invoke({ address, rawArgs: {}, sendLog: (m) => logs.push(m) });
+    await new Promise((r) => setTimeout(r, 120));
+    run.progress = { done: 7, total: 40 };
+    await new Promise((r) => setTimeout(r, 120));
+    ready = true;
+    expect((await withToken).text).toBe('ran');
+    expect((await withoutToken).text).toBe('ran');
+    expect(sent).toEqual([
+      [0, undefined, 'Waiting for the first index to start.'],
+      [7, 40, 'Waiting for the first index: 7 of 40 files.'],
+    ]);
+    expect(logs).toEqual([
+      'Waiting for the first index to start.',
+      'Waiting for the first index: 7 of 40 files.',
+    ]);
+  });
+
+  it('past the bound answers "still indexing"; a cancelled wait is a cancellation', async () => {
+    const registry = new Registry({
+      operations: [indexed],
+      services: undefined,
+      readiness: () => 'Still indexing (3 of 9 files); no snapshot yet.',
+      firstCallWaitMs: 150,
+    });
+    const address = { kind: 'operation' as const, op: indexed, label: 'indexed' };
+    const started = performance.now();
+    expect(await registry.invoke({ address, rawArgs: {} })).toMatchObject({
+      isError: true,
+      text: 'Still indexing (3 of 9 files); no snapshot yet.',
+    });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    const controller = new AbortController();
+    const pending = registry.invoke({ address, rawArgs: {}, signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    expect(await pending).toMatchObject({ isError: true, text: 'The call was cancelled.' });
+  });
+
   it('writes exactly one audit record per call, including invalid and refused ones', async () => {
     const records: CallRecord[] = [];
     const registry = new Registry({
