@@ -43,7 +43,7 @@ const DOMAIN_TITLES: Record<Domain, string> = {
   contracts: 'Contracts: dependents, gRPC, impact',
   docs: 'Docs: team documentation',
   graph: 'Graph: service topology',
-  admin: 'Admin: index status and maintenance',
+  admin: 'Admin: index status',
 };
 
 function domainDescription(domain: Domain, ops: readonly AnyOperation[]): string {
@@ -77,20 +77,53 @@ export function createSurface(kind: SurfaceKind, registry: Registry): Surface {
       },
     };
   }
-  const domains = registry.domains();
-  const tools = domains.map(({ domain, ops }): ToolDefinition => ({
-    name: domain,
-    title: DOMAIN_TITLES[domain],
-    description: domainDescription(domain, ops),
-    inputSchema: domainInputSchema(domain, ops),
-    annotations: annotationsOf(DOMAIN_TITLES[domain], ops),
-  }));
+  const domains = registry.domains().map(({ domain, ops }) => splitWrites(domain, ops));
+  const tools = domains.flatMap(({ domain, reads, writes }): ToolDefinition[] => [
+    ...(reads.length > 0
+      ? [
+          {
+            name: domain,
+            title: DOMAIN_TITLES[domain],
+            description: domainDescription(domain, reads),
+            inputSchema: domainInputSchema(domain, reads),
+            annotations: annotationsOf(DOMAIN_TITLES[domain], reads),
+          },
+        ]
+      : []),
+    ...writes.map((op) => ({
+      name: writingToolName(op),
+      title: op.title,
+      description: op.description,
+      inputSchema: flatInputSchema(op),
+      annotations: annotationsOf(op.title, [op]),
+    })),
+  ]);
   return {
     kind,
     tools: () => tools,
     resolve(name) {
-      const entry = domains.find((d) => d.domain === name);
-      return entry ? { kind: 'domain', domain: entry.domain, ops: entry.ops } : undefined;
+      for (const { domain, reads, writes } of domains) {
+        if (name === domain && reads.length > 0) return { kind: 'domain', domain, ops: reads };
+        const op = writes.find((w) => writingToolName(w) === name);
+        if (op) return { kind: 'operation', op, label: name };
+      }
+      return undefined;
     },
   };
 }
+
+/**
+ * A domain's reading modes share its tool; a writing mode beside them gets a tool of its own
+ * (`admin_rescan`), so that the reading tool is truthfully read-only and a client may approve it once.
+ * A domain made only of writing modes keeps one tool.
+ */
+function splitWrites(
+  domain: Domain,
+  ops: readonly AnyOperation[],
+): { domain: Domain; reads: readonly AnyOperation[]; writes: readonly AnyOperation[] } {
+  const reads = ops.filter((op) => !op.capabilities.writes);
+  if (reads.length === 0) return { domain, reads: ops, writes: [] };
+  return { domain, reads, writes: ops.filter((op) => op.capabilities.writes) };
+}
+
+const writingToolName = (op: AnyOperation): string => `${op.domain}_${op.mode}`;

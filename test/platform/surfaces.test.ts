@@ -76,15 +76,23 @@ describe('generated MCP surfaces', () => {
     await client.close();
   });
 
-  it('annotations are the union of a domain’s modes, resolved toward the side effect', async () => {
+  it('annotations are truthful: a writing mode beside reading ones gets its own tool', async () => {
     const client = await connectClient(real, 'domain');
-    const admin = (await client.listTools()).tools.find((t) => t.name === 'admin');
-    expect(admin?.annotations).toMatchObject({
+    const tools = (await client.listTools()).tools;
+    expect(tools.map((t) => t.name)).toEqual(['code', 'contracts', 'docs', 'graph', 'admin', 'admin_rescan']);
+    const admin = tools.find((t) => t.name === 'admin');
+    expect(admin?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+    expect((admin?.inputSchema.properties as { mode: { enum: string[] } }).mode.enum).toEqual(['status']);
+    const rescan = tools.find((t) => t.name === 'admin_rescan');
+    expect(rescan?.annotations).toMatchObject({
       readOnlyHint: false,
       destructiveHint: false,
       idempotentHint: true,
       openWorldHint: false,
     });
+    expect(Object.keys(rescan?.inputSchema.properties ?? {})).toEqual(['path']);
+    const answer = await client.callTool({ name: 'admin_rescan', arguments: { mode: 'rescan' } });
+    expect(answer.isError).toBe(true);
     await client.close();
     const flat = await connectClient(real, 'flat');
     const status = (await flat.listTools()).tools.find((t) => t.name === 'index_status');
