@@ -185,11 +185,22 @@ function addServeCommand(program: Command, { logger, globals }: CommandContext):
         .choices(['domain', 'flat'])
         .default('domain'),
     )
-    .option('--structured-output', 'also send the JSON rendering as structuredContent', false)
+    .option(
+      '--text-only',
+      'send only the Markdown text: no outputSchema, no structuredContent (for clients that show the JSON to the model)',
+      false,
+    )
+    .addOption(new Option('--structured-output', 'the default; kept for older configs').hideHelp())
     .option('--no-watch', 'do not watch the roots for changes')
-    .action(async (options: { surface: 'domain' | 'flat'; structuredOutput: boolean; watch: boolean }) => {
+    .action(async (options: { surface: 'domain' | 'flat'; textOnly: boolean; watch: boolean }) => {
       const { serveStdio } = await import('./serve.js');
-      await serveStdio({ loaded: openConfig(globals), logger, ...options });
+      await serveStdio({
+        loaded: openConfig(globals),
+        logger,
+        surface: options.surface,
+        structuredOutput: !options.textOnly,
+        watch: options.watch,
+      });
     });
 }
 

@@ -29,6 +29,7 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
         config: { type: 'string' },
         surface: { type: 'string' },
         'structured-output': { type: 'boolean' },
+        'text-only': { type: 'boolean' },
         'no-watch': { type: 'boolean' },
       },
     });
@@ -43,7 +44,8 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
     ...(values.workspace !== undefined ? { workspace: values.workspace } : {}),
     ...(values.config !== undefined ? { config: values.config } : {}),
     surface,
-    structuredOutput: values['structured-output'] ?? false,
+    // Structured output is the default; `--structured-output` is still accepted from older configs.
+    structuredOutput: !(values['text-only'] ?? false),
     watch: !(values['no-watch'] ?? false),
   };
 }

@@ -59,6 +59,11 @@ export interface OperationSpec<Shape extends z.ZodRawShape = z.ZodRawShape, Serv
   readonly description: string;
   /** Flat argument fields; the registry wraps them in a strict object. */
   readonly args: Shape;
+  /**
+   * The shape of `data` (the JSON answer), advertised as the MCP `outputSchema` and sent as
+   * `structuredContent`. Loose objects: fields may be added without breaking clients.
+   */
+  readonly output: z.ZodObject;
   readonly capabilities: Capabilities;
   /**
    * Fields holding a path. The registry resolves each one through the path jail before `run`, so `run` only

@@ -16,8 +16,9 @@ export interface McpServerOptions {
   readonly surface: SurfaceKind;
   readonly version: string;
   /**
-   * Also send the JSON rendering as `structuredContent`. Off by default: some clients show the structured
-   * part to the model instead of the Markdown, which costs more tokens for the same answer.
+   * Advertise each tool's `outputSchema` and send the JSON rendering as `structuredContent` beside the text.
+   * `serve --text-only` turns it off for clients that show the structured part to the model instead of
+   * the Markdown.
    */
   readonly structuredOutput?: boolean;
 }
@@ -40,6 +41,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       title: tool.title,
       description: tool.description,
       inputSchema: tool.inputSchema,
+      ...(options.structuredOutput ? { outputSchema: tool.outputSchema } : {}),
       annotations: tool.annotations,
     })),
   }));
@@ -79,12 +81,8 @@ export function createMcpServer(options: McpServerOptions): Server {
     });
     const content: CallToolResult['content'] = [{ type: 'text', text: result.text }];
     if (result.isError) return { content, isError: true };
-    // Structured output travels only while it fits the same cap as the text; documents are the text itself.
-    const structured = options.structuredOutput && !result.document ? result.json : undefined;
-    if (structured && byteLength(JSON.stringify(structured)) <= MAX_OUTPUT_BYTES) {
-      return { content, structuredContent: structured };
-    }
-    return { content };
+    // A tool with an outputSchema must answer with structuredContent; the text stays for older clients.
+    return options.structuredOutput ? { content, structuredContent: result.json } : { content };
   });
 
   return server;

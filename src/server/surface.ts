@@ -2,6 +2,7 @@ import type { AnyOperation, Domain } from '../core/operation.js';
 import type { Registry } from '../core/registry.js';
 import { domainInputSchema, flatInputSchema, type JsonSchemaObject } from '../core/schema.js';
 import type { CallAddress } from '../core/validation.js';
+import { outputSchemaOf, type OutputSchema } from './output-schema.js';
 
 export const SURFACES = ['domain', 'flat'] as const;
 export type SurfaceKind = (typeof SURFACES)[number];
@@ -19,6 +20,7 @@ export interface ToolDefinition {
   readonly title: string;
   readonly description: string;
   readonly inputSchema: JsonSchemaObject;
+  readonly outputSchema: OutputSchema;
   readonly annotations: ToolAnnotations;
 }
 
@@ -66,6 +68,7 @@ export function createSurface(kind: SurfaceKind, registry: Registry): Surface {
       title: op.title,
       description: op.description,
       inputSchema: flatInputSchema(op),
+      outputSchema: outputSchemaOf([op]),
       annotations: annotationsOf(op.title, [op]),
     }));
     return {
@@ -86,6 +89,7 @@ export function createSurface(kind: SurfaceKind, registry: Registry): Surface {
             title: DOMAIN_TITLES[domain],
             description: domainDescription(domain, reads),
             inputSchema: domainInputSchema(domain, reads),
+            outputSchema: outputSchemaOf(reads),
             annotations: annotationsOf(DOMAIN_TITLES[domain], reads),
           },
         ]
@@ -95,6 +99,7 @@ export function createSurface(kind: SurfaceKind, registry: Registry): Surface {
       title: op.title,
       description: op.description,
       inputSchema: flatInputSchema(op),
+      outputSchema: outputSchemaOf([op]),
       annotations: annotationsOf(op.title, [op]),
     })),
   ]);

@@ -5,7 +5,12 @@ const argv = (...words: string[]) => ['node', 'meshlens', ...words];
 
 describe('serveArgsOf (the serve fast path)', () => {
   test('reads a plain serve command line, global options before the command included', () => {
-    expect(serveArgsOf(argv('serve'))).toEqual({ surface: 'domain', structuredOutput: false, watch: true });
+    expect(serveArgsOf(argv('serve'))).toEqual({ surface: 'domain', structuredOutput: true, watch: true });
+    expect(serveArgsOf(argv('serve', '--text-only'))).toEqual({
+      surface: 'domain',
+      structuredOutput: false,
+      watch: true,
+    });
     expect(
       serveArgsOf(
         argv(

@@ -13,6 +13,7 @@ export const sampleSearch = defineOperation({
     limit: z.number().int().min(1).max(100).default(20).describe('Results per page, e.g. 10.'),
     include_body: z.boolean().default(false).describe('Return bodies, e.g. true.'),
   },
+  output: z.looseObject({}),
   capabilities: { requiresIndex: false, paged: true },
   run: (args) => ({ data: { echo: args }, markdown: `echo ${JSON.stringify(args)}` }),
 });
@@ -28,6 +29,7 @@ export const sampleOutline = defineOperation({
     granularity: z.enum(['symbol', 'file', 'package']).default('symbol').describe('Grouping, e.g. "file".'),
     limit: z.number().int().min(1).max(200).default(50).describe('Rows per page, e.g. 25.'),
   },
+  output: z.looseObject({}),
   capabilities: {},
   run: (args) => ({ data: { echo: args }, markdown: `echo ${JSON.stringify(args)}` }),
 });
@@ -39,6 +41,7 @@ export const sampleWriter = defineOperation({
   title: 'Sample writer',
   description: 'Writes something, e.g. a marker. DO NOT USE to read (use sample_search).',
   args: {},
+  output: z.looseObject({}),
   capabilities: { writes: true, idempotent: true },
   run: () => ({ data: {}, markdown: 'touched' }),
 });

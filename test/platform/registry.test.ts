@@ -15,6 +15,7 @@ const huge = defineOperation({
   title: 'Huge answer',
   description: 'Returns too much, e.g. for the cap. DO NOT USE (use nothing).',
   args: { query: z.string().describe('Anything, e.g. "x".') },
+  output: z.looseObject({}),
   capabilities: {},
   truncationHint: (args) => `Ask for less than "${args.query}"\nwith a narrower query.`,
   run: () => {
@@ -31,6 +32,7 @@ const slow = defineOperation({
   title: 'Slow',
   description: 'Takes a while and reports progress, e.g. for tests. DO NOT USE (use nothing).',
   args: {},
+  output: z.looseObject({}),
   capabilities: {},
   async run(_args, ctx) {
     for (let i = 1; i <= 3; i++) {
@@ -57,6 +59,7 @@ const indexed = defineOperation({
   title: 'Needs the index',
   description: 'Reads the index, e.g. for the gate. DO NOT USE (use nothing).',
   args: {},
+  output: z.looseObject({}),
   capabilities: { requiresIndex: true },
   run: () => ({ data: {}, markdown: 'ran' }),
 });

@@ -16,6 +16,7 @@ const find = defineOperation({
   title: 'Find',
   description: 'Finds things in a scope, e.g. "services/billing". DO NOT USE for docs (use nothing).',
   args: { scope: z.string().min(1).describe('A folder, e.g. "services/billing".') },
+  output: z.looseObject({}),
   capabilities: {},
   subject: (args) => args.scope,
   run: (args) => ({ data: { scope: args.scope }, markdown: `found in ${args.scope}` }),
@@ -29,6 +30,7 @@ const picture = defineOperation({
   description:
     'Draws a scope as a document, e.g. "services/billing". DO NOT USE for search (use find_things).',
   args: { scope: z.string().min(1).describe('A folder, e.g. "services/billing".') },
+  output: z.looseObject({}),
   capabilities: {},
   subject: (args) => args.scope,
   run: (args) => ({

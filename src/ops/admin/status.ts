@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
 import type { IndexStatus, Learnt, RejectedFile, ServiceView } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
@@ -116,6 +117,21 @@ export const adminStatus = defineOperation({
   description:
     'Reports what meshlens has indexed: roots, files per language, files not indexed and why, symbol and contract counts, the snapshot generation and whether indexing is still running; the services the workspace declares (kind, folder, every name each answers to and where it was learnt), folders of code no root covers, HTTP calls that reach no known route and topic producers or consumers whose destination is unknown (file:line and why) — e.g. call it first when another tool answers "still indexing" or finds nothing, or to see which services exist. DO NOT USE to search code (use code search / smart_search).',
   args: {},
+  output: z.looseObject({
+    workspace: z.string(),
+    roots: z.array(z.looseObject({ name: z.string(), path: z.string() })),
+    phase: z.string().describe('not_started, indexing or ready.'),
+    generation: z.number().int(),
+    files: z.number().int().optional(),
+    rejected: z.array(z.unknown()).optional(),
+    symbols: z.number().int().optional(),
+    contracts: z.number().int().optional(),
+    edges: z.number().int().optional(),
+    services: z.array(z.looseObject({ name: z.string(), kind: z.string(), folder: z.string() })).optional(),
+    uncovered: z.array(z.string()).optional(),
+    unresolved: z.looseObject({ count: z.number().int() }).optional(),
+    unresolved_topics: z.looseObject({ count: z.number().int() }).optional(),
+  }),
   capabilities: { idempotent: true },
   run(_args, ctx: OperationContext<MeshServices>) {
     // Unresolved calls need the contract graph: built here (once per snapshot) so that the status lists them,

@@ -66,7 +66,7 @@ export function fuzzyScan(request: FuzzyScanRequest): OperationOutput {
         matches: hit.count,
         lines: hit.lines,
       })),
-      ...(page.hasMore ? { next_offset: page.end } : {}),
+      next_offset: page.hasMore ? page.end : null,
       not_indexed: request.note.json,
     },
     markdown,

@@ -11,6 +11,7 @@ import { requireSnapshot } from '../shared/snapshot.js';
 import { displayOf, inScope, scopeLabel } from '../shared/workspace-paths.js';
 import { fuzzyScan } from './fuzzy-scan.js';
 import { kindPriority, symbolIndexOf, type MatchTier } from './symbol-index.js';
+import { notIndexedField, pageFields } from '../shared/output-shapes.js';
 
 const STRIPPED_KINDS = new Set(['function', 'method']);
 
@@ -181,6 +182,8 @@ function noDeclarationAnswer(
       scope: label,
       total_files: 0,
       exact_files: 0,
+      offset: 0,
+      next_offset: null,
       results: [],
       not_indexed: note.json,
       ...(uncovered.length > 0 ? { uncovered_source_folders: uncovered.length } : {}),
@@ -266,7 +269,7 @@ function searchJson(view: SearchView) {
     exact_files: exactFilesOf(view.hits),
     offset: page.start,
     results: view.entries.map((e) => e.json),
-    ...(page.hasMore ? { next_offset: page.end } : {}),
+    next_offset: page.hasMore ? page.end : null,
     not_indexed: view.note.json,
   };
 }
@@ -309,6 +312,17 @@ export const codeSearch = defineOperation({
       .default(0)
       .describe("Files to skip, from the previous page's footer, e.g. 20."),
   },
+  output: z.looseObject({
+    query: z.string(),
+    scope: z.string().describe('The scope searched, as the caller gave it, or "all roots".'),
+    fuzzy: z.boolean().optional().describe('True when file contents were scanned for the text.'),
+    total_files: z.number().int().describe('Files with a match, over all pages.'),
+    exact_files: z.number().int().optional().describe('Files with an exact name match.'),
+    ...pageFields,
+    results: z.array(z.looseObject({ path: z.string() })),
+    not_indexed: notIndexedField,
+    uncovered_source_folders: z.number().int().optional(),
+  }),
   capabilities: { requiresIndex: true, idempotent: true, paged: true },
   pathFields: ['scope'],
   subject: (args) => args.scope ?? '*',

@@ -14,6 +14,7 @@ import {
   unresolvedLines,
   unresolvedReaching,
 } from './dependents-unresolved.js';
+import { locationShape, notIndexedField, pageFields } from '../shared/output-shapes.js';
 
 type Granularity = 'symbol' | 'file' | 'package';
 
@@ -141,7 +142,7 @@ function dependentsJson(snapshot: SnapshotReader, view: DependentsView) {
       via: d.via,
       service: d.service,
     })),
-    ...(page.hasMore ? { next_offset: page.end } : {}),
+    next_offset: page.hasMore ? page.end : null,
     tests_left_out: view.testUnits,
     not_indexed: view.note.json,
     ...unresolvedJson(snapshot, view.unresolved),
@@ -172,6 +173,25 @@ export const contractsDependents = defineOperation({
     limit: z.number().int().min(1).max(200).default(50).describe('Rows per page, e.g. 20.'),
     offset: z.number().int().min(0).default(0).describe('Rows to skip, from the previous footer, e.g. 50.'),
   },
+  output: z.looseObject({
+    target: z.string(),
+    granularity: z.string(),
+    heuristic: z.boolean(),
+    total: z.number().int(),
+    files: z.number().int(),
+    ...pageFields,
+    results: z.array(
+      z.looseObject({
+        root: z.string(),
+        ...locationShape,
+        element: z.string(),
+        via: z.string(),
+        service: z.string().nullable().optional(),
+      }),
+    ),
+    tests_left_out: z.number().int(),
+    not_indexed: notIndexedField,
+  }),
   capabilities: { requiresIndex: true, idempotent: true, paged: true },
   subject: (args) => args.target,
   truncationHint: (args) =>

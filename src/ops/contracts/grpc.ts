@@ -13,6 +13,7 @@ import { contractsOf } from './grpc-contracts.js';
 import { renderGrpcAnswer } from './grpc-render.js';
 import { serviceTrace, traceByName, type TraceContext } from './grpc-trace.js';
 import type { WireCheck, WireCheckRequest } from './wire-check.js';
+import { notIndexedField } from '../shared/output-shapes.js';
 
 /** Wire checks per call: a package spread over many files is checked file by file, up to this many. */
 const MAX_WIRE_FILES = 8;
@@ -219,6 +220,23 @@ export const contractsGrpc = defineOperation({
         'List handlers and clients in test files too, e.g. true; by default they are left out and counted.',
       ),
   },
+  output: z.looseObject({
+    target: z.string().nullable(),
+    proto: z.string().nullable(),
+    status: z.string().describe('traced, ambiguous or none.'),
+    match: z.string().nullable(),
+    services: z.array(z.looseObject({ name: z.string(), path: z.string(), line: z.number().int() })),
+    candidates: z.array(z.looseObject({ kind: z.string(), name: z.string() })),
+    totals: z.looseObject({
+      handlers: z.number().int(),
+      clients: z.number().int(),
+      may_call: z.number().int(),
+    }),
+    tests_left_out: z.number().int(),
+    wire_checks: z.array(z.looseObject({ file: z.string(), status: z.string() })),
+    wire_note: z.string().nullable(),
+    not_indexed: notIndexedField,
+  }),
   capabilities: { requiresIndex: true, idempotent: true },
   pathFields: ['proto'],
   subject: (args) => args.proto ?? args.target,

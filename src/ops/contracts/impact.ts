@@ -8,6 +8,7 @@ import { requireSnapshot } from '../shared/snapshot.js';
 import { displayPath } from '../shared/workspace-paths.js';
 import type { ImpactRow } from './impact-rows.js';
 import { collectImpact, type ImpactResult } from './impact-walk.js';
+import { pageFields } from '../shared/output-shapes.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -46,7 +47,10 @@ function notFoundAnswer(snapshot: SnapshotReader, target: string) {
     `(${snapshot.contractGraph().nodes.filter((n) => n.kind !== 'symbol' && n.kind !== 'module' && n.kind !== 'service').length} contracts searched). ` +
     'This is authoritative; do not re-check with grep.\n' +
     'Next: `code search` with part of the name finds where it is declared; `graph visualize` lists the contracts of a service.\n';
-  return { data: { target, resolved: [], owners: [], total_rows: 0, rows: [] }, markdown };
+  return {
+    data: { target, resolved: [], owners: [], total_rows: 0, offset: 0, next_offset: null, rows: [] },
+    markdown,
+  };
 }
 
 /** One table row; the hop column only when events are followed beyond the first hop. */
@@ -151,7 +155,7 @@ function impactJson(snapshot: SnapshotReader, view: ImpactView) {
     total_rows: impact.rows.length,
     offset: page.start,
     rows: page.items.map((row) => ({ ...row, location: location(snapshot, row) })),
-    ...(page.hasMore ? { next_offset: page.end } : {}),
+    next_offset: page.hasMore ? page.end : null,
     tests_left_out: impact.testRowsLeftOut,
     no_producer: impact.noProducer,
     no_consumer: impact.noConsumer,
@@ -195,6 +199,28 @@ export const contractsImpact = defineOperation({
     limit: z.number().int().min(1).max(200).default(100).describe('Rows per page, e.g. 50.'),
     offset: z.number().int().min(0).default(0).describe('Rows to skip, from the previous footer, e.g. 100.'),
   },
+  output: z.looseObject({
+    target: z.string(),
+    resolved: z.array(z.looseObject({ kind: z.string(), name: z.string() })),
+    match: z.string().optional(),
+    owners: z.array(z.string()),
+    depth: z.number().int().optional(),
+    routing_key: z.string().optional(),
+    total_rows: z.number().int(),
+    ...pageFields,
+    rows: z.array(
+      z.looseObject({
+        hop: z.number().int(),
+        role: z.string(),
+        element: z.string(),
+        confidence: z.string(),
+        location: z.string(),
+      }),
+    ),
+    tests_left_out: z.number().int().optional(),
+    no_producer: z.array(z.unknown()).optional(),
+    no_consumer: z.array(z.unknown()).optional(),
+  }),
   capabilities: { requiresIndex: true, idempotent: true, paged: true },
   subject: (args) => args.target,
   truncationHint: (args) =>

@@ -55,6 +55,21 @@ export const docsSearch = defineOperation({
     query: z.string().min(1).max(512).describe('Words or a phrase, e.g. "kafka retry policy" or "dlq".'),
     max_sections: z.number().int().min(1).max(20).default(3).describe('Sections to return, e.g. 5.'),
   },
+  output: z.looseObject({
+    query: z.string(),
+    words: z.array(z.string()),
+    total_sections: z.number().int(),
+    results: z.array(
+      z.looseObject({
+        path: z.string(),
+        title: z.string(),
+        start_line: z.number().int(),
+        end_line: z.number().int(),
+        score: z.number(),
+        text: z.string(),
+      }),
+    ),
+  }),
   capabilities: { requiresIndex: true, idempotent: true },
   subject: (args) => args.query,
   truncationHint: (args) =>

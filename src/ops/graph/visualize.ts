@@ -107,6 +107,13 @@ export const graphVisualize = defineOperation({
       .default(40)
       .describe('Best-connected services drawn; the rest are folded, e.g. 20.'),
   },
+  output: z.looseObject({
+    format: z.string().optional(),
+    workspace: z.string(),
+    nodes: z.array(z.looseObject({ id: z.string(), kind: z.string(), label: z.string() })),
+    links: z.array(z.looseObject({ from: z.string(), to: z.string(), kind: z.string() })),
+    hidden: z.looseObject({}),
+  }),
   capabilities: { requiresIndex: true, idempotent: true },
   subject: (args) => args.service,
   truncationHint: () => 'The topology is large: zoom with `service`, or lower `max_services`.',
