@@ -5,6 +5,7 @@ import { codeSearch } from './code/search.js';
 import { contractsDependents } from './contracts/dependents.js';
 import { contractsGrpc } from './contracts/grpc.js';
 import { contractsImpact } from './contracts/impact.js';
+import { docsRead } from './docs/read.js';
 import { docsSearch } from './docs/search.js';
 import { graphVisualize } from './graph/visualize.js';
 import type { MeshServices } from './services.js';
@@ -16,6 +17,7 @@ export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [
   contractsGrpc,
   contractsImpact,
   docsSearch,
+  docsRead,
   graphVisualize,
   adminStatus,
   adminRescan,
