@@ -167,7 +167,7 @@ export function verifyAuditLog(file: string, options: VerifyOptions = {}): Verif
     if (anchor && anchor.lastId > head.lastId) {
       throw new Broken(
         head.lastId + 1,
-        `the anchor names row ${anchor.lastId} but the log ends at row ${head.lastId}: the log was cut short and rewritten`,
+        `the anchor names row ${anchor.lastId} but the log ends at row ${head.lastId}: rows were removed since, head and all`,
       );
     }
     return { ok: true, rows, head };

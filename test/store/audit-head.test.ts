@@ -1,4 +1,14 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -249,7 +259,7 @@ describe('what only an anchor kept elsewhere shows', () => {
       ok: false,
       rows: 3,
       firstBrokenRow: 4,
-      reason: 'the anchor names row 5 but the log ends at row 3: the log was cut short and rewritten',
+      reason: 'the anchor names row 5 but the log ends at row 3: rows were removed since, head and all',
     });
   });
 
@@ -275,6 +285,26 @@ describe('what only an anchor kept elsewhere shows', () => {
       rows: 5,
       firstBrokenRow: 4,
       reason: `row 4 is not the row of the anchor (hash ${anchor.lastHash.slice(0, 12)}…): the log was rewritten`,
+    });
+  });
+
+  test('a damaged last WAL frame drops the last append whole, rows and head together', () => {
+    // A live log keeps its latest appends in the -wal file; copying both is the state a crash leaves.
+    const log = AuditLog.open({ path: dbPath });
+    for (let i = 1; i <= 5; i++) log.record(entry(i));
+    const anchor = { lastId: 5, lastHash: lastHash(5) };
+    const copy = path.join(dir, 'crashed.db');
+    copyFileSync(dbPath, copy);
+    const wal = readFileSync(`${dbPath}-wal`);
+    log.close();
+    // SQLite takes a frame whose checksum fails as never committed, and drops it and what follows.
+    wal[wal.length - 100] = (wal[wal.length - 100] ?? 0) ^ 0x01;
+    writeFileSync(`${copy}-wal`, wal);
+    expect(verifyAuditLog(copy)).toMatchObject({ ok: true, rows: 4 });
+    expect(verifyAuditLog(copy, { anchor })).toMatchObject({
+      ok: false,
+      firstBrokenRow: 5,
+      reason: 'the anchor names row 5 but the log ends at row 4: rows were removed since, head and all',
     });
   });
 
