@@ -304,10 +304,16 @@ function addAuditCommand(program: Command): void {
     .command('audit')
     .description('Inspect the hash-chained audit log.')
     .command('verify')
-    .description('Recompute the hash chain; exit status 1 names the first broken row.')
+    .description(
+      'Recompute the hash chain and check it ends at its head; exit status 1 names the first broken row.',
+    )
     .option('--db <file>', 'the audit database (default: $MESHLENS_AUDIT_DB or the cache folder)')
+    .option(
+      '--anchor <rows:hash>',
+      'a head an earlier verify printed, kept away from the log: fail unless the log still holds it',
+    )
     .option('--json', 'print the result as JSON', false)
-    .action(async (options: { db?: string; json: boolean }) => {
+    .action(async (options: { db?: string; anchor?: string; json: boolean }) => {
       const { auditVerifyCommand } = await import('./audit-command.js');
       process.exitCode = auditVerifyCommand({ ...options, write });
     });

@@ -5,6 +5,7 @@ import type { CallRecord, CallRecordSink } from './call-record.js';
 import { ToolError, isAbortError } from './errors.js';
 import { waitForIndex, type IndexProgress } from './index-wait.js';
 import { silentLogger, type Logger } from './logger.js';
+import { MAX_NESTING_DEPTH } from './nesting.js';
 import {
   DOMAINS,
   operationKey,
@@ -68,13 +69,18 @@ export interface InvocationResult {
   readonly document: boolean;
 }
 
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+/**
+ * Sorted keys, no spaces. Past the nesting limit a value is written as a marker: arguments that deep are
+ * refused anyway, and the digest of a refused call must not overflow the stack.
+ */
+function canonicalJson(value: unknown, depth = 1): string {
+  if (value && typeof value === 'object' && depth > MAX_NESTING_DEPTH) return '"<nested too deep>"';
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v, depth + 1)).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

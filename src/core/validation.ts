@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ToolError } from './errors.js';
+import { MAX_NESTING_DEPTH, pathText, tooDeepPath } from './nesting.js';
 import type { AnyOperation, Domain } from './operation.js';
 import { argumentSchema, fieldsOf, limitsText, type FieldInfo } from './schema.js';
 import { nearest } from './suggest.js';
@@ -22,10 +23,12 @@ export type CallAddress =
   | { readonly kind: 'domain'; readonly domain: Domain; readonly ops: readonly AnyOperation[] }
   | { readonly kind: 'operation'; readonly op: AnyOperation; readonly label: string };
 
-const typeName = (value: unknown): string =>
+/** The JSON type of a value, as messages name it. */
+export const typeName = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 
-const show = (value: unknown): string => {
+/** A value as JSON, cut to 60 characters, for quoting what a caller sent. */
+export const show = (value: unknown): string => {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 };
@@ -104,17 +107,31 @@ function labelOf(address: CallAddress, op: AnyOperation): string {
   return address.kind === 'domain' ? `\`${address.domain}\` mode \`${op.mode}\`` : `\`${address.label}\``;
 }
 
+/** The arguments as an object, refused when they are not one or nest deeper than any flat argument could. */
+function argumentObject(rawArgs: unknown): Record<string, unknown> {
+  const input: Record<string, unknown> =
+    rawArgs === undefined || rawArgs === null ? {} : (rawArgs as Record<string, unknown>);
+  if (typeof input !== 'object' || Array.isArray(input)) {
+    throw new ToolError('invalid_argument', `Arguments must be a JSON object, got ${typeName(rawArgs)}.`);
+  }
+  // Before anything recursive (zod, JSON.stringify in the messages below) walks a value of unbounded depth.
+  const deep = tooDeepPath(input);
+  if (deep) {
+    throw new ToolError(
+      'invalid_argument',
+      `\`${pathText(deep, 1)}\` nests deeper than ${MAX_NESTING_DEPTH} levels; arguments are flat strings, numbers and booleans.`,
+    );
+  }
+  return input;
+}
+
 /**
  * Checks a raw call in the order an agent can fix it: shape, mode, unknown fields (with the nearest accepted
  * one), fields of another mode, missing required fields, then types, ranges and enum values. Every message
  * names the operation as the caller addressed it and says what would be accepted.
  */
 export function validateCall(address: CallAddress, rawArgs: unknown, requestMeta?: unknown): ValidatedCall {
-  const input: Record<string, unknown> =
-    rawArgs === undefined || rawArgs === null ? {} : (rawArgs as Record<string, unknown>);
-  if (typeof input !== 'object' || Array.isArray(input)) {
-    throw new ToolError('invalid_argument', `Arguments must be a JSON object, got ${typeName(rawArgs)}.`);
-  }
+  const input = argumentObject(rawArgs);
   const meta = readMeta(requestMeta, input._meta);
   const args: Record<string, unknown> = { ...input };
   delete args._meta;

@@ -6,9 +6,11 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Registry } from '../core/registry.js';
 import { MAX_OUTPUT_BYTES, byteLength } from '../core/budget.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
+import { GuardedTransport } from './message-guard.js';
 import { createSurface, type SurfaceKind } from './surface.js';
 
 export interface McpServerOptions {
@@ -23,6 +25,13 @@ export interface McpServerOptions {
   readonly structuredOutput?: boolean;
 }
 
+/** A server that screens every incoming message (depth, request shape) on whatever transport it is given. */
+class GuardedServer extends Server {
+  override connect(transport: Transport): Promise<void> {
+    return super.connect(new GuardedTransport(transport));
+  }
+}
+
 /**
  * The registry as an MCP server. The low-level `Server` is used so that the input schemas we generate are
  * sent exactly as generated (no `$schema` key, no `$ref`), and so that an unknown tool is a JSON-RPC error
@@ -30,7 +39,7 @@ export interface McpServerOptions {
  */
 export function createMcpServer(options: McpServerOptions): Server {
   const surface = createSurface(options.surface, options.registry);
-  const server = new Server(
+  const server = new GuardedServer(
     { name: 'meshlens', title: 'meshlens', version: options.version },
     { capabilities: { tools: {}, logging: {} }, instructions: SERVER_INSTRUCTIONS },
   );

@@ -16,6 +16,8 @@ export class LineStdioTransport implements Transport {
   onclose?: () => void;
 
   private buffer = '';
+  /** Set after an oversized line was dropped, until its newline arrives. */
+  private skipping = false;
   private closed = false;
   private readonly input: Readable;
   private readonly output: Writable;
@@ -33,21 +35,38 @@ export class LineStdioTransport implements Transport {
     this.input.on('error', this.onInputError);
   }
 
+  /**
+   * Splits the input into lines. `buffer` holds only the start of a line (never a newline), so each chunk is
+   * searched once: a long line costs linear time, however many chunks it comes in.
+   */
   private readonly onData = (chunk: string): void => {
-    this.buffer += chunk;
-    if (this.buffer.length > MAX_LINE_BYTES && !this.buffer.includes('\n')) {
-      this.buffer = '';
-      this.reply(null, -32700, 'Parse error: line exceeds 16 MiB');
-      return;
+    let text = chunk;
+    if (this.skipping) {
+      // The rest of an oversized line: already answered, so dropped up to its newline.
+      const end = text.indexOf('\n');
+      if (end === -1) return;
+      this.skipping = false;
+      text = text.slice(end + 1);
     }
-    let newline = this.buffer.indexOf('\n');
-    while (newline !== -1) {
-      const line = this.buffer.slice(0, newline).replace(/\r$/, '');
-      this.buffer = this.buffer.slice(newline + 1);
-      if (line.trim() !== '') this.handleLine(line);
-      newline = this.buffer.indexOf('\n');
+    let start = 0;
+    for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
+      const line = (this.buffer + text.slice(start, newline)).replace(/\r$/, '');
+      this.buffer = '';
+      start = newline + 1;
+      if (line.length > MAX_LINE_BYTES) this.refuseLongLine();
+      else if (line.trim() !== '') this.handleLine(line);
+    }
+    this.buffer += text.slice(start);
+    if (this.buffer.length > MAX_LINE_BYTES) {
+      this.buffer = '';
+      this.skipping = true;
+      this.refuseLongLine();
     }
   };
+
+  private refuseLongLine(): void {
+    this.reply(null, -32700, 'Parse error: line exceeds 16 MiB');
+  }
 
   private readonly onEnd = (): void => {
     void this.close();

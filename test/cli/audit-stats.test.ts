@@ -193,18 +193,71 @@ describe('meshlens stats and audit verify', () => {
     },
   );
 
-  it('verifies an intact chain', () => {
-    const result = runCli(['audit', 'verify', '--db', db], { env });
-    expect([result.status, result.stdout]).toEqual([0, 'audit log OK: 32 rows\n']);
-    const json = JSON.parse(runCli(['audit', 'verify', '--db', db, '--json'], { env }).stdout) as unknown;
-    expect(json).toEqual({ db, ok: true, rows: 32 });
-  });
-
-  it('names the first edited row and exits 1', () => {
-    const copy = path.join(path.dirname(db), 'tampered.db');
+  const lastHash = (file: string): string => {
+    const raw = new Database(file, { readonly: true });
+    const hash = raw.prepare('SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1').pluck().get() as string;
+    raw.close();
+    return hash;
+  };
+  const copyOf = (name: string): string => {
+    const copy = path.join(path.dirname(db), name);
     const source = new Database(db, { readonly: true });
     source.exec(`VACUUM INTO '${copy.replace(/'/g, "''")}'`);
     source.close();
+    return copy;
+  };
+
+  it('verifies an intact chain and prints its head', () => {
+    const head = `32:${lastHash(db)}`;
+    const result = runCli(['audit', 'verify', '--db', db], { env });
+    expect([result.status, result.stdout]).toEqual([0, `audit log OK: 32 rows, head ${head}\n`]);
+    const json = JSON.parse(runCli(['audit', 'verify', '--db', db, '--json'], { env }).stdout) as unknown;
+    expect(json).toEqual({ db, ok: true, rows: 32, head });
+    const anchored = runCli(['audit', 'verify', '--db', db, '--anchor', `30:${'0'.repeat(64)}`], { env });
+    expect(anchored.status).toBe(1);
+    expect(anchored.stdout).toBe(
+      'audit log BROKEN at row 30: row 30 is not the row of the anchor (hash 000000000000…): the log was rewritten\n',
+    );
+  });
+
+  it('fails a log whose last rows were deleted', () => {
+    const copy = copyOf('shortened.db');
+    const raw = new Database(copy);
+    expect(raw.prepare('DELETE FROM audit_log WHERE id > 30').run().changes).toBe(2);
+    raw.close();
+    const result = runCli(['audit', 'verify', '--db', copy], { env });
+    expect([result.status, result.stdout]).toEqual([
+      1,
+      'audit log BROKEN at row 31: rows 31–32 are missing at the end: the head records 32 rows, the log ends at row 30\n',
+    ]);
+  });
+
+  it('refuses a missing database with a plain error and exit status 2', () => {
+    const missing = path.join(path.dirname(db), 'no-such.db');
+    const named = runCli(['audit', 'verify', '--db', missing], { env });
+    expect([named.status, named.stdout, named.stderr]).toEqual([
+      2,
+      '',
+      `meshlens: no audit log at ${missing}: check the path given to --db\n`,
+    ]);
+    const byDefault = runCli(['audit', 'verify', '--json'], { env: { ...env, MESHLENS_AUDIT_DB: missing } });
+    expect([byDefault.status, byDefault.stdout, byDefault.stderr]).toEqual([
+      2,
+      '',
+      `meshlens: no audit log at ${missing}: nothing has been recorded there yet, or the file was moved or deleted; pass --db (or set $MESHLENS_AUDIT_DB) to verify another file\n`,
+    ]);
+  });
+
+  it('refuses a malformed --anchor with exit status 2', () => {
+    const result = runCli(['audit', 'verify', '--db', db, '--anchor', '32:abc'], { env });
+    expect([result.status, result.stderr]).toEqual([
+      2,
+      'meshlens: invalid --anchor "32:abc": use the head an earlier `meshlens audit verify` printed, <rows>:<64 hex digits>\n',
+    ]);
+  });
+
+  it('names the first edited row and exits 1', () => {
+    const copy = copyOf('tampered.db');
     const raw = new Database(copy);
     // One byte of one row: the session "s1" becomes "s7".
     expect(raw.prepare("UPDATE audit_log SET session = 's7' WHERE id = 12").run().changes).toBe(1);
