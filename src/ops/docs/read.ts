@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { MAX_OUTPUT_BYTES, pageFooter, takePage } from '../../core/budget.js';
 import { ToolError } from '../../core/errors.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import type { DocSectionFact } from '../../index/facts.js';
 import { maskSecrets } from '../../trust/secret-mask.js';
 import type { MeshServices } from '../services.js';
 import { pageFields } from '../shared/output-shapes.js';
@@ -65,7 +64,7 @@ export const docsRead = defineOperation({
     }
     const path = displayOf(snapshot, file);
     let redactions = 0;
-    const masked = sections.map((section: DocSectionFact) => {
+    const masked = sections.map((section) => {
       const result = maskSecrets(section.text.trim());
       redactions += result.redactions;
       return { section, text: result.text };
