@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, readdir, rm, writeFile, chmod } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registeredGrammars } from './registered-grammars.mjs';
@@ -67,9 +68,20 @@ const zodEnglishOnly = {
   },
 };
 
+// jsonc-parser's "main" is a UMD build whose factory requires its own files at run time, which a bundle cannot
+// follow; its ESM build (lib/esm, next to lib/umd) bundles like any other module.
+const jsoncParserEsm = {
+  name: 'meshlens-jsonc-parser-esm',
+  setup(esbuild) {
+    const umd = createRequire(import.meta.url).resolve('jsonc-parser');
+    const esm = path.join(path.dirname(umd), '..', 'esm', 'main.js');
+    esbuild.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path: esm }));
+  },
+};
+
 await build({
   absWorkingDir: root,
-  plugins: [withoutAjv, zodEnglishOnly],
+  plugins: [withoutAjv, zodEnglishOnly, jsoncParserEsm],
   entryPoints,
   outdir: out,
   bundle: true,

@@ -1,72 +1,115 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import {
+  IDE_CLIENTS,
+  type IdeClient,
+  type ProjectClient,
+  type UserClient,
+  type UserDirs,
+} from './ide/clients.js';
+import { mergeJsoncConfig } from './ide/jsonc-config.js';
+import { detectLauncher, ownedCommand, type Launcher, type PathStyle } from './ide/launcher.js';
+import type { IdeConfigResult } from './ide/result.js';
+import { IDE_SERVER_NAME, mergeServerCommand, type OwnedCommand } from './ide/server-command.js';
+import { mergeCodexToml } from './ide/toml-config.js';
+import { mergeContinueBlock } from './ide/yaml-config.js';
 
-/** The name the server is registered under in every client config. */
-export const IDE_SERVER_NAME = 'meshlens';
+export { IDE_SERVER_NAME } from './ide/server-command.js';
+export type { IdeConfigResult, IdeConfigStatus } from './ide/result.js';
 
-/** The MCP client configs `init --write-ide-config` maintains, and the key each keeps its servers under. */
-export const IDE_CONFIGS = [
-  { file: '.mcp.json', key: 'mcpServers', vscode: false },
-  { file: '.cursor/mcp.json', key: 'mcpServers', vscode: false },
-  { file: '.vscode/mcp.json', key: 'servers', vscode: true },
-] as const;
-
-export type IdeConfigStatus = 'created' | 'updated' | 'unchanged' | 'invalid';
-
-export interface IdeConfigResult {
-  /** Absolute path of the file. */
-  readonly file: string;
-  readonly status: IdeConfigStatus;
-  readonly detail?: string;
+export interface IdeClientResult extends IdeConfigResult {
+  readonly client: IdeClient;
+  /** True for a user-level file, outside the workspace. */
+  readonly outside: boolean;
 }
 
-type JsonObject = Record<string, unknown>;
+export interface IdeConfigOutcome {
+  readonly launcher: Launcher;
+  readonly results: readonly IdeClientResult[];
+}
 
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export interface IdeConfigRequest {
+  /** The canonical workspace folder. */
+  readonly workspaceDir: string;
+  /** The running CLI script. */
+  readonly cliPath: string;
+  /** The clients named with `--ide`; undefined chooses the default ones. */
+  readonly clients?: readonly IdeClient[];
+  /** PATH, HOME, XDG_CONFIG_HOME and APPDATA are read from it. */
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** Without `--ide`: the project clients written always, and those whose folder the workspace already has. */
+export function defaultClients(workspaceDir: string): IdeClient[] {
+  return IDE_CLIENTS.filter(
+    (client) =>
+      client.scope === 'project' &&
+      (client.byDefault === 'always' || existsSync(path.join(workspaceDir, client.byDefault.whenFolder))),
+  );
+}
+
+function userDirs(env: NodeJS.ProcessEnv): UserDirs {
+  return {
+    home: env.HOME || env.USERPROFILE || os.homedir(),
+    platform: process.platform,
+    ...(env.XDG_CONFIG_HOME ? { xdgConfigHome: env.XDG_CONFIG_HOME } : {}),
+    ...(env.APPDATA ? { appData: env.APPDATA } : {}),
+  };
+}
+
+function writeProjectClient(
+  client: ProjectClient,
+  workspaceDir: string,
+  owned: OwnedCommand,
+): IdeConfigResult {
+  const file = path.join(workspaceDir, ...client.file.split('/'));
+  if (client.format.kind === 'toml') return mergeCodexToml(file, owned);
+  if (client.format.kind === 'yaml') return mergeContinueBlock(file, owned);
+  return mergeJsoncConfig({ file, ...client.format }, owned);
+}
+
+/** The entry to add by hand when the client's folder is not there: a user's file is never created from nothing. */
+function snippet(client: UserClient, owned: OwnedCommand): string {
+  const { command, args } = mergeServerCommand(owned)!;
+  const serversKey = client.format.kind === 'jsonc' ? client.format.serversKey : 'mcpServers';
+  return JSON.stringify({ [serversKey]: { [IDE_SERVER_NAME]: { command, args } } }, null, 2);
+}
+
+function writeUserClient(client: UserClient, dirs: UserDirs, owned: OwnedCommand): IdeConfigResult[] {
+  const files = client.files(dirs);
+  const present = files.filter(({ folder }) => existsSync(folder));
+  if (present.length === 0) {
+    const first = files[0]!;
+    const detail = `${first.folder} was not found (is ${client.label} installed?); nothing was written. To register meshlens, add this to ${first.file}:\n${snippet(client, owned)}`;
+    return [{ file: first.file, status: 'skipped', detail }];
+  }
+  if (client.format.kind !== 'jsonc') throw new Error(`${client.name}: user-level files are JSON`);
+  const format = client.format;
+  return present.map(({ file }) => mergeJsoncConfig({ file, ...format }, owned));
+}
 
 /**
- * Merges the meshlens entry into one client config. Everything else in the file (other servers, unknown
- * keys, their order) is kept; keys the user added to the meshlens entry itself (e.g. `env`) are kept too.
- * A file that is not a JSON object is never rewritten: losing a user's other servers is worse than a
- * missing entry.
+ * Registers the running meshlens with MCP clients: the default project clients, or those named with `--ide`.
+ * Each file gets the most portable form its client supports (see `PathStyle`); user-level files, outside the
+ * workspace, are written only for clients named explicitly, and only where the client is installed.
  */
-export function mergeIdeConfig(file: string, key: string, entry: JsonObject): IdeConfigResult {
-  let document: JsonObject = {};
-  let before: string | undefined;
-  if (existsSync(file)) {
-    before = readFileSync(file, 'utf8');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(before);
-    } catch (error) {
-      return { file, status: 'invalid', detail: `not valid JSON (${(error as Error).message})` };
+export function writeIdeConfigs(request: IdeConfigRequest): IdeConfigOutcome {
+  const { workspaceDir, env } = request;
+  const launcher = detectLauncher(request.cliPath, workspaceDir, env.PATH);
+  const owned = (style: PathStyle) => ownedCommand(launcher, style, workspaceDir);
+  const results: IdeClientResult[] = [];
+  for (const client of request.clients ?? defaultClients(workspaceDir)) {
+    if (client.scope === 'project') {
+      results.push({
+        ...writeProjectClient(client, workspaceDir, owned(client.style)),
+        client,
+        outside: false,
+      });
+    } else {
+      for (const result of writeUserClient(client, userDirs(env), owned('absolute')))
+        results.push({ ...result, client, outside: true });
     }
-    if (!isObject(parsed)) return { file, status: 'invalid', detail: 'not a JSON object' };
-    document = parsed;
   }
-  const servers = document[key] ?? {};
-  if (!isObject(servers)) return { file, status: 'invalid', detail: `\`${key}\` is not an object` };
-  const previous = servers[IDE_SERVER_NAME];
-  const merged = { ...(isObject(previous) ? previous : {}), ...entry };
-  const next = { ...document, [key]: { ...servers, [IDE_SERVER_NAME]: merged } };
-  const text = `${JSON.stringify(next, null, 2)}\n`;
-  // Same content (whatever its formatting): the file is not touched at all, so a re-run changes nothing.
-  if (before !== undefined && JSON.stringify(previous) === JSON.stringify(merged))
-    return { file, status: 'unchanged' };
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  return { file, status: before === undefined ? 'created' : 'updated' };
-}
-
-/** Registers `node <serverArgs…>` as the meshlens server in every client config of the workspace. */
-export function writeIdeConfigs(workspaceDir: string, serverArgs: readonly string[]): IdeConfigResult[] {
-  return IDE_CONFIGS.map(({ file, key, vscode }) => {
-    const entry: JsonObject = {
-      ...(vscode ? { type: 'stdio' } : {}),
-      command: 'node',
-      args: [...serverArgs],
-    };
-    return mergeIdeConfig(path.join(workspaceDir, ...file.split('/')), key, entry);
-  });
+  return { launcher, results };
 }

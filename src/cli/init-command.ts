@@ -2,7 +2,8 @@ import { existsSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE_NAME } from '../core/config.js';
 import { buildServiceModel } from '../index/services/model.js';
-import { writeIdeConfigs } from './ide-config.js';
+import { writeIdeConfigs, type IdeConfigOutcome } from './ide-config.js';
+import type { IdeClient } from './ide/clients.js';
 import { UsageError } from './operation-commands.js';
 import { proposeRoots, type RootChoice } from './root-proposal.js';
 
@@ -61,8 +62,12 @@ export interface InitCommandOptions {
   readonly auto: boolean;
   readonly force: boolean;
   readonly writeIdeConfig: boolean;
+  /** The clients named with `--ide` (which implies `--write-ide-config`); undefined for the default ones. */
+  readonly ideClients?: readonly IdeClient[];
   /** The running CLI script, registered in the IDE configs. */
   readonly cliPath: string;
+  /** Where PATH and the user's folders are read from. */
+  readonly env?: NodeJS.ProcessEnv;
   readonly write: (text: string) => void;
   readonly warn: (text: string) => void;
 }
@@ -89,11 +94,36 @@ export function initCommand(options: InitCommandOptions): void {
     writeFileSync(target, text, { flag: options.force ? 'w' : 'wx' });
     note(`wrote ${target}`);
   }
-  if (options.writeIdeConfig) {
-    const serverArgs = [realpathSync(options.cliPath), 'serve', '--workspace', workspaceDir];
-    for (const result of writeIdeConfigs(workspaceDir, serverArgs)) {
-      if (result.status === 'invalid') options.warn(`${result.file}: ${result.detail}; left untouched`);
-      else note(`${result.file}: ${result.status}`);
-    }
+  if (options.writeIdeConfig || options.ideClients !== undefined) {
+    const outcome = writeIdeConfigs({
+      workspaceDir,
+      cliPath: options.cliPath,
+      env: options.env ?? process.env,
+      ...(options.ideClients ? { clients: options.ideClients } : {}),
+    });
+    reportIdeConfigs(outcome, note, options.warn);
   }
+}
+
+/** One line per file; problems and files outside the workspace are said so. */
+function reportIdeConfigs(
+  outcome: IdeConfigOutcome,
+  note: (text: string) => void,
+  warn: (text: string) => void,
+) {
+  for (const result of outcome.results) {
+    if (result.status === 'invalid') warn(`${result.file}: ${result.detail}; left untouched`);
+    else if (result.status === 'kept') warn(`${result.file}: ${result.detail}`);
+    else if (result.status === 'skipped') warn(`${result.client.label}: ${result.detail}`);
+    else
+      note(
+        `${result.file}: ${result.status}${result.outside ? ` (${result.client.label}, outside the workspace)` : ''}`,
+      );
+  }
+  const { launcher } = outcome;
+  const registered = outcome.results.some((r) => ['created', 'updated', 'unchanged'].includes(r.status));
+  if (launcher.kind === 'absolute' && registered)
+    note(
+      `the entries start meshlens by its absolute path ${launcher.script} (meshlens is neither installed in the workspace nor the \`meshlens\` on PATH), so they work on this machine only`,
+    );
 }

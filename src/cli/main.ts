@@ -10,6 +10,7 @@ import { LazyIndex } from './lazy-index.js';
 import { createProgressBar } from './progress-bar.js';
 import { addOperationCommands, UsageError } from './operation-commands.js';
 import { VERSION } from './version.js';
+import { clientsNamed, IDE_CLIENT_NAMES } from './ide/clients.js';
 import { validateCall, type CallAddress } from '../core/validation.js';
 
 function isValid(address: CallAddress, rawArgs: unknown): boolean {
@@ -214,15 +215,23 @@ function addInitCommand(program: Command, { argv, globals }: CommandContext): vo
     .option('--force', 'replace an existing meshlens.toml (--auto)', false)
     .option(
       '--write-ide-config',
-      'merge a meshlens server into .mcp.json, .cursor/mcp.json and .vscode/mcp.json',
+      'register the server with the MCP clients of the workspace: .mcp.json (Claude Code), .cursor/mcp.json, .vscode/mcp.json, and the Codex, Gemini CLI, Zed and Continue configs whose folder the workspace has',
       false,
     )
-    .action(async (options: { auto: boolean; force: boolean; writeIdeConfig: boolean }) => {
+    .option(
+      '--ide <clients>',
+      `register the server with these clients only (comma-separated; implies --write-ide-config): ${IDE_CLIENT_NAMES.join(', ')}. windsurf and cline are user-level files outside the workspace, written only when named here`,
+    )
+    .action(async (options: { auto: boolean; force: boolean; writeIdeConfig: boolean; ide?: string }) => {
       const { initCommand } = await import('./init-command.js');
+      const { ide, ...rest } = options;
+      const named = ide === undefined ? undefined : clientsNamed(ide);
+      if (named && 'error' in named) throw new UsageError(named.error);
       // No config is loaded: init must work where there is none, or where the existing one is broken.
       initCommand({
         workspaceDir: path.resolve(process.cwd(), globals.workspace ?? '.'),
-        ...options,
+        ...rest,
+        ...(named ? { ideClients: named.clients } : {}),
         cliPath: argv[1] ?? process.argv[1] ?? '',
         write,
         warn: (text) => process.stderr.write(`meshlens: ${text}\n`),

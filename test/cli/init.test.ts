@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { detectLayout, renderInitConfig } from '../../src/cli/init-command.js';
 import { loadConfig } from '../../src/core/config.js';
-import { CLI, runCli } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 
 const temps: string[] = [];
 afterAll(() => {
@@ -220,72 +220,5 @@ describe('meshlens init (built CLI)', () => {
     const result = runCli(['init', '--auto', '--force'], { cwd: dir });
     expect(result.status).toBe(0);
     expect(loadConfig({ cwd: dir, env: {} }).roots.map((r) => r.name)).toEqual(['services/a']);
-  });
-
-  test('--write-ide-config merges into the three client configs, keeps the rest, leaves invalid JSON alone, and is idempotent', () => {
-    const dir = tree(['services/a/x.go']);
-    const mcp = path.join(dir, '.mcp.json');
-    const cursor = path.join(dir, '.cursor', 'mcp.json');
-    const vscode = path.join(dir, '.vscode', 'mcp.json');
-    writeFileSync(
-      mcp,
-      JSON.stringify(
-        { mcpServers: { other: { command: 'other-server', args: ['--x'] } }, customTopLevel: { keep: true } },
-        null,
-        4,
-      ),
-    );
-    mkdirSync(path.dirname(cursor));
-    const invalid = '{ "mcpServers": { // a comment makes this invalid JSON\n } }';
-    writeFileSync(cursor, invalid);
-
-    const first = runCli(['init', '--auto', '--write-ide-config', '--workspace', dir]);
-    expect(first.status).toBe(0);
-    expect(first.stdout).toContain(`${mcp}: updated`);
-    expect(first.stdout).toContain(`${vscode}: created`);
-    expect(first.stderr).toContain(`${cursor}: not valid JSON`);
-    expect(first.stderr).toContain('left untouched');
-
-    const args = [realpathSync(CLI), 'serve', '--workspace', dir];
-    expect(JSON.parse(readFileSync(mcp, 'utf8'))).toEqual({
-      mcpServers: { other: { command: 'other-server', args: ['--x'] }, meshlens: { command: 'node', args } },
-      customTopLevel: { keep: true },
-    });
-    expect(JSON.parse(readFileSync(vscode, 'utf8'))).toEqual({
-      servers: { meshlens: { type: 'stdio', command: 'node', args } },
-    });
-    expect(readFileSync(cursor, 'utf8')).toBe(invalid);
-
-    const snapshot = () =>
-      [mcp, cursor, vscode, path.join(dir, 'meshlens.toml')].map((f) => ({
-        f,
-        text: readFileSync(f, 'utf8'),
-        mtime: statSync(f).mtimeMs,
-      }));
-    const before = snapshot();
-    const second = runCli(['init', '--auto', '--write-ide-config', '--workspace', dir]);
-    expect(second.status).toBe(0);
-    expect(second.stdout).toContain(`${mcp}: unchanged`);
-    expect(second.stdout).toContain(`${vscode}: unchanged`);
-    expect(snapshot()).toEqual(before);
-  });
-
-  test('a user-added key in the meshlens entry survives an update of its path', () => {
-    const dir = tree(['a/go.mod']);
-    const mcp = path.join(dir, '.mcp.json');
-    writeFileSync(
-      mcp,
-      JSON.stringify({
-        mcpServers: { meshlens: { command: 'node', args: ['/old/meshlens.js'], env: { A: '1' } } },
-      }),
-    );
-    const result = runCli(['init', '--write-ide-config', '--workspace', dir]);
-    expect(result.status).toBe(0);
-    expect(result.stderr).toContain(`${mcp}: updated`);
-    expect(JSON.parse(readFileSync(mcp, 'utf8')).mcpServers.meshlens).toEqual({
-      command: 'node',
-      args: [realpathSync(CLI), 'serve', '--workspace', dir],
-      env: { A: '1' },
-    });
   });
 });
