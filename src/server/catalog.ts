@@ -1,0 +1,29 @@
+/**
+ * What the index can name, for completions and resource listings: names only, read from the installed
+ * snapshot. Content always goes through the registry (masking, path jail, audit), never through here.
+ */
+export interface IndexCatalog {
+  /** Service names: roots and the names their manifests give them. */
+  services(): readonly string[];
+  /** Contract names: gRPC services and methods, topics, HTTP routes. */
+  contracts(): readonly string[];
+  /** Workspace-relative paths of the indexed Markdown documents. */
+  documents(): readonly string[];
+}
+
+export const EMPTY_CATALOG: IndexCatalog = { services: () => [], contracts: () => [], documents: () => [] };
+
+/** The values of a catalog list that start with (else contain) what was typed, case-insensitively. */
+export function matching(
+  values: readonly string[],
+  typed: string,
+  max = 100,
+): { values: string[]; total: number } {
+  const needle = typed.toLowerCase();
+  const starts = values.filter((v) => v.toLowerCase().startsWith(needle));
+  const contains = values.filter(
+    (v) => !v.toLowerCase().startsWith(needle) && v.toLowerCase().includes(needle),
+  );
+  const all = [...new Set([...starts, ...contains])];
+  return { values: all.slice(0, max), total: all.length };
+}

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+
+/** A document a tool produced that is too large for a tool answer, kept to be read as a resource. */
+export interface StoredDocument {
+  readonly uri: string;
+  readonly name: string;
+  readonly mimeType: string;
+  readonly text: string;
+}
+
+/** Documents kept at once; the oldest is dropped first (a client reads its link right away). */
+const KEEP = 8;
+
+/**
+ * Large tool documents (the HTML topology is ~450 KB) are not sent as tool text, which clients cap: the
+ * server keeps them here and answers with a `resource_link`. The URI is the content's hash, so the same
+ * page asked twice is one resource.
+ */
+export class DocumentStore {
+  private readonly documents = new Map<string, StoredDocument>();
+
+  publish(name: string, mimeType: string, text: string): StoredDocument {
+    const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+    const extension = EXTENSIONS[mimeType] ?? 'txt';
+    const uri = `meshlens://documents/${name}-${hash}.${extension}`;
+    const document = { uri, name: `${name}.${extension}`, mimeType, text };
+    this.documents.delete(uri);
+    this.documents.set(uri, document);
+    for (const key of this.documents.keys()) {
+      if (this.documents.size <= KEEP) break;
+      this.documents.delete(key);
+    }
+    return document;
+  }
+
+  get(uri: string): StoredDocument | undefined {
+    return this.documents.get(uri);
+  }
+
+  list(): readonly StoredDocument[] {
+    return [...this.documents.values()];
+  }
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'text/html': 'html',
+  'application/json': 'json',
+  'text/markdown': 'md',
+};

@@ -1,0 +1,221 @@
+/**
+ * MCP resources, each answered by an operation through the registry — the same masking, path jail,
+ * governance and audit as a tool call: the services, the contract graph (JSON and the HTML page), and
+ * templates for a service's neighbourhood, a contract's definition, its impact and a document.
+ */
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Domain } from '../core/operation.js';
+import type { Registry } from '../core/registry.js';
+import type { IndexCatalog } from './catalog.js';
+import type { DocumentStore } from './documents.js';
+
+interface Answer {
+  readonly text: string;
+  readonly mimeType: string;
+}
+
+type Call = (domain: Domain, mode: string, args: Record<string, unknown>, json?: boolean) => Promise<Answer>;
+
+interface FixedResource {
+  readonly uri: string;
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly mimeType: string;
+  read(call: Call): Promise<Answer>;
+}
+
+export interface ResourceTemplateEntry {
+  readonly prefix: string;
+  readonly variable: 'service' | 'target' | 'path';
+  /** Which catalog list completes the variable. */
+  readonly names: keyof IndexCatalog;
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly mimeType: string;
+  read(call: Call, value: string): Promise<Answer>;
+}
+
+const FIXED: readonly FixedResource[] = [
+  {
+    uri: 'meshlens://services',
+    name: 'services',
+    title: 'Services',
+    description:
+      'The services the workspace declares, with every name each answers to, and folders of code no root covers.',
+    mimeType: 'application/json',
+    async read(call) {
+      const status = JSON.parse((await call('admin', 'status', {}, true)).text) as Record<string, unknown>;
+      const text = JSON.stringify(
+        { services: status.services ?? [], uncovered: status.uncovered ?? [] },
+        null,
+        2,
+      );
+      return { text, mimeType: 'application/json' };
+    },
+  },
+  {
+    uri: 'meshlens://graph.json',
+    name: 'graph.json',
+    title: 'Service topology (JSON)',
+    description: 'Services, topics and weighted links folded from the contract graph.',
+    mimeType: 'application/json',
+    read: (call) => call('graph', 'visualize', { format: 'json' }),
+  },
+  {
+    uri: 'meshlens://graph.html',
+    name: 'graph.html',
+    title: 'Service topology (HTML page)',
+    description: 'A self-contained page drawing the topology, for a browser.',
+    mimeType: 'text/html',
+    read: (call) => call('graph', 'visualize', { format: 'html' }),
+  },
+];
+
+export const TEMPLATES: readonly ResourceTemplateEntry[] = [
+  {
+    prefix: 'meshlens://services/',
+    variable: 'service',
+    names: 'services',
+    name: 'service',
+    title: 'A service and its neighbours',
+    description: 'The topology around one service (Mermaid), by root or manifest name.',
+    mimeType: 'text/markdown',
+    read: (call, service) => call('graph', 'visualize', { format: 'mermaid', service }),
+  },
+  {
+    prefix: 'meshlens://contracts/',
+    variable: 'target',
+    names: 'contracts',
+    name: 'contract',
+    title: 'A contract’s definition',
+    description:
+      'Where a gRPC service or method, message or other named contract is declared, with its body.',
+    mimeType: 'text/markdown',
+    read: (call, target) => call('code', 'search', { query: target, include_body: true, limit: 5 }),
+  },
+  {
+    prefix: 'meshlens://impact/',
+    variable: 'target',
+    names: 'contracts',
+    name: 'impact',
+    title: 'What a contract change impacts',
+    description: 'The producers, consumers, callers and handlers a change to an RPC, topic or route reaches.',
+    mimeType: 'text/markdown',
+    read: (call, target) => call('contracts', 'impact', { target }),
+  },
+  {
+    prefix: 'meshlens://docs/',
+    variable: 'path',
+    names: 'documents',
+    name: 'document',
+    title: 'A team document',
+    description: 'One indexed Markdown document, secrets masked.',
+    mimeType: 'text/markdown',
+    read: (call, path) => call('docs', 'read', { path }),
+  },
+];
+
+const templateUri = (t: ResourceTemplateEntry): string =>
+  `${t.prefix}{${t.variable === 'path' ? '+' : ''}${t.variable}}`;
+
+export const documentUri = (path: string): string =>
+  `meshlens://docs/${path.split('/').map(encodeURIComponent).join('/')}`;
+
+/** Documents listed among the resources at most; the template reads any other. */
+const LISTED_DOCUMENTS = 200;
+
+export function registerResources(
+  server: Server,
+  deps: { registry: Registry; catalog: IndexCatalog; documents: DocumentStore },
+): void {
+  const call = operationCaller(deps.registry);
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: [
+      ...FIXED.map(({ uri, name, title, description, mimeType }) => ({
+        uri,
+        name,
+        title,
+        description,
+        mimeType,
+      })),
+      ...deps.catalog
+        .documents()
+        .slice(0, LISTED_DOCUMENTS)
+        .map((path) => ({ uri: documentUri(path), name: path, mimeType: 'text/markdown' })),
+      ...deps.documents.list().map(({ uri, name, mimeType }) => ({ uri, name, mimeType })),
+    ],
+  }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: TEMPLATES.map((t) => ({
+      uriTemplate: templateUri(t),
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      mimeType: t.mimeType,
+    })),
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const { uri } = request.params;
+    const answer = await readResource(uri, call, deps.documents);
+    return { contents: [{ uri, mimeType: answer.mimeType, text: answer.text }] };
+  });
+}
+
+async function readResource(uri: string, call: Call, documents: DocumentStore): Promise<Answer> {
+  const stored = documents.get(uri);
+  if (stored) return { text: stored.text, mimeType: stored.mimeType };
+  const fixed = FIXED.find((r) => r.uri === uri);
+  if (fixed) return fixed.read(call);
+  for (const template of TEMPLATES) {
+    if (!uri.startsWith(template.prefix) || uri.length === template.prefix.length) continue;
+    const raw = uri.slice(template.prefix.length);
+    let value: string;
+    try {
+      value =
+        template.variable === 'path'
+          ? raw.split('/').map(decodeURIComponent).join('/')
+          : decodeURIComponent(raw);
+    } catch {
+      throw new McpError(ErrorCode.InvalidParams, `Resource URI ${uri} is not validly percent-encoded.`);
+    }
+    return template.read(call, value);
+  }
+  throw new McpError(
+    RESOURCE_NOT_FOUND,
+    `No resource ${uri}. resources/list and resources/templates/list give what exists.`,
+  );
+}
+
+/** MCP's code for an unknown resource. */
+const RESOURCE_NOT_FOUND = -32002;
+
+/** Runs an operation through the registry; a failed call is the resource request's error, in its words. */
+function operationCaller(registry: Registry) {
+  return async (
+    domain: Domain,
+    mode: string,
+    args: Record<string, unknown>,
+    json = false,
+  ): Promise<Answer> => {
+    const op = registry.byDomainMode(domain, mode);
+    if (!op) throw new McpError(RESOURCE_NOT_FOUND, `The ${domain} domain is disabled in this workspace.`);
+    const result = await registry.invoke({
+      address: { kind: 'operation', op, label: `resource ${domain} ${mode}` },
+      rawArgs: args,
+    });
+    if (result.isError) throw new McpError(ErrorCode.InvalidParams, result.text);
+    if (json) return { text: JSON.stringify(result.json), mimeType: 'application/json' };
+    const mimeType =
+      args.format === 'json' ? 'application/json' : args.format === 'html' ? 'text/html' : 'text/markdown';
+    return { text: result.text, mimeType };
+  };
+}
