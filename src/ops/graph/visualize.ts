@@ -10,6 +10,8 @@ import { mermaidLabel, renderMermaid } from '../../render/mermaid.js';
 import type { Topology } from '../../render/topology.js';
 import type { MeshServices } from '../services.js';
 import { requireSnapshot } from '../shared/snapshot.js';
+import { displayPath } from '../shared/workspace-paths.js';
+import { contractRootsOf } from './contract-roots.js';
 import { foldTopology } from './fold.js';
 
 /** Mermaid answers stay under this; past it the number of drawn services is halved until they fit. */
@@ -48,6 +50,8 @@ export function topologyOf(snapshot: SnapshotReader, maxServices: number, servic
     workspace: snapshot.workspace,
     maxServices,
     ...(zoom !== undefined ? { zoom } : {}),
+    contractRoots: contractRootsOf(snapshot),
+    displayPath: (root, file) => displayPath(snapshot.roots, root, file),
   });
 }
 
