@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
-import { topologyOf, loadCytoscape } from '../ops/graph/visualize.js';
+import { loadPageLibraries, topologyOf } from '../ops/graph/visualize.js';
 import type { ServiceView } from '../index/reader.js';
 import { renderGraphJson, type GraphJsonInput } from '../render/graph-json.js';
 import { renderHtmlGraph } from '../render/html-graph.js';
@@ -58,7 +58,8 @@ export async function graphCommand(options: GraphCommandOptions): Promise<void> 
     } else if (options.format === 'html' || options.format === 'mermaid') {
       // The full topology: every service drawn, nothing folded.
       const topology = topologyOf(snapshot, Number.MAX_SAFE_INTEGER);
-      text = options.format === 'html' ? renderHtmlGraph(topology, loadCytoscape()) : renderMermaid(topology);
+      text =
+        options.format === 'html' ? renderHtmlGraph(topology, loadPageLibraries()) : renderMermaid(topology);
     } else {
       const base = options.loaded.baseDir;
       text = renderGraphJson({

@@ -36,6 +36,8 @@ export function renderMermaid(topology: Topology): string {
         `  ${node.id}[("${node.broker === undefined ? label : mermaidLabel(`${node.label} · ${node.broker}`)}")]`,
       );
     else if (node.kind === 'folded') lines.push(`  ${node.id}{{"${label}"}}`);
+    // A subroutine box: a folder of contract declarations, not a running service.
+    else if (node.kind === 'contracts') lines.push(`  ${node.id}[["${label}"]]`);
     else lines.push(`  ${node.id}["${label}"]`);
   }
   for (const link of topology.links) {

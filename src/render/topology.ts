@@ -2,13 +2,17 @@
 export interface TopologyNode {
   /** Stable id, safe in any output format (`s0`, `t3`, `other`). */
   readonly id: string;
-  readonly kind: 'service' | 'topic' | 'folded';
+  /** `contracts`: a folder of contract declarations (.proto files), drawn apart from the services. */
+  readonly kind: 'service' | 'contracts' | 'topic' | 'folded';
   /** As named in the workspace (untrusted text: renderers escape it). */
   readonly label: string;
   readonly root?: string;
   /** For a topic: the messaging systems carrying it (`amqp`, `kafka`, `dapr+kafka`). */
   readonly broker?: string;
-  /** Contracts this service implements, produces, consumes or serves (zoomed views, JSON, HTML panel). */
+  /**
+   * Contracts this service implements, produces, consumes or serves, or a contracts folder declares (zoomed
+   * views, JSON, HTML panel); `file` is workspace-relative.
+   */
   readonly contracts?: readonly { kind: string; name: string; file?: string; line?: number }[];
   readonly weight: number;
 }

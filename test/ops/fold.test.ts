@@ -75,4 +75,34 @@ describe('foldTopology', () => {
       { from: 's1', to: 's0', kind: 'calls_rpc', weight: 2, confidence: 'heuristic' },
     ]);
   });
+
+  test('a root of contract declarations is a contracts node: never a service, never folded away', () => {
+    const graph = reconcile({
+      files: [
+        proto('one', 'one'),
+        file('web', 'call.ts', 'typescript', { contracts: [call(7)] }),
+        file('api', 'call.ts', 'typescript', { contracts: [call(9)] }),
+      ],
+      services: new Map(),
+    });
+    const topology = foldTopology(graph, {
+      workspace: 'ws',
+      maxServices: 1,
+      contractRoots: new Set(['one']),
+      displayPath: (root, path) => `${root}/${path}`,
+    });
+    expect(topology.nodes.map((n) => [n.id, n.kind, n.label])).toEqual([
+      ['s0', 'service', 'api'],
+      ['c1', 'contracts', 'one'],
+      ['other', 'folded', '1 other services'],
+    ]);
+    expect(topology.nodes[1]?.contracts).toEqual([
+      { kind: 'declares', name: 'one.Billing', file: 'one/one.proto', line: 1 },
+    ]);
+    expect(topology.links).toEqual([
+      { from: 'other', to: 'c1', kind: 'calls_rpc', weight: 1, confidence: 'exact' },
+      { from: 's0', to: 'c1', kind: 'calls_rpc', weight: 1, confidence: 'exact' },
+    ]);
+    expect(topology.hidden.services).toEqual(['web']);
+  });
 });

@@ -1,6 +1,7 @@
-import type { Confidence, ContractGraph, GraphEdge, GraphNode } from '../../index/reader.js';
+import type { Confidence, ContractGraph, GraphEdge } from '../../index/reader.js';
 import type { Topology, TopologyLink, TopologyNode } from '../../render/topology.js';
 import { isTestPath } from '../shared/workspace-paths.js';
+import { ContractLists, type DisplayPath } from './contract-lists.js';
 import { contractOwners, type OwnersOf } from './contract-owners.js';
 
 const rank = (c: string) => (c === 'exact' ? 0 : c === 'heuristic' ? 1 : 2);
@@ -41,35 +42,8 @@ class LinkTable {
   }
 }
 
-type ContractEntry = { kind: string; name: string; file?: string; line?: number };
-
-/** The contracts each root implements, serves, produces or consumes, listed on its service node. */
-class ContractLists {
-  private readonly byRoot = new Map<string, Map<string, ContractEntry>>();
-
-  add(root: string, kind: string, node: GraphNode): void {
-    const map = this.byRoot.get(root) ?? this.byRoot.set(root, new Map()).get(root);
-    map?.set(`${kind}|${node.name}`, {
-      kind,
-      name: node.name,
-      ...(node.file ? { file: node.file, line: node.line ?? 0 } : {}),
-    });
-  }
-
-  count(root: string): number {
-    return this.byRoot.get(root)?.size ?? 0;
-  }
-
-  sorted(root: string): ContractEntry[] {
-    return [...(this.byRoot.get(root)?.values() ?? [])].sort((a, b) =>
-      a.kind + a.name < b.kind + b.name ? -1 : 1,
-    );
-  }
-}
-
 interface FoldedEdges {
   readonly links: LinkTable;
-  readonly contracts: ContractLists;
   /** Ambiguous calls whose candidates belong to several services: counted, not drawn. */
   readonly ambiguousEdges: number;
 }
@@ -93,9 +67,8 @@ function spreadTest(graph: ContractGraph, ownersOf: OwnersOf): (edge: GraphEdge)
 }
 
 /** Every edge outside test code, folded onto the roots holding its two ends. */
-function foldEdges(graph: ContractGraph, ownersOf: OwnersOf): FoldedEdges {
+function foldEdges(graph: ContractGraph, ownersOf: OwnersOf, contracts: ContractLists): FoldedEdges {
   const links = new LinkTable();
-  const contracts = new ContractLists();
   const spansServices = spreadTest(graph, ownersOf);
   let ambiguousEdges = 0;
   for (const edge of graph.edges) {
@@ -109,11 +82,11 @@ function foldEdges(graph: ContractGraph, ownersOf: OwnersOf): FoldedEdges {
         contracts.add(edge.root, edge.kind === 'implements' ? 'implements' : 'serves', target);
         break;
       case 'produces':
-        contracts.add(edge.root, edge.kind, target);
+        contracts.add(edge.root, edge.kind, target, edge);
         links.add(from, topicPlace(target.name), 'produces', edge.confidence);
         break;
       case 'consumes':
-        contracts.add(edge.root, edge.kind, target);
+        contracts.add(edge.root, edge.kind, target, edge);
         links.add(topicPlace(target.name), from, 'consumes', edge.confidence);
         break;
       case 'calls_rpc':
@@ -131,7 +104,7 @@ function foldEdges(graph: ContractGraph, ownersOf: OwnersOf): FoldedEdges {
       }
     }
   }
-  return { links, contracts, ambiguousEdges };
+  return { links, ambiguousEdges };
 }
 
 /** Every root is a service place (weight 0 until linked); topics appear when something links to them. */
@@ -145,12 +118,34 @@ function placeWeights(graph: ContractGraph, links: LinkTable): Map<Place, number
   return weight;
 }
 
-/** The places worth drawing: a root with no contract and no link (a docs or deploy folder) is not a service. */
-function connectedPlaces(weight: ReadonlyMap<Place, number>, contracts: ContractLists): Place[] {
+/**
+ * The places worth drawing: a root with no contract and no link (a docs or deploy folder) is not a service,
+ * and a contracts folder is drawn only when something links to it (its declarations alone say nothing about
+ * the running system).
+ */
+function connectedPlaces(
+  weight: ReadonlyMap<Place, number>,
+  contracts: ContractLists,
+  isContracts: (place: Place) => boolean,
+): Place[] {
   return [...weight.keys()].filter(
     (place) =>
-      !isService(place) || (weight.get(place) ?? 0) > 0 || contracts.count(place.slice('root:'.length)) > 0,
+      !isService(place) ||
+      (weight.get(place) ?? 0) > 0 ||
+      (!isContracts(place) && contracts.count(place.slice('root:'.length)) > 0),
   );
+}
+
+/** What a contracts folder declares (gRPC services, routes), listed on its node. */
+function addDeclarations(
+  graph: ContractGraph,
+  contracts: ContractLists,
+  contractRoots: ReadonlySet<string>,
+): void {
+  for (const kind of ['grpc_service', 'http_route'] as const)
+    for (const node of graph.nodesOfKind(kind))
+      if (node.root !== undefined && contractRoots.has(node.root) && !isTestPath(node.file ?? ''))
+        contracts.add(node.root, 'declares', node);
 }
 
 /** The zoomed service, its neighbours, and the services on the other side of the topics it touches. */
@@ -188,6 +183,13 @@ export interface FoldOptions {
   readonly maxServices: number;
   /** Root name to zoom on. */
   readonly zoom?: string;
+  /**
+   * Roots holding contract declarations only (a folder of .proto files): drawn as `contracts`, never as a
+   * service. An RPC whose implementation is not indexed links to the folder declaring it.
+   */
+  readonly contractRoots?: ReadonlySet<string>;
+  /** How contract locations are shown; absent: root-relative. */
+  readonly displayPath?: DisplayPath;
 }
 
 /**
@@ -197,29 +199,45 @@ export interface FoldOptions {
  * (they are counted), since a guess drawn as a dependency misleads more than a gap.
  */
 export function foldTopology(graph: ContractGraph, options: FoldOptions): Topology {
-  const folded = foldEdges(graph, contractOwners(graph));
+  const contractRoots = options.contractRoots ?? new Set<string>();
+  const isContracts = (place: Place) => isService(place) && contractRoots.has(place.slice('root:'.length));
+  const contracts = new ContractLists(options.displayPath ?? ((_root, file) => file));
+  const folded = foldEdges(graph, contractOwners(graph), contracts);
+  addDeclarations(graph, contracts, contractRoots);
   const weight = placeWeights(graph, folded.links);
   const places =
     options.zoom !== undefined
       ? zoomedPlaces(weight, folded.links, options.zoom)
-      : connectedPlaces(weight, folded.contracts);
-  const { shown, hidden } = chooseServices(places.filter(isService), weight, options);
-  const drawn = [...[...shown].sort(), ...places.filter(isTopic).sort()];
+      : connectedPlaces(weight, contracts, isContracts);
+  // Contracts folders are always drawn: folded into "other services" they would be counted as services.
+  const services = places.filter((p) => isService(p) && !isContracts(p));
+  const { shown, hidden } = chooseServices(services, weight, options);
+  // A Set: zooming on a contracts folder puts it among the shown services too.
+  const drawn = [
+    ...new Set([
+      ...[...shown].sort(),
+      ...places.filter(isContracts).sort(),
+      ...places.filter(isTopic).sort(),
+    ]),
+  ];
   if (hidden.length > 0) drawn.push(FOLDED);
   const ids = new Map<Place, string>();
   drawn.forEach((place, i) =>
-    ids.set(place, place === FOLDED ? FOLDED : `${isService(place) ? 's' : 't'}${i}`),
+    ids.set(
+      place,
+      place === FOLDED ? FOLDED : `${isContracts(place) ? 'c' : isService(place) ? 's' : 't'}${i}`,
+    ),
   );
   return {
     workspace: options.workspace,
     ...(options.zoom !== undefined ? { zoom: options.zoom } : {}),
     nodes: drawn.map((place) => {
-      const node = topologyNode(place, ids, weight, folded.contracts, hidden.length);
+      const node = topologyNode(place, ids, weight, contracts, hidden.length, isContracts(place));
       const broker = isTopic(place) ? graph.nodeByName('topic', node.label)?.broker : undefined;
       return broker === undefined ? node : { ...node, broker };
     }),
     links: topologyLinks(folded.links, ids, (place) =>
-      isService(place) && !shown.has(place) ? FOLDED : place,
+      isService(place) && !isContracts(place) && !shown.has(place) ? FOLDED : place,
     ),
     hidden: { services: hidden, topics: 0, ambiguousEdges: folded.ambiguousEdges },
   };
@@ -231,6 +249,7 @@ function topologyNode(
   weight: ReadonlyMap<Place, number>,
   contracts: ContractLists,
   hiddenServices: number,
+  contractsFolder: boolean,
 ): TopologyNode {
   if (place === FOLDED)
     return { id: FOLDED, kind: 'folded', label: `${hiddenServices} other services`, weight: 0 };
@@ -238,7 +257,7 @@ function topologyNode(
   const name = place.slice(service ? 'root:'.length : 'topic:'.length);
   return {
     id: ids.get(place) as string,
-    kind: service ? 'service' : 'topic',
+    kind: contractsFolder ? 'contracts' : service ? 'service' : 'topic',
     label: name,
     ...(service ? { root: name, contracts: contracts.sorted(name) } : {}),
     weight: weight.get(place) ?? 0,

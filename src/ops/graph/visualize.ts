@@ -1,28 +1,39 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { z } from 'zod';
 import { byteLength } from '../../core/budget.js';
 import { ToolError } from '../../core/errors.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
 import type { SnapshotReader } from '../../index/reader.js';
-import { renderHtmlGraph } from '../../render/html-graph.js';
+import { renderHtmlGraph, type PageLibraries } from '../../render/html-graph.js';
 import { mermaidLabel, renderMermaid } from '../../render/mermaid.js';
 import type { Topology } from '../../render/topology.js';
 import type { MeshServices } from '../services.js';
 import { requireSnapshot } from '../shared/snapshot.js';
+import { displayPath } from '../shared/workspace-paths.js';
+import { contractRootsOf } from './contract-roots.js';
 import { foldTopology } from './fold.js';
 
 /** Mermaid answers stay under this; past it the number of drawn services is halved until they fit. */
 const MERMAID_BUDGET_BYTES = 44 * 1024;
 
-let cytoscapeSource: string | undefined;
-/** cytoscape's browser build, inlined into every HTML page so it works offline. */
-export function loadCytoscape(): string {
-  cytoscapeSource ??= readFileSync(
-    createRequire(import.meta.url).resolve('cytoscape/dist/cytoscape.min.js'),
-    'utf8',
-  );
-  return cytoscapeSource;
+let pageLibraries: PageLibraries | undefined;
+/**
+ * The browser builds of cytoscape (drawing) and dagre (layered layout, with graphlib inside), inlined into
+ * every HTML page so it works offline. dagre's package exports only its modules, so its browser build is
+ * found beside its package.json.
+ */
+export function loadPageLibraries(): PageLibraries {
+  const require = createRequire(import.meta.url);
+  pageLibraries ??= {
+    cytoscape: readFileSync(require.resolve('cytoscape/dist/cytoscape.min.js'), 'utf8'),
+    dagre: readFileSync(
+      path.join(path.dirname(require.resolve('@dagrejs/dagre/package.json')), 'dist/dagre.min.js'),
+      'utf8',
+    ),
+  };
+  return pageLibraries;
 }
 
 export function topologyOf(snapshot: SnapshotReader, maxServices: number, service?: string): Topology {
@@ -48,6 +59,8 @@ export function topologyOf(snapshot: SnapshotReader, maxServices: number, servic
     workspace: snapshot.workspace,
     maxServices,
     ...(zoom !== undefined ? { zoom } : {}),
+    contractRoots: contractRootsOf(snapshot),
+    displayPath: (root, file) => displayPath(snapshot.roots, root, file),
   });
 }
 
@@ -126,6 +139,10 @@ export const graphVisualize = defineOperation({
     const topology = topologyOf(snapshot, args.max_services, args.service);
     if (args.format === 'json')
       return { data: { ...topology }, markdown: `${JSON.stringify(topology, null, 2)}\n`, document: true };
-    return { data: { ...topology }, markdown: renderHtmlGraph(topology, loadCytoscape()), document: true };
+    return {
+      data: { ...topology },
+      markdown: renderHtmlGraph(topology, loadPageLibraries()),
+      document: true,
+    };
   },
 });

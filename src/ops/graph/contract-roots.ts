@@ -1,0 +1,31 @@
+import type { SnapshotReader } from '../../index/reader.js';
+
+/** Files a contracts folder may hold besides its .proto files (no grammar: undefined). */
+const BESIDE_PROTO = new Set<string | undefined>(['proto', 'markdown', 'yaml', undefined]);
+
+/**
+ * The roots that hold contract declarations only, drawn as contracts rather than services: those the
+ * service model calls `contracts` (a folder of .proto files outside every unit) and nothing else, and those
+ * holding .proto files beside nothing but docs and configuration (a proto folder inside a unit, configured as
+ * a root of its own, with its README and buf.yaml).
+ * The contract graph has a `service` node for every root, so without this a proto folder that an RPC falls
+ * back to (no implementation indexed) would be drawn as a service called over gRPC.
+ */
+export function contractRootsOf(snapshot: SnapshotReader): Set<string> {
+  const kinds = new Map<string, Set<string>>();
+  for (const entry of snapshot.serviceModel().entries) {
+    if (entry.root === undefined) continue;
+    (kinds.get(entry.root) ?? kinds.set(entry.root, new Set()).get(entry.root))?.add(entry.kind);
+  }
+  const languages = new Map<string, Set<string | undefined>>();
+  for (const file of snapshot.files)
+    (languages.get(file.root) ?? languages.set(file.root, new Set()).get(file.root))?.add(file.language);
+  const roots = new Set<string>();
+  for (const { name } of snapshot.roots) {
+    const declared = kinds.get(name);
+    const written = languages.get(name);
+    if (declared?.size === 1 && declared.has('contracts')) roots.add(name);
+    else if (written?.has('proto') && [...written].every((l) => BESIDE_PROTO.has(l))) roots.add(name);
+  }
+  return roots;
+}
