@@ -9,9 +9,14 @@ import {
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Registry } from '../core/registry.js';
 import { MAX_OUTPUT_BYTES, byteLength } from '../core/budget.js';
+import { EMPTY_CATALOG, type IndexCatalog } from './catalog.js';
+import { registerCompletions } from './completions.js';
+import { DocumentStore } from './documents.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
+import { registerPrompts } from './prompts.js';
+import { registerResources } from './resources.js';
 import { GuardedTransport } from './message-guard.js';
-import { createSurface, type SurfaceKind } from './surface.js';
+import { createSurface, type Surface, type SurfaceKind } from './surface.js';
 
 export interface McpServerOptions {
   readonly registry: Registry;
@@ -23,6 +28,8 @@ export interface McpServerOptions {
    * the Markdown.
    */
   readonly structuredOutput?: boolean;
+  /** Names from the index for completions and the resource list; none when absent. */
+  readonly catalog?: IndexCatalog;
 }
 
 /** A server that screens every incoming message (depth, request shape) on whatever transport it is given. */
@@ -41,8 +48,13 @@ export function createMcpServer(options: McpServerOptions): Server {
   const surface = createSurface(options.surface, options.registry);
   const server = new GuardedServer(
     { name: 'meshlens', title: 'meshlens', version: options.version },
-    { capabilities: { tools: {}, logging: {} }, instructions: SERVER_INSTRUCTIONS },
+    {
+      capabilities: { tools: {}, logging: {}, resources: {}, prompts: {}, completions: {} },
+      instructions: SERVER_INSTRUCTIONS,
+    },
   );
+  const catalog = options.catalog ?? EMPTY_CATALOG;
+  const documents = new DocumentStore();
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: surface.tools().map((tool) => ({
@@ -54,45 +66,89 @@ export function createMcpServer(options: McpServerOptions): Server {
       annotations: tool.annotations,
     })),
   }));
-
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const address = surface.resolve(request.params.name);
-    if (!address) {
-      const names = surface.tools().map((t) => t.name);
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Unknown tool: ${request.params.name}. Tools: ${names.join(', ')}`,
-      );
-    }
-    const result = await options.registry.invoke({
-      address,
-      rawArgs: request.params.arguments,
-      requestMeta: request.params._meta,
-      signal: extra.signal,
-      sendProgress: (progressToken, progress, total, message) => {
-        void extra
-          .sendNotification({
-            method: 'notifications/progress',
-            params: {
-              progressToken,
-              progress,
-              ...(total !== undefined ? { total } : {}),
-              ...(message ? { message } : {}),
-            },
-          })
-          .catch(() => undefined);
-      },
-      sendLog: (message) => {
-        void server
-          .sendLoggingMessage({ level: 'info', logger: 'meshlens', data: message }, extra.sessionId)
-          .catch(() => undefined);
-      },
-    });
-    const content: CallToolResult['content'] = [{ type: 'text', text: result.text }];
-    if (result.isError) return { content, isError: true };
-    // A tool with an outputSchema must answer with structuredContent; the text stays for older clients.
-    return options.structuredOutput ? { content, structuredContent: result.json } : { content };
-  });
-
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    callTool(server, surface, options, documents, request, extra),
+  );
+  registerResources(server, { registry: options.registry, catalog, documents });
+  registerPrompts(server, surface);
+  registerCompletions(server, catalog);
   return server;
+}
+
+type CallRequest = { params: { name: string; arguments?: Record<string, unknown>; _meta?: unknown } };
+type CallExtra = {
+  signal: AbortSignal;
+  sessionId?: string;
+  sendNotification: (n: {
+    method: 'notifications/progress';
+    params: Record<string, unknown>;
+  }) => Promise<void>;
+};
+
+async function callTool(
+  server: Server,
+  surface: Surface,
+  options: McpServerOptions,
+  documents: DocumentStore,
+  request: CallRequest,
+  extra: CallExtra,
+): Promise<CallToolResult> {
+  const address = surface.resolve(request.params.name);
+  if (!address) {
+    const names = surface.tools().map((t) => t.name);
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `Unknown tool: ${request.params.name}. Tools: ${names.join(', ')}`,
+    );
+  }
+  const result = await options.registry.invoke({
+    address,
+    rawArgs: request.params.arguments,
+    requestMeta: request.params._meta,
+    signal: extra.signal,
+    sendProgress: (progressToken, progress, total, message) => {
+      void extra
+        .sendNotification({
+          method: 'notifications/progress',
+          params: {
+            progressToken,
+            progress,
+            ...(total !== undefined ? { total } : {}),
+            ...(message ? { message } : {}),
+          },
+        })
+        .catch(() => undefined);
+    },
+    sendLog: (message) => {
+      void server
+        .sendLoggingMessage({ level: 'info', logger: 'meshlens', data: message }, extra.sessionId)
+        .catch(() => undefined);
+    },
+  });
+  if (result.isError) return { content: [{ type: 'text', text: result.text }], isError: true };
+  const content =
+    result.document && byteLength(result.text) > MAX_OUTPUT_BYTES
+      ? documentLink(documents, request.params.name, result.text)
+      : [{ type: 'text' as const, text: result.text }];
+  // A tool with an outputSchema must answer with structuredContent; the text stays for older clients.
+  return options.structuredOutput ? { content, structuredContent: result.json } : { content };
+}
+
+/**
+ * A document over the answer cap (the HTML topology) is kept as a resource and linked, never sent as a
+ * tool answer that a client would cut or drop.
+ */
+function documentLink(documents: DocumentStore, tool: string, text: string): CallToolResult['content'] {
+  const html = /^\s*<!doctype html|^\s*<html/i.test(text);
+  const json = !html && /^\s*[{[]/.test(text);
+  const mimeType = html ? 'text/html' : json ? 'application/json' : 'text/markdown';
+  const stored = documents.publish(tool, mimeType, text);
+  const kb = Math.round(byteLength(text) / 1024);
+  return [
+    {
+      type: 'text',
+      text: `The document is ${kb} KB, more than an answer may hold: read it with resources/read at ${stored.uri} (${mimeType}).`,
+    },
+    { type: 'resource_link', uri: stored.uri, name: stored.name, mimeType },
+  ];
 }

@@ -59,6 +59,8 @@ export interface Surface {
   tools(): readonly ToolDefinition[];
   /** Undefined for an unknown tool name (a protocol fault, not a tool failure). */
   resolve(toolName: string): CallAddress | undefined;
+  /** How to call an operation on this surface, for prose: `analyze_impact`, or `contracts` mode `impact`. */
+  callOf(domain: string, mode: string): string | undefined;
 }
 
 export function createSurface(kind: SurfaceKind, registry: Registry): Surface {
@@ -77,6 +79,10 @@ export function createSurface(kind: SurfaceKind, registry: Registry): Surface {
       resolve(name) {
         const op = registry.byFlatName(name);
         return op ? { kind: 'operation', op, label: op.flatName } : undefined;
+      },
+      callOf(domain, mode) {
+        const op = registry.byDomainMode(domain, mode);
+        return op ? `\`${op.flatName}\`` : undefined;
       },
     };
   }
@@ -113,6 +119,12 @@ export function createSurface(kind: SurfaceKind, registry: Registry): Surface {
         if (op) return { kind: 'operation', op, label: name };
       }
       return undefined;
+    },
+    callOf(domain, mode) {
+      const entry = domains.find((d) => d.domain === domain);
+      if (entry?.reads.some((op) => op.mode === mode)) return `\`${domain}\` with mode \`${mode}\``;
+      const op = entry?.writes.find((w) => w.mode === mode);
+      return op ? `\`${writingToolName(op)}\`` : undefined;
     },
   };
 }
