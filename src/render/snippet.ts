@@ -1,5 +1,5 @@
 import { cutToBytes, byteLength } from '../core/budget.js';
-import { maskSecrets } from '../trust/secret-mask.js';
+import type { MaskedLines } from '../trust/secret-mask.js';
 
 export const SNIPPET_LINES = 15;
 export const SNIPPET_LEAD = 2;
@@ -15,8 +15,11 @@ export interface BodyRange {
 }
 
 export interface SnippetRequest {
-  /** The file's current lines. */
-  readonly lines: readonly string[];
+  /**
+   * The file's current lines with their secrets masked, the whole file at once (`maskSecretLines`): a line's
+   * masking can depend on lines above the window, such as the BEGIN line of a private key.
+   */
+  readonly source: MaskedLines;
   /** 1-based line the snippet is about. */
   readonly anchor: number;
   /** Bodies to replace by a marker (none when the caller asked for bodies). */
@@ -38,6 +41,8 @@ interface ViewLine {
   readonly text: string;
   readonly from: number;
   readonly to: number;
+  /** A marker standing for stripped body lines, not a line of the file. */
+  readonly stripped?: boolean;
 }
 
 /**
@@ -73,11 +78,11 @@ function strippedRanges(
 
 /**
  * At most `SNIPPET_LINES` lines around `anchor`, starting `SNIPPET_LEAD` lines above it, with stripped bodies
- * shown as one marker line, each line cut to `MAX_SNIPPET_LINE_BYTES` on a character boundary, secrets
- * masked. Line numbers stay those of the original file.
+ * shown as one marker line, each line cut to `MAX_SNIPPET_LINE_BYTES` on a character boundary. Line numbers
+ * stay those of the original file; `redactions` counts the masked secrets on the lines shown.
  */
 export function renderSnippet(request: SnippetRequest): Snippet {
-  const { lines } = request;
+  const { lines } = request.source;
   const ranges = strippedRanges(request.bodies, request.indentBodies, request.bracesIncluded ?? false);
   const view: ViewLine[] = [];
   let rangeIndex = 0;
@@ -88,7 +93,7 @@ export function renderSnippet(request: SnippetRequest): Snippet {
       const marker = request.indentBodies
         ? `${indent}...`
         : `${indent}/* … ${range.to - range.from + 1} line(s) stripped … */`;
-      view.push({ text: marker, from: range.from, to: Math.min(range.to, lines.length) });
+      view.push({ text: marker, from: range.from, to: Math.min(range.to, lines.length), stripped: true });
       line = range.to;
       rangeIndex++;
       continue;
@@ -106,12 +111,12 @@ export function renderSnippet(request: SnippetRequest): Snippet {
         : v.text,
     )
     .join('\n');
-  const masked = maskSecrets(body);
+  const shown = window.filter((v) => !v.stripped).map((v) => v.from - 1);
   return {
     startLine: window[0]?.from ?? 1,
     endLine: window[window.length - 1]?.to ?? 1,
-    text: masked.text,
-    redactions: masked.redactions,
+    text: body,
+    redactions: request.source.redactionsOn(shown),
   };
 }
 

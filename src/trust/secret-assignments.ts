@@ -10,7 +10,7 @@ import {
   nextOperator,
   stringSpans,
   type KeyAt,
-  type Span,
+  type StringSpans,
 } from './secret-line-syntax.js';
 import { isCodeValue, isTypeExpression, maskValue } from './secret-values.js';
 
@@ -26,10 +26,23 @@ const XML_ELEMENT = /<([A-Za-z_][\w.:-]*)(\s[^>]*)?>([^<]+)<\/\1>/g;
 
 type Edit = { readonly start: number; readonly end: number; readonly text: string };
 
+/**
+ * Every word `isSecretKey` accepts contains one of these (secret-keys.ts), in lower case: a line without
+ * any of them names no secret and is left as it is without being parsed, which most lines are.
+ */
+export const KEY_CUES = ['pass', 'pwd', 'secret', 'credential', 'token', 'jwt', 'key'];
+
+const mayNameSecret = (line: string, valueKey: string | undefined): boolean => {
+  if (valueKey !== undefined && isSecretKey(valueKey)) return true;
+  const lower = line.toLowerCase();
+  return KEY_CUES.some((cue) => lower.includes(cue));
+};
+
 export function maskAssignments(
   line: string,
   valueKey?: string,
 ): { line: string; redactions: number; blockStarted: boolean } {
+  if (!mayNameSecret(line, valueKey)) return { line, redactions: 0, blockStarted: false };
   const assignments = assignmentEdits(line, valueKey);
   const xml = maskXmlElements(applyEdits(line, assignments.edits));
   return {
@@ -68,7 +81,7 @@ function assignmentEdits(
     const found = valueKey !== undefined && before.key === 'value' ? { ...before, key: valueKey } : before;
     let v = op.end;
     while (v < line.length && /\s/.test(line[v] ?? '')) v++;
-    const literal = spans.find((s) => s.start === v);
+    const literal = spans.startingAt(v);
     if (op.op === ':' && !literal && isTypeAnnotation(line, v, spans)) {
       pending = found; // the `=` after the annotation carries the value
       continue;
@@ -106,8 +119,7 @@ function assignmentEdits(
     }
     // A code expression: only a literal fallback (`process.env.X || 'dev-secret'`) is a hard-coded value.
     const end = Math.abs(expressionEnd(line, v, spans));
-    for (const span of spans) {
-      if (span.start < v || span.end > end || !span.closed) continue;
+    for (const span of spans.closedWithin(v, end)) {
       const before = line.slice(v, span.start);
       if (FALLBACK_BEFORE.test(before) || ENV_GETTER_BEFORE.test(before)) {
         apply(span.start + 1, span.end - 1, found.key, line.slice(span.start + 1, span.end - 1));
@@ -119,7 +131,7 @@ function assignmentEdits(
 }
 
 /** `token: string = '…'`: what follows the colon at `v` is a type, ended by a spaced `=`. */
-function isTypeAnnotation(line: string, v: number, spans: readonly Span[]): boolean {
+function isTypeAnnotation(line: string, v: number, spans: StringSpans): boolean {
   const eq = -expressionEnd(line, v, spans, true) - 1;
   if (eq < 0 || !/\s/.test(line[eq - 1] ?? '')) return false;
   const annotation = line.slice(v, eq).trim();

@@ -14,8 +14,47 @@ export interface Span {
   readonly closed: boolean;
 }
 
+/** The string literals of one line, looked up by where they start or end (a long line holds thousands). */
+export class StringSpans {
+  private readonly byStart = new Map<number, Span>();
+  private readonly closedByEnd = new Map<number, Span>();
+
+  constructor(readonly list: readonly Span[]) {
+    for (const span of list) {
+      this.byStart.set(span.start, span);
+      if (span.closed) this.closedByEnd.set(span.end, span);
+    }
+  }
+
+  startingAt(start: number): Span | undefined {
+    return this.byStart.get(start);
+  }
+
+  closedEndingAt(end: number): Span | undefined {
+    return this.closedByEnd.get(end);
+  }
+
+  /** Closed literals lying between `from` and `to`, in order. */
+  closedWithin(from: number, to: number): Span[] {
+    let low = 0;
+    let high = this.list.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((this.list[mid]?.start ?? 0) < from) low = mid + 1;
+      else high = mid;
+    }
+    const found: Span[] = [];
+    for (let i = low; i < this.list.length; i++) {
+      const span = this.list[i] as Span;
+      if (span.end > to) break;
+      if (span.closed) found.push(span);
+    }
+    return found;
+  }
+}
+
 /** String literals on one line. An apostrophe between letters (`don't`) is prose, not a quote. */
-export function stringSpans(line: string): Span[] {
+export function stringSpans(line: string): StringSpans {
   const spans: Span[] = [];
   for (let i = 0; i < line.length; i++) {
     const quote = line[i];
@@ -26,7 +65,7 @@ export function stringSpans(line: string): Span[] {
     spans.push({ start: i, end: Math.min(j + 1, line.length), closed: j < line.length });
     i = j;
   }
-  return spans;
+  return new StringSpans(spans);
 }
 
 export interface KeyAt {
@@ -36,12 +75,12 @@ export interface KeyAt {
   readonly declared: boolean;
 }
 
-export function keyBefore(line: string, opStart: number, spans: readonly Span[]): KeyAt | undefined {
+export function keyBefore(line: string, opStart: number, spans: StringSpans): KeyAt | undefined {
   let j = opStart - 1;
   while (j >= 0 && /\s/.test(line[j] ?? '')) j--;
   if (j < 0) return undefined;
-  const bracketed = line[j] === ']' ? spans.find((s) => s.closed && s.end === j) : undefined;
-  const quoted = bracketed ?? spans.find((s) => s.closed && s.end === j + 1);
+  const bracketed = line[j] === ']' ? spans.closedEndingAt(j) : undefined;
+  const quoted = bracketed ?? spans.closedEndingAt(j + 1);
   if (quoted) {
     const key = line.slice(quoted.start + 1, quoted.end - 1);
     return { key, start: bracketed ? quoted.start - 1 : quoted.start, declared: false };
@@ -68,15 +107,10 @@ const isBareEquals = (line: string, i: number): boolean =>
   line[i] === '=' && !'=>'.includes(line[i + 1] ?? '>') && !'=!<>'.includes(line[i - 1] ?? '=');
 
 /** Where a code expression ends: the first `,` `;` or unbalanced closing bracket outside strings. */
-export function expressionEnd(
-  line: string,
-  from: number,
-  spans: readonly Span[],
-  stopAtAssign = false,
-): number {
+export function expressionEnd(line: string, from: number, spans: StringSpans, stopAtAssign = false): number {
   let depth = 0;
   for (let i = from; i < line.length; i++) {
-    const span = spans.find((s) => s.start === i);
+    const span = spans.startingAt(i);
     if (span) {
       i = span.end - 1;
       continue;
@@ -95,9 +129,9 @@ export function expressionEnd(
 type Operator = { readonly start: number; readonly end: number; readonly op: string };
 
 /** The next assignment-like operator at or after `from`, outside string literals. */
-export function nextOperator(line: string, from: number, spans: readonly Span[]): Operator | undefined {
+export function nextOperator(line: string, from: number, spans: StringSpans): Operator | undefined {
   for (let i = from; i < line.length; i++) {
-    const span = spans.find((s) => s.start === i);
+    const span = spans.startingAt(i);
     if (span) {
       i = span.end - 1;
       continue;

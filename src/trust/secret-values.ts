@@ -71,10 +71,3 @@ export function isCodeValue(value: string, trailingSeparator: boolean): boolean 
   // `password: someVar,` is an object literal; `password: hunter2` is YAML.
   return CODE_VALUE.test(value) || isTypeExpression(value) || (trailingSeparator && IDENTIFIER.test(value));
 }
-
-/** For flattened config properties (Spring yml/properties), whose values are data, never code. */
-export function maskPropertyValue(key: string, value: string): { value: string; masked: boolean } {
-  if (!isSecretKey(key)) return { value, masked: false };
-  const result = maskValue(key, value.trim());
-  return result ? { value: result.value, masked: true } : { value, masked: false };
-}

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { byteLength, cutToBytes, pageFooter, takePage } from '../../core/budget.js';
 import type { OperationOutput } from '../../core/operation.js';
-import { maskSecrets } from '../../trust/secret-mask.js';
+import { maskedLinesOf, mayMatchMasked } from '../../trust/secret-search.js';
+import type { MaskedLines } from '../../trust/secret-mask.js';
 import { fenced } from '../../render/snippet.js';
 import type { IndexedFile, SnapshotReader } from '../../index/reader.js';
 import type { RejectedNote } from '../shared/rejected-note.js';
@@ -75,7 +76,10 @@ export function fuzzyScan(request: FuzzyScanRequest): OperationOutput {
   };
 }
 
-/** Files in scope, in snapshot order, whose text contains the query, up to one beyond the requested page. */
+/**
+ * Files in scope, in snapshot order, whose text contains the query once its secrets are masked (so that the
+ * answer never tells whether a masked secret holds a string), up to one beyond the requested page.
+ */
 function findTextHits(request: FuzzyScanRequest): { hits: TextHit[]; complete: boolean; redactions: number } {
   const needle = request.query.toLowerCase();
   const wanted = request.offset + request.limit + 1;
@@ -91,8 +95,10 @@ function findTextHits(request: FuzzyScanRequest): { hits: TextHit[]; complete: b
     } catch {
       continue;
     }
-    if (!text.toLowerCase().includes(needle)) continue;
-    const matched = matchLines(file, text, needle);
+    if (!mayMatchMasked(text.toLowerCase(), needle)) continue;
+    const masked = maskedLinesOf(text);
+    if (!masked.lines.join('\n').toLowerCase().includes(needle)) continue;
+    const matched = matchLines(file, masked, needle);
     redactions += matched.redactions;
     hits.push(matched.hit);
     if (hits.length >= wanted) {
@@ -103,20 +109,21 @@ function findTextHits(request: FuzzyScanRequest): { hits: TextHit[]; complete: b
   return { hits, complete, redactions };
 }
 
-/** The first matching lines of a file that contains the needle, and how many lines match in all. */
-function matchLines(file: IndexedFile, text: string, needle: string): { hit: TextHit; redactions: number } {
+/** The first matching lines of a masked file that contains the needle, and how many lines match in all. */
+function matchLines(
+  file: IndexedFile,
+  masked: MaskedLines,
+  needle: string,
+): { hit: TextHit; redactions: number } {
   const lines: { line: number; text: string }[] = [];
   let count = 0;
-  text.split(/\r?\n/).forEach((content, i) => {
+  masked.lines.forEach((content, i) => {
     if (!content.toLowerCase().includes(needle)) return;
     count++;
     if (lines.length < LINES_PER_FILE) lines.push({ line: i + 1, text: content });
   });
-  // Masked once here, so the Markdown and the JSON rendering both carry only masked text.
-  const masked = maskSecrets(lines.map((l) => l.text).join('\n'));
-  const maskedLines = masked.text.split('\n');
-  const hit = { file, lines: lines.map((l, i) => ({ line: l.line, text: maskedLines[i] ?? '' })), count };
-  return { hit, redactions: masked.redactions };
+  const hit = { file, lines, count };
+  return { hit, redactions: masked.redactionsOn(lines.map((l) => l.line - 1)) };
 }
 
 function renderHit(snapshot: SnapshotReader, hit: TextHit, index: number): string {

@@ -5,6 +5,7 @@ import { defineOperation, type OperationContext } from '../../core/operation.js'
 import { compareStrings } from '../../core/order.js';
 import type { IndexedFile, SnapshotReader, SymbolFact } from '../../index/reader.js';
 import { fenced, renderSnippet } from '../../render/snippet.js';
+import { maskedLinesOf } from '../../trust/secret-search.js';
 import type { MeshServices } from '../services.js';
 import { type RejectedNote, rejectedNote } from '../shared/rejected-note.js';
 import { requireSnapshot } from '../shared/snapshot.js';
@@ -95,7 +96,10 @@ function renderEntry(
   } catch {
     return undefined;
   }
-  const lines = source.split(/\r?\n/);
+  // The whole file is masked before anything is matched or shown: a secret spread over lines is masked even
+  // when the snippet shows only its middle.
+  const masked = maskedLinesOf(source);
+  const lines = masked.lines;
   const first = hit.symbols[0];
   if (!first) return undefined;
   const anchor = anchorOf(lines, first, query);
@@ -115,7 +119,7 @@ function renderEntry(
         }));
   const spec = languages(hit.file.language);
   const snippet = renderSnippet({
-    lines,
+    source: masked,
     anchor,
     bodies,
     indentBodies: spec?.bodyLayout === 'indented',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { byteLength, cutToBytes } from '../../core/budget.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import { maskSecrets } from '../../trust/secret-mask.js';
+import { REDACTED } from '../../trust/secret-mask.js';
 import type { DocSectionFact, IndexedFile } from '../../index/reader.js';
 import type { DocsSettings, MeshServices } from '../services.js';
 import { requireSnapshot } from '../shared/snapshot.js';
@@ -105,12 +105,12 @@ export const docsSearch = defineOperation({
     let redactions = 0;
     const rendered = top.map((hit, i) => {
       const path = displayOf(snapshot, hit.file);
-      const masked = maskSecrets(hit.section.text.trim());
-      redactions += masked.redactions;
+      // Section text is masked when it is indexed (markdown/extract.ts), so scoring never reads a secret
+      // either; the masked values shown are counted here.
+      const text = hit.section.text.trim();
       const body =
-        byteLength(masked.text) > perSection
-          ? `${cutToBytes(masked.text, perSection - 40)}\n… (section continues)`
-          : masked.text;
+        byteLength(text) > perSection ? `${cutToBytes(text, perSection - 40)}\n… (section continues)` : text;
+      redactions += body.split(REDACTED).length - 1;
       return {
         markdown: `### [${i + 1}] ${hit.section.title} — \`${path}\` (L${hit.section.startLine}-L${hit.section.endLine}, score ${hit.score})\n\n${body}\n`,
         json: {

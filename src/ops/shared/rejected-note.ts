@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SnapshotReader } from '../../index/reader.js';
+import { maskedTextContains } from '../../trust/secret-search.js';
 import { displayPath, inScope } from './workspace-paths.js';
 
 const NAMED = 20;
@@ -33,7 +34,8 @@ export function rejectedNote(
     if (!inScope(absolute, scope)) continue;
     if (needle) {
       try {
-        if (!readFileSync(absolute, 'latin1').toLowerCase().includes(needle)) continue;
+        // Matched with secrets masked, so the note never tells whether a masked secret holds the query.
+        if (!maskedTextContains(readFileSync(absolute, 'latin1'), needle)) continue;
       } catch {
         continue;
       }

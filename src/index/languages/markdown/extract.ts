@@ -1,7 +1,8 @@
 /**
  * Markdown docs (READMEs, ADRs, RFCs) for docs search: sections split at headings, each with its text, and a
  * `heading` symbol per heading for outlines. Section text reaches an agent verbatim, so text written to steer
- * a model (chat-template markers, "ignore previous instructions") is replaced by `[FILTERED]` at index time.
+ * a model (chat-template markers, "ignore previous instructions") is replaced by `[FILTERED]` at index time,
+ * and secrets are masked then too (trust/secret-mask.ts): docs search matches and shows only masked text.
  *
  * Headings: ATX (`#` to `######`, at most three spaces of indent) and one-line setext (`Title` over `===` or
  * `---`); never inside fenced code, HTML comments or the front matter. An ATX heading with no text is not a
@@ -9,6 +10,7 @@
  */
 import type { DocSectionFact, FileFacts } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
+import { maskSecrets } from '../../../trust/secret-mask.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 
 export const FILTERED = '[FILTERED]';
@@ -136,7 +138,10 @@ type QualifiedHeading = Heading & { readonly qualifiedName: string; readonly par
 
 export function extractMarkdown(input: ExtractInput): FileFacts {
   const sanitize = input.options?.sanitizeDocs !== false;
-  const clean = (text: string): string => (sanitize ? sanitizeDocText(text).text : text);
+  const clean = (text: string): string => {
+    const masked = maskSecrets(text).text;
+    return sanitize ? sanitizeDocText(masked).text : masked;
+  };
   const lines = input.source.split(/\r\n|\r|\n/);
   if (lines.at(-1) === '') lines.pop();
   const headings = qualifiedHeadings(lines, clean, Math.max(MIN_BUDGET, input.source.length * 3));
