@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
 import { configSchema, type MeshConfig } from './config-schema.js';
+import { diskSpelling } from './disk-spelling.js';
 import { nearest } from './suggest.js';
 
 export const CONFIG_FILE_NAME = 'meshlens.toml';
@@ -163,9 +164,10 @@ function describeIssues(error: z.ZodError, file: string): string {
 
 const GLOB_CHARS = /[*?[]/;
 
+/** Matches folder names in NFC, as the pattern is: a folder stored in NFD matches either spelling. */
 function globSegment(segment: string): RegExp {
   let source = '';
-  for (const char of segment) {
+  for (const char of segment.normalize('NFC')) {
     if (char === '*') source += '[^/]*';
     else if (char === '?') source += '[^/]';
     else source += char.replace(/[.+^${}()|\\]/g, '\\$&');
@@ -187,7 +189,7 @@ function listDirs(dir: string): string[] {
 /** Expands a root pattern into folders, one root per match, sorted. `**` matches any depth. */
 export function expandRootGlob(baseDir: string, pattern: string): string[] {
   const absolute = path.resolve(baseDir, pattern);
-  if (!GLOB_CHARS.test(pattern)) return [absolute];
+  if (!GLOB_CHARS.test(pattern)) return [diskSpelling(absolute)];
   const parts = absolute.split(path.sep);
   let current = [parts[0] === '' ? path.sep : (parts[0] ?? path.sep)];
   for (const part of parts.slice(1)) {
@@ -203,9 +205,10 @@ export function expandRootGlob(baseDir: string, pattern: string): string[] {
         }
       } else if (GLOB_CHARS.test(part)) {
         const matcher = globSegment(part);
-        for (const child of listDirs(dir)) if (matcher.test(child)) next.push(path.join(dir, child));
+        for (const child of listDirs(dir))
+          if (matcher.test(child.normalize('NFC'))) next.push(path.join(dir, child));
       } else {
-        next.push(path.join(dir, part));
+        next.push(diskSpelling(path.join(dir, part)));
       }
     }
     current = next;
