@@ -10,6 +10,8 @@ export interface ServeArgs {
   readonly surface: SurfaceKind;
   readonly structuredOutput: boolean;
   readonly watch: boolean;
+  /** `--allow-outside-workspace`: the config may name roots and skill files outside the workspace. */
+  readonly allowOutsideWorkspace: boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
         surface: { type: 'string' },
         'structured-output': { type: 'boolean' },
         'no-watch': { type: 'boolean' },
+        'allow-outside-workspace': { type: 'boolean' },
       },
     });
   } catch {
@@ -45,6 +48,7 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
     surface,
     structuredOutput: values['structured-output'] ?? false,
     watch: !(values['no-watch'] ?? false),
+    allowOutsideWorkspace: values['allow-outside-workspace'] ?? false,
   };
 }
 
@@ -56,6 +60,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
       cwd: process.cwd(),
       ...(args.config ? { configPath: args.config } : {}),
       ...(args.workspace ? { workspaceDir: args.workspace } : {}),
+      outsideWorkspace: args.allowOutsideWorkspace ? 'allow' : 'refuse',
     });
     const { serveStdio } = await import('./serve.js');
     await serveStdio({
