@@ -11,6 +11,7 @@ import {
   rootChecks,
   type DoctorCheck,
 } from './doctor-checks.js';
+import { boundaryChecks } from './doctor-boundary.js';
 import { auditCheck, cacheCheck, indexCheck, orphanedCacheCheck } from './doctor-state.js';
 
 export interface DoctorOptions {
@@ -63,6 +64,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
   const index = await indexCheck(loaded, options.logger, cache.leaveAlone);
   return [
     configCheck,
+    ...boundaryChecks(loaded),
     ...deadConfigChecks(loaded, index.snapshot, env),
     ...rootChecks(loaded),
     ...duplicatedSubmoduleChecks(loaded.roots),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Command, Option } from 'commander';
 import { ConfigError, loadConfig, type LoadedConfig } from '../core/config.js';
+import { ALLOW_OUTSIDE_FLAG, type OutsidePolicy } from '../core/workspace-boundary.js';
 import { createLogger, type Logger } from '../core/logger.js';
 import type { AnyOperation } from '../core/operation.js';
 import { OPERATIONS } from '../ops/catalog.js';
@@ -25,6 +26,8 @@ function isValid(address: CallAddress, rawArgs: unknown): boolean {
 interface GlobalOptions {
   readonly workspace?: string;
   readonly config?: string;
+  /** `--allow-outside-workspace`: the config may send meshlens to read outside the workspace. */
+  readonly allowOutsideWorkspace?: boolean;
 }
 
 /** Exit statuses: 0 answered, 1 the tool refused or failed, 2 the command line or config was wrong. */
@@ -41,7 +44,12 @@ export function globalOptionsOf(argv: readonly string[]): GlobalOptions {
   };
   const workspace = pick('--workspace');
   const config = pick('--config');
-  return { ...(workspace ? { workspace } : {}), ...(config ? { config } : {}) };
+  const allowOutside = argv.includes(ALLOW_OUTSIDE_FLAG);
+  return {
+    ...(workspace ? { workspace } : {}),
+    ...(config ? { config } : {}),
+    ...(allowOutside ? { allowOutsideWorkspace: true } : {}),
+  };
 }
 
 /** The first word after the global options: the command (undefined for a bare `meshlens` or `--help`). */
@@ -54,11 +62,16 @@ export function commandWordOf(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-export function openConfig(options: GlobalOptions): LoadedConfig {
+/** The configuration; one that points outside the workspace is refused unless the flag allows it. */
+export function openConfig(
+  options: GlobalOptions,
+  outsideWorkspace: OutsidePolicy = options.allowOutsideWorkspace ? 'allow' : 'refuse',
+): LoadedConfig {
   return loadConfig({
     cwd: process.cwd(),
     ...(options.config ? { configPath: options.config } : {}),
     ...(options.workspace ? { workspaceDir: options.workspace } : {}),
+    outsideWorkspace,
   });
 }
 
@@ -138,6 +151,12 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
       new Option(
         '--config <file>',
         'the meshlens.toml to use (default: found from the current folder upward)',
+      ),
+    )
+    .addOption(
+      new Option(
+        ALLOW_OUTSIDE_FLAG,
+        'let meshlens.toml name roots and skill files outside the workspace (refused by default)',
       ),
     )
     .showHelpAfterError()
@@ -288,7 +307,9 @@ function addDoctorCommand(program: Command, { logger, globals }: CommandContext)
     )
     .action(async (options: { json: boolean; fix: boolean }) => {
       const { doctorCommand } = await import('./doctor-command.js');
-      process.exitCode = await doctorCommand({ load: () => openConfig(globals), logger, ...options, write });
+      // Settings outside the workspace are left out, not fatal, so that doctor can name them and check the rest.
+      const load = () => openConfig(globals, globals.allowOutsideWorkspace ? 'allow' : 'leave-out');
+      process.exitCode = await doctorCommand({ load, logger, ...options, write });
     });
 }
 

@@ -10,6 +10,8 @@ export interface ServeArgs {
   readonly surface: SurfaceKind;
   readonly structuredOutput: boolean;
   readonly watch: boolean;
+  /** `--allow-outside-workspace`: the config may name roots and skill files outside the workspace. */
+  readonly allowOutsideWorkspace: boolean;
 }
 
 /**
@@ -31,6 +33,7 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
         'structured-output': { type: 'boolean' },
         'text-only': { type: 'boolean' },
         'no-watch': { type: 'boolean' },
+        'allow-outside-workspace': { type: 'boolean' },
       },
     });
   } catch {
@@ -47,6 +50,7 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
     // Structured output is the default; `--structured-output` is still accepted from older configs.
     structuredOutput: !(values['text-only'] ?? false),
     watch: !(values['no-watch'] ?? false),
+    allowOutsideWorkspace: values['allow-outside-workspace'] ?? false,
   };
 }
 
@@ -58,6 +62,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
       cwd: process.cwd(),
       ...(args.config ? { configPath: args.config } : {}),
       ...(args.workspace ? { workspaceDir: args.workspace } : {}),
+      outsideWorkspace: args.allowOutsideWorkspace ? 'allow' : 'refuse',
     });
     const { serveStdio } = await import('./serve.js');
     await serveStdio({

@@ -3,6 +3,13 @@ import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
 import { configSchema, type MeshConfig } from './config-schema.js';
+import { diskSpelling } from './disk-spelling.js';
+import {
+  canonicalLocation,
+  WorkspaceBoundary,
+  type OutsidePath,
+  type OutsidePolicy,
+} from './workspace-boundary.js';
 import { nearest } from './suggest.js';
 
 export const CONFIG_FILE_NAME = 'meshlens.toml';
@@ -31,6 +38,11 @@ export interface LoadedConfig {
   readonly config: MeshConfig;
   /** Problems that do not stop start-up (a glob matching nothing, a missing root). */
   readonly warnings: readonly string[];
+  /** The folders path settings must stay in (see workspace-boundary.ts). */
+  readonly boundary: WorkspaceBoundary;
+  /** Settings that lead outside the boundary: used under `allow`, left out under `leave-out`. */
+  readonly outside: readonly OutsidePath[];
+  readonly outsidePolicy: OutsidePolicy;
 }
 
 export interface LoadConfigOptions {
@@ -41,6 +53,8 @@ export interface LoadConfigOptions {
   /** `--workspace DIR`: the workspace folder; its own meshlens.toml is used if present. */
   readonly workspaceDir?: string;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Settings that lead outside the workspace: refused (default), allowed, or left out (`doctor`). */
+  readonly outsideWorkspace?: OutsidePolicy;
 }
 
 /** The config file that applies from `start`: the nearest `meshlens.toml` in it or a parent folder. */
@@ -163,9 +177,10 @@ function describeIssues(error: z.ZodError, file: string): string {
 
 const GLOB_CHARS = /[*?[]/;
 
+/** Matches folder names in NFC, as the pattern is: a folder stored in NFD matches either spelling. */
 function globSegment(segment: string): RegExp {
   let source = '';
-  for (const char of segment) {
+  for (const char of segment.normalize('NFC')) {
     if (char === '*') source += '[^/]*';
     else if (char === '?') source += '[^/]';
     else source += char.replace(/[.+^${}()|\\]/g, '\\$&');
@@ -187,7 +202,7 @@ function listDirs(dir: string): string[] {
 /** Expands a root pattern into folders, one root per match, sorted. `**` matches any depth. */
 export function expandRootGlob(baseDir: string, pattern: string): string[] {
   const absolute = path.resolve(baseDir, pattern);
-  if (!GLOB_CHARS.test(pattern)) return [absolute];
+  if (!GLOB_CHARS.test(pattern)) return [diskSpelling(absolute)];
   const parts = absolute.split(path.sep);
   let current = [parts[0] === '' ? path.sep : (parts[0] ?? path.sep)];
   for (const part of parts.slice(1)) {
@@ -203,14 +218,107 @@ export function expandRootGlob(baseDir: string, pattern: string): string[] {
         }
       } else if (GLOB_CHARS.test(part)) {
         const matcher = globSegment(part);
-        for (const child of listDirs(dir)) if (matcher.test(child)) next.push(path.join(dir, child));
+        for (const child of listDirs(dir))
+          if (matcher.test(child.normalize('NFC'))) next.push(path.join(dir, child));
       } else {
-        next.push(path.join(dir, part));
+        next.push(diskSpelling(path.join(dir, part)));
       }
     }
     current = next;
   }
   return [...new Set(current)].filter((p) => existsSync(p) && statSync(p).isDirectory()).sort();
+}
+
+/** The config file that applies: `--config`, else the workspace folder's own, else the nearest one above. */
+function configFileOf(options: LoadConfigOptions, workspaceDir: string): string | undefined {
+  if (options.configPath) {
+    const file = path.resolve(options.cwd, options.configPath);
+    if (!existsSync(file)) throw new ConfigError(`Config file not found: ${file}`);
+    return file;
+  }
+  if (options.workspaceDir) {
+    const candidate = path.join(workspaceDir, CONFIG_FILE_NAME);
+    return existsSync(candidate) ? candidate : undefined;
+  }
+  return discoverConfigFile(workspaceDir);
+}
+
+/** The file's TOML as data (an empty table without a file). */
+function readRawConfig(file: string | undefined): unknown {
+  if (!file) return {};
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`Cannot read config ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return parseToml(text);
+  } catch (error) {
+    // smol-toml reports where: name the file and line the way editors and terminals link them.
+    const { line, column } = error as { line?: number; column?: number };
+    const where = line !== undefined ? `${file}:${line}${column !== undefined ? `:${column}` : ''}` : file;
+    throw new ConfigError(`Invalid TOML in ${where}: ${(error as Error).message}`);
+  }
+}
+
+interface PlacedPaths {
+  /** Canonical root folders, sorted, each once. */
+  readonly rootPaths: readonly string[];
+  /** `[policy.skills]` without the entries left out. */
+  readonly skills: Record<string, string>;
+  readonly boundary: WorkspaceBoundary;
+  readonly outside: readonly OutsidePath[];
+}
+
+/**
+ * The roots and skill files, resolved (globs expanded, symlinks followed) and held to the workspace boundary:
+ * one outside it is refused, used or left out as `policy` says.
+ */
+function placePaths(
+  config: MeshConfig,
+  where: {
+    baseDir: string;
+    workspaceDir: string;
+    workspaceRoot: string | undefined;
+    file: string | undefined;
+  },
+  policy: OutsidePolicy,
+  warnings: string[],
+): PlacedPaths {
+  const { baseDir, workspaceRoot } = where;
+  const boundary = new WorkspaceBoundary([
+    baseDir,
+    where.workspaceDir,
+    ...(workspaceRoot ? [path.resolve(baseDir, workspaceRoot)] : []),
+  ]);
+  const outside: OutsidePath[] = [];
+  /** Whether a setting's canonical path may be used; one outside the workspace is noted either way. */
+  const usable = (setting: string, value: string, canonical: string): boolean => {
+    if (boundary.contains(canonical)) return true;
+    outside.push({ setting, value, resolved: canonical });
+    return policy === 'allow';
+  };
+  const rootPaths: string[] = [];
+  for (const pattern of config.workspace.roots) {
+    const expanded = expandRootGlob(baseDir, substituteWorkspaceRoot(pattern, workspaceRoot, baseDir));
+    const existing = expanded.filter((p) => existsSync(p));
+    if (existing.length === 0) warnings.push(`root \`${pattern}\` matches no folder`);
+    for (const p of existing) {
+      const real = realpathSync(p);
+      if (usable('[workspace] roots', pattern, real)) rootPaths.push(real);
+    }
+  }
+  const skills = Object.fromEntries(
+    Object.entries(config.policy.skills).filter(([key, value]) => {
+      const skillFile = path.resolve(baseDir, substituteWorkspaceRoot(value, workspaceRoot, baseDir));
+      return usable(`[policy.skills] ${key}`, value, canonicalLocation(skillFile));
+    }),
+  );
+  if (outside.length > 0 && policy === 'refuse') {
+    throw new ConfigError(boundary.refusal(where.file ?? CONFIG_FILE_NAME, outside));
+  }
+  return { rootPaths: [...new Set(rootPaths)].sort(), skills, boundary, outside };
 }
 
 /** Reads, validates and resolves the configuration; throws ConfigError with a message to show the user. */
@@ -225,35 +333,8 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
       `Workspace folder not found: ${workspaceDir} (--workspace must name an existing folder).`,
     );
   }
-  let file: string | undefined;
-  if (options.configPath) {
-    file = path.resolve(options.cwd, options.configPath);
-    if (!existsSync(file)) throw new ConfigError(`Config file not found: ${file}`);
-  } else if (options.workspaceDir) {
-    const candidate = path.join(workspaceDir, CONFIG_FILE_NAME);
-    file = existsSync(candidate) ? candidate : undefined;
-  } else {
-    file = discoverConfigFile(workspaceDir);
-  }
-
-  let raw: unknown = {};
-  if (file) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new ConfigError(`Cannot read config ${file}: ${(error as Error).message}`);
-    }
-    try {
-      raw = parseToml(text);
-    } catch (error) {
-      // smol-toml reports where: name the file and line the way editors and terminals link them.
-      const { line, column } = error as { line?: number; column?: number };
-      const where = line !== undefined ? `${file}:${line}${column !== undefined ? `:${column}` : ''}` : file;
-      throw new ConfigError(`Invalid TOML in ${where}: ${(error as Error).message}`);
-    }
-  }
-  const parsed = configSchema.safeParse(raw);
+  const file = configFileOf(options, workspaceDir);
+  const parsed = configSchema.safeParse(readRawConfig(file));
   if (!parsed.success) throw new ConfigError(describeIssues(parsed.error, file ?? CONFIG_FILE_NAME));
   const baseDir = file ? path.dirname(file) : workspaceDir;
   const workspaceRoot = env.WORKSPACE_ROOT || undefined;
@@ -272,19 +353,23 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
       patterns: usablePatterns(parsed.data.contracts.patterns, warnings),
     },
   };
-  const rootPaths: string[] = [];
-  for (const pattern of config.workspace.roots) {
-    const expanded = expandRootGlob(baseDir, substituteWorkspaceRoot(pattern, workspaceRoot, baseDir));
-    const existing = expanded.filter((p) => existsSync(p));
-    if (existing.length === 0) warnings.push(`root \`${pattern}\` matches no folder`);
-    for (const p of existing) rootPaths.push(realpathSync(p));
-  }
-  const unique = [...new Set(rootPaths)].sort();
+  const outsidePolicy = options.outsideWorkspace ?? 'refuse';
+  const placed = placePaths(config, { baseDir, workspaceDir, workspaceRoot, file }, outsidePolicy, warnings);
   const baseReal = existsSync(baseDir) ? realpathSync(baseDir) : baseDir;
-  const roots = unique.map((p): ResolvedRoot => {
+  const roots = placed.rootPaths.map((p): ResolvedRoot => {
     const relative = path.relative(baseReal, p).split(path.sep).join('/');
     return { name: relative === '' ? '.' : relative.startsWith('..') ? p : relative, path: p };
   });
   const workspaceName = config.workspace.name ?? path.basename(baseReal);
-  return { file, baseDir: baseReal, workspaceName, roots, config, warnings };
+  return {
+    file,
+    baseDir: baseReal,
+    workspaceName,
+    roots,
+    config: { ...config, policy: { ...config.policy, skills: placed.skills } },
+    warnings,
+    boundary: placed.boundary,
+    outside: placed.outside,
+    outsidePolicy,
+  };
 }

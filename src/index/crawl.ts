@@ -3,7 +3,7 @@
  * (`crawl-ignore-files.ts`) and the unconditional excludes (`crawl-excludes.ts`) leave in, and the watcher's
  * per-path version of the same decision.
  */
-import { readdirSync, type Dirent } from 'node:fs';
+import { lstatSync, readdirSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { baseFilter, type BaseFilter, type ExcludeOptions } from './crawl-excludes.js';
 import {
@@ -32,6 +32,11 @@ export interface CrawledFile {
   readonly absolutePath: string;
   readonly size: number;
   readonly mtimeMs: number;
+  /**
+   * Set when the walk could not use this file or folder (a path over the system's length limit, a folder it
+   * may not list): why, for the index run to reject it and list it, as it lists any other rejected file.
+   */
+  readonly unusable?: string;
 }
 
 export interface CrawlOptions extends ExcludeOptions {
@@ -69,9 +74,42 @@ interface Pending {
   readonly layers: Layers;
 }
 
-/** Folders that may vanish or refuse us mid-walk; anything else (and any failure at the root) is thrown. */
-const SKIPPABLE = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'ELOOP']);
+/** A file or folder gone (or replaced by a file) since its folder was listed: nothing to index or report. */
+const VANISHED = new Set(['ENOENT', 'ENOTDIR']);
 const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | null)?.code;
+
+/** Thousands separators without Intl, so the text is the same on every machine. */
+const formatInt = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** Why a path cannot be used, in words a user can act on. */
+export function unusableDetail(kind: 'file' | 'folder', absolutePath: string, error: unknown): string {
+  const code = codeOf(error) ?? 'error';
+  if (code === 'ENAMETOOLONG') {
+    const bytes = Buffer.byteLength(absolutePath);
+    return `${kind} path is ${formatInt(bytes)} bytes, longer than the system allows (ENAMETOOLONG); shorten it or add it to [workspace] exclude`;
+  }
+  if (code === 'EACCES' || code === 'EPERM') return `${kind} cannot be read (${code}); check its permissions`;
+  return `${kind} cannot be read (${code})`;
+}
+
+/** What the walk does with an error on one path below a root: skip it if it vanished, else report it. */
+function unusableEntry(
+  root: CrawlRoot,
+  rel: string,
+  abs: string,
+  kind: 'file' | 'folder',
+  error: unknown,
+): CrawledFile | undefined {
+  if (VANISHED.has(codeOf(error) ?? '')) return undefined;
+  return {
+    root: root.name,
+    path: rel,
+    absolutePath: abs,
+    size: 0,
+    mtimeMs: 0,
+    unusable: unusableDetail(kind, abs, error),
+  };
+}
 
 /**
  * How long the walk may hold the event loop before yielding. Synchronous readdir/lstat is several times
@@ -96,8 +134,12 @@ async function walkRoot(
     try {
       entries = readdirSync(abs, { withFileTypes: true });
     } catch (error) {
-      if (rel !== '' && SKIPPABLE.has(codeOf(error) ?? '')) return;
-      throw error;
+      // A root that cannot be listed stops the run, which says why (a missing root is not an empty index);
+      // one folder below it never does.
+      if (rel === '') throw error;
+      const entry = unusableEntry(root, rel, abs, 'folder', error);
+      if (entry) out.push(entry);
+      return;
     }
     const layers = withOwnFiles(inherited, abs, rel, probeEntries(entries));
     for (const entry of entries) {
@@ -110,9 +152,16 @@ async function walkRoot(
           continue;
         stack.push({ abs: childAbs, rel: childRel, layers: enterDir(layers, childRel) });
       } else if (entry.isFile() && !base.excludes(childRel, name, false) && !isIgnored(layers, childRel)) {
-        const stat = lstatQuiet(childAbs);
-        // A file that vanished or was replaced by something else since readdir is left out.
-        if (!stat?.isFile()) continue;
+        let stat: Stats | undefined;
+        try {
+          stat = lstatSync(childAbs);
+        } catch (error) {
+          const entry = unusableEntry(root, childRel, childAbs, 'file', error);
+          if (entry) out.push(entry);
+          continue;
+        }
+        // A file replaced by something else since readdir is left out.
+        if (!stat.isFile()) continue;
         out.push({
           root: root.name,
           path: childRel,

@@ -78,6 +78,8 @@ export class IndexEngine implements IndexReader {
   private cache: PersistentFactStore | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private holdReason: string | undefined;
+  /** Why the last full run failed; cleared by the next one that succeeds. */
+  private failure: string | undefined;
   /** The service model as the roots see it; read on the first run. */
   private readonly serviceInputs: ServiceInputs;
   private serviceInputsRead = false;
@@ -123,27 +125,37 @@ export class IndexEngine implements IndexReader {
   }
 
   indexAll(signal?: AbortSignal): Promise<IndexRunSummary> {
-    return this.serialize(async () => {
-      const files = await crawl(this.options.loaded.roots, {
-        ...this.crawlOptions(),
-        ...(signal ? { signal } : {}),
-      });
-      return this.install(files, true, 0, signal);
-    });
+    return this.serialize(() => this.fullRun(signal));
   }
 
   /** Re-indexes the given absolute paths (files or folders), or everything. */
   rescan(request: RescanRequest): Promise<IndexRunSummary> {
     if (!request.paths || request.paths.length === 0) {
-      return this.serialize(async () => {
-        const files = await crawl(this.options.loaded.roots, {
-          ...this.crawlOptions(),
-          ...(request.signal ? { signal: request.signal } : {}),
-        });
-        return this.install(files, true, 0, request.signal, request.onProgress);
-      });
+      return this.serialize(() => this.fullRun(request.signal, request.onProgress));
     }
     return this.reloadPaths(request.paths, request.signal, request.onProgress);
+  }
+
+  /**
+   * Crawls every root and installs the result. A failure is remembered, so that a caller waiting for the
+   * first snapshot is told why there is none instead of "still indexing" for ever.
+   */
+  private async fullRun(
+    signal?: AbortSignal,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<IndexRunSummary> {
+    try {
+      const files = await crawl(this.options.loaded.roots, {
+        ...this.crawlOptions(),
+        ...(signal ? { signal } : {}),
+      });
+      const summary = await this.install(files, true, 0, signal, onProgress);
+      this.failure = undefined;
+      return summary;
+    } catch (error) {
+      if (!signal?.aborted) this.failure = (error as Error).message;
+      throw error;
+    }
   }
 
   /**
@@ -375,6 +387,9 @@ export class IndexEngine implements IndexReader {
   readiness(): string | undefined {
     if (this.current) return undefined;
     const progress = this.progress;
+    if (!progress && this.failure !== undefined) {
+      return `Indexing failed: ${this.failure}. Fix the cause, then call admin rescan (or restart meshlens).`;
+    }
     return progress
       ? `Still indexing (${progress.done} of ${progress.total} files); no snapshot yet. Retry shortly, or call admin status.`
       : 'Still indexing (starting); retry shortly, or call admin status.';
@@ -412,6 +427,7 @@ export class IndexEngine implements IndexReader {
           }
         : {}),
       ...(this.holdReason ? { hold: this.holdReason } : {}),
+      ...(this.failure !== undefined ? { failure: this.failure } : {}),
       // The fingerprint is computed on request (`meshlens index`, `graph --format fingerprint`): hashing
       // every fact on each status call would cost as much as a search on a large workspace.
       ...(snapshot && this.fingerprint ? { fingerprint: this.fingerprint } : {}),

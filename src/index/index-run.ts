@@ -108,6 +108,8 @@ async function mapYielding<T, R>(items: readonly T[], fn: (item: T) => R): Promi
  */
 export async function runIndex(input: RunInput): Promise<RunOutput> {
   const tally = new RunTally(input);
+  // What the walk could not use is rejected as it stands: there is nothing to read.
+  for (const file of input.files) if (file.unusable) tally.reject(file, 'unusable_path', file.unusable);
   const { reused, candidates } = splitUnchanged(input);
   tally.indexed.push(...reused);
   tally.tick(input.files.length - candidates.length);
@@ -189,7 +191,7 @@ class RunTally {
 function splitUnchanged(input: RunInput): { reused: IndexedFile[]; candidates: CrawledFile[] } {
   const reused: IndexedFile[] = [];
   const candidates = input.files.filter((file) => {
-    if (languageOf(file.path) === undefined) return false;
+    if (file.unusable || languageOf(file.path) === undefined) return false;
     const before = input.previous.get(fileKey(file.root, file.path));
     if (
       before &&

@@ -62,6 +62,8 @@ export interface IndexStatus {
   };
   /** Why reloads are being held (a git operation), if they are. */
   readonly hold?: string;
+  /** Why the last full index run failed, when it did (answers, if any, come from the snapshot before it). */
+  readonly failure?: string;
   readonly fingerprint?: string;
 }
 

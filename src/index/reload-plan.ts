@@ -1,7 +1,19 @@
-import { statSync } from 'node:fs';
-import { classifyPath, crawl, type CrawlOptions, type CrawledFile } from './crawl.js';
+import { statSync, type Stats } from 'node:fs';
+import { classifyPath, crawl, unusableDetail, type CrawlOptions, type CrawledFile } from './crawl.js';
 import type { RejectedFile, RootInfo } from './reader.js';
 import { compareFiles, fileKey, type IndexedFile, type Snapshot } from './snapshot.js';
+
+/**
+ * stat for a path an event named: one that is gone or cannot be looked at (too long, no permission) is
+ * treated as gone, so that a single bad path never stops a reload.
+ */
+function statQuiet(file: string): Stats | undefined {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
 
 interface FileIdentity {
   readonly root: string;
@@ -31,7 +43,7 @@ export function planPatch(
   const gone = new Map<string, FileIdentity>();
   const rejectedKeys = new Set(snapshot.rejected.map((r) => fileKey(r.root, r.path)));
   for (const changed of paths) {
-    const stats = statSync(changed, { throwIfNoEntry: false });
+    const stats = statQuiet(changed);
     if (stats?.isDirectory()) return undefined;
     const identity = classifyPath(roots, changed, options);
     if (identity) {
@@ -158,7 +170,7 @@ export async function rebuildFileList(
   paths: readonly string[],
   options: CrawlOptions,
 ): Promise<{ files: CrawledFile[]; removed: number }> {
-  const folders = paths.filter((p) => statSync(p, { throwIfNoEntry: false })?.isDirectory());
+  const folders = paths.filter((p) => statQuiet(p)?.isDirectory());
   const inFolder = (absolutePath: string) => folders.some((folder) => absolutePath.startsWith(`${folder}/`));
   const byKey = new Map<string, CrawledFile>();
   for (const file of snapshot?.files ?? []) {
@@ -178,6 +190,8 @@ export async function rebuildFileList(
       absolutePath,
       size: -1,
       mtimeMs: -1,
+      // A path the walk could not use stays rejected until its folder is walked again.
+      ...(rejected.reason === 'unusable_path' ? { unusable: rejected.detail ?? 'unusable path' } : {}),
     });
   }
   if (folders.length > 0) {
@@ -189,7 +203,7 @@ export async function rebuildFileList(
   for (const changed of paths) {
     if (folders.includes(changed)) continue;
     const identity = classifyPath(roots, changed, options);
-    const stats = statSync(changed, { throwIfNoEntry: false });
+    const stats = statQuiet(changed);
     if (!identity || !stats) {
       const known = [...byKey.entries()].find(([, f]) => f.absolutePath === changed);
       if (known && byKey.delete(known[0])) removed++;
@@ -210,8 +224,13 @@ export async function rebuildFileList(
     });
   }
   const files = [...byKey.values()].flatMap((file): CrawledFile[] => {
-    if (file.size >= 0) return [file];
-    const stats = statSync(file.absolutePath, { throwIfNoEntry: false });
+    if (file.size >= 0 || file.unusable) return [file];
+    let stats;
+    try {
+      stats = statSync(file.absolutePath, { throwIfNoEntry: false });
+    } catch (error) {
+      return [{ ...file, size: 0, mtimeMs: 0, unusable: unusableDetail('file', file.absolutePath, error) }];
+    }
     return stats ? [{ ...file, size: stats.size, mtimeMs: stats.mtimeMs }] : [];
   });
   return { files: files.sort(compareFiles), removed };

@@ -9,7 +9,15 @@ export interface RootInfo {
 }
 
 export type RejectReason =
-  'oversized' | 'binary' | 'long_line' | 'nesting' | 'unreadable' | 'parse_failed' | 'parse_timeout';
+  | 'oversized'
+  | 'binary'
+  | 'long_line'
+  | 'nesting'
+  | 'unreadable'
+  | 'parse_failed'
+  | 'parse_timeout'
+  /** A file or folder the walk could not use (a path over the system's length limit, a folder it may not list). */
+  | 'unusable_path';
 
 export interface RejectedFile {
   readonly root: string;

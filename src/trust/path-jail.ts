@@ -1,6 +1,7 @@
 import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedRoot } from '../core/config.js';
+import { diskSpelling } from '../core/disk-spelling.js';
 import { ToolError } from '../core/errors.js';
 
 export interface JailOptions {
@@ -31,8 +32,8 @@ interface Root {
 
 /**
  * Builds the function the registry calls for every path-like argument. It returns the canonical absolute path
- * inside a root, `undefined` for a spelling that means "all roots", and throws a ToolError otherwise. What it
- * returns is exactly what was checked, so no later step can reinterpret the path.
+ * inside a root, spelt as on disk, `undefined` for a spelling that means "all roots", and throws a ToolError
+ * otherwise. What it returns is exactly what was checked, so no later step can reinterpret the path.
  */
 export function createPathJail(
   options: JailOptions,
@@ -72,8 +73,10 @@ export function createPathJail(
 
     const aliased = applyAlias(nfc, aliases);
     const lexical = path.resolve(workspaceDir, aliased);
-    const canonical = canonicalise(lexical).normalize('NFC');
-    const key = fold(canonical);
+    // Compared in NFC, but returned as spelt on disk: that is how the index holds every file's path, so a
+    // folder stored in NFD matches a scope typed in either spelling.
+    const canonical = canonicalise(diskSpelling(lexical));
+    const key = fold(canonical.normalize('NFC'));
 
     const root = roots.find((r) => key === r.key || isBelow(key, r.key));
     if (!root) {

@@ -5,11 +5,17 @@ const argv = (...words: string[]) => ['node', 'meshlens', ...words];
 
 describe('serveArgsOf (the serve fast path)', () => {
   test('reads a plain serve command line, global options before the command included', () => {
-    expect(serveArgsOf(argv('serve'))).toEqual({ surface: 'domain', structuredOutput: true, watch: true });
+    expect(serveArgsOf(argv('serve'))).toEqual({
+      surface: 'domain',
+      structuredOutput: true,
+      watch: true,
+      allowOutsideWorkspace: false,
+    });
     expect(serveArgsOf(argv('serve', '--text-only'))).toEqual({
       surface: 'domain',
       structuredOutput: false,
       watch: true,
+      allowOutsideWorkspace: false,
     });
     expect(
       serveArgsOf(
@@ -24,7 +30,21 @@ describe('serveArgsOf (the serve fast path)', () => {
           '--structured-output',
         ),
       ),
-    ).toEqual({ workspace: 'ws', config: 'c.toml', surface: 'flat', structuredOutput: true, watch: false });
+    ).toEqual({
+      workspace: 'ws',
+      config: 'c.toml',
+      surface: 'flat',
+      structuredOutput: true,
+      watch: false,
+      allowOutsideWorkspace: false,
+    });
+    // The flag that lets the config read outside the workspace, before or after the command.
+    for (const words of [
+      ['--allow-outside-workspace', 'serve'],
+      ['serve', '--allow-outside-workspace'],
+    ]) {
+      expect(serveArgsOf(argv(...words))?.allowOutsideWorkspace, words.join(' ')).toBe(true);
+    }
   });
 
   test('leaves everything else to the full CLI, which explains it', () => {

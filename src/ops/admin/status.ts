@@ -7,6 +7,14 @@ import { renderUnresolvedTopics, unresolvedTopicSummary } from './unresolved-top
 
 const FIRST_REJECTED = 10;
 
+/** A path kept readable: one rejected for its length would otherwise fill the answer. */
+const SHOWN_PATH_CHARS = 160;
+function shortened(file: string): string {
+  if (file.length <= SHOWN_PATH_CHARS) return file;
+  const half = SHOWN_PATH_CHARS / 2;
+  return `${file.slice(0, half)}…${file.slice(-half)}`;
+}
+
 function rejectedSummary(rejected: readonly RejectedFile[]): string[] {
   if (rejected.length === 0) return [];
   const byReason = new Map<string, number>();
@@ -17,7 +25,7 @@ function rejectedSummary(rejected: readonly RejectedFile[]): string[] {
   ];
   for (const file of rejected.slice(0, FIRST_REJECTED)) {
     lines.push(
-      `- \`${file.root}:${file.path}\` — ${file.reason}, ${file.size} B${file.detail ? ` (${file.detail})` : ''}`,
+      `- \`${file.root}:${shortened(file.path)}\` — ${file.reason}, ${file.size} B${file.detail ? ` (${file.detail})` : ''}`,
     );
   }
   if (rejected.length > FIRST_REJECTED) lines.push(`- … and ${rejected.length - FIRST_REJECTED} more`);
@@ -77,6 +85,7 @@ export function renderStatus(status: IndexStatus, services?: ServiceView): strin
     lines.push(`Snapshot generation ${status.generation}, ${status.phase}${running}.`);
   }
   if (status.hold) lines.push('', `> ${status.hold}`);
+  if (status.failure) lines.push('', `> The last full index run failed: ${status.failure}`);
   lines.push('', '| Root | Path |', '|---|---|');
   for (const root of status.roots) lines.push(`| ${root.name} | \`${root.path}\` |`);
   if (status.generation > 0) {
