@@ -4,6 +4,7 @@ import { createMcpServer } from '../server/mcp-server.js';
 import { LineStdioTransport } from '../server/stdio-transport.js';
 import type { SurfaceKind } from '../server/surface.js';
 import { composeRegistry } from './compose.js';
+import { indexCatalog } from './index-catalog.js';
 import { LazyIndex } from './lazy-index.js';
 import { VERSION } from './version.js';
 
@@ -37,6 +38,7 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
     surface: options.surface,
     version: VERSION,
     structuredOutput: options.structuredOutput,
+    catalog: indexCatalog(index),
   });
 
   let started = false;
