@@ -14,6 +14,13 @@ export class ConfigError extends Error {
   }
 }
 
+/** `[workspace] roots` as `resolveRoots` takes them: the patterns, and the folder they are relative to. */
+export interface RootPatterns {
+  readonly baseDir: string;
+  /** As configured, `${WORKSPACE_ROOT}` substituted. */
+  readonly patterns: readonly string[];
+}
+
 export interface ResolvedRoot {
   /** Stable label: the root's path relative to the workspace folder (`.` for the folder itself). */
   readonly name: string;
@@ -31,6 +38,11 @@ export interface LoadedConfig {
   readonly config: MeshConfig;
   /** Problems that do not stop start-up (a glob matching nothing, a missing root). */
   readonly warnings: readonly string[];
+  /**
+   * What `roots` were expanded from: the index expands them again (`resolveRoots`) when folders come or go,
+   * so that a folder created later that matches a pattern becomes a root.
+   */
+  readonly rootPatterns: RootPatterns;
 }
 
 export interface LoadConfigOptions {
@@ -213,6 +225,47 @@ export function expandRootGlob(baseDir: string, pattern: string): string[] {
   return [...new Set(current)].filter((p) => existsSync(p) && statSync(p).isDirectory()).sort();
 }
 
+/**
+ * The folder a root pattern's matches all lie under (its leading segments without glob characters), where a
+ * new matching folder would appear; undefined for a plain path, which names its one root itself.
+ */
+export function rootPatternBase(baseDir: string, pattern: string): string | undefined {
+  if (!GLOB_CHARS.test(pattern)) return undefined;
+  // The pattern's own segments, not the resolved path's: a `[` in the workspace's path is no glob.
+  const parts = pattern.split(/[\\/]/);
+  const leading = parts.slice(
+    0,
+    parts.findIndex((part) => GLOB_CHARS.test(part)),
+  );
+  const prefix = leading.join('/');
+  return path.resolve(baseDir, prefix === '' && leading.length > 0 ? path.sep : prefix);
+}
+
+/**
+ * The roots the patterns match now: existing folders, canonical, without duplicates, sorted, each named by
+ * its path relative to the workspace folder; and the indexes of the patterns that match no folder. Start-up
+ * and every later re-expansion go through here, so both accept exactly the same folders.
+ */
+export function resolveRoots({ baseDir, patterns }: RootPatterns): {
+  roots: ResolvedRoot[];
+  unmatched: number[];
+} {
+  const rootPaths: string[] = [];
+  const unmatched: number[] = [];
+  patterns.forEach((pattern, index) => {
+    const existing = expandRootGlob(baseDir, pattern).filter((p) => existsSync(p));
+    if (existing.length === 0) unmatched.push(index);
+    for (const p of existing) rootPaths.push(realpathSync(p));
+  });
+  const unique = [...new Set(rootPaths)].sort();
+  const baseReal = existsSync(baseDir) ? realpathSync(baseDir) : baseDir;
+  const roots = unique.map((p): ResolvedRoot => {
+    const relative = path.relative(baseReal, p).split(path.sep).join('/');
+    return { name: relative === '' ? '.' : relative.startsWith('..') ? p : relative, path: p };
+  });
+  return { roots, unmatched };
+}
+
 /** Reads, validates and resolves the configuration; throws ConfigError with a message to show the user. */
 export function loadConfig(options: LoadConfigOptions): LoadedConfig {
   const env = options.env ?? process.env;
@@ -272,19 +325,13 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
       patterns: usablePatterns(parsed.data.contracts.patterns, warnings),
     },
   };
-  const rootPaths: string[] = [];
-  for (const pattern of config.workspace.roots) {
-    const expanded = expandRootGlob(baseDir, substituteWorkspaceRoot(pattern, workspaceRoot, baseDir));
-    const existing = expanded.filter((p) => existsSync(p));
-    if (existing.length === 0) warnings.push(`root \`${pattern}\` matches no folder`);
-    for (const p of existing) rootPaths.push(realpathSync(p));
-  }
-  const unique = [...new Set(rootPaths)].sort();
+  const rootPatterns: RootPatterns = {
+    baseDir,
+    patterns: config.workspace.roots.map((p) => substituteWorkspaceRoot(p, workspaceRoot, baseDir)),
+  };
+  const { roots, unmatched } = resolveRoots(rootPatterns);
+  for (const index of unmatched) warnings.push(`root \`${config.workspace.roots[index]}\` matches no folder`);
   const baseReal = existsSync(baseDir) ? realpathSync(baseDir) : baseDir;
-  const roots = unique.map((p): ResolvedRoot => {
-    const relative = path.relative(baseReal, p).split(path.sep).join('/');
-    return { name: relative === '' ? '.' : relative.startsWith('..') ? p : relative, path: p };
-  });
   const workspaceName = config.workspace.name ?? path.basename(baseReal);
-  return { file, baseDir: baseReal, workspaceName, roots, config, warnings };
+  return { file, baseDir: baseReal, workspaceName, roots, config, warnings, rootPatterns };
 }
