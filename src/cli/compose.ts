@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { LoadedConfig } from '../core/config.js';
+import type { LoadedConfig, ResolvedRoot } from '../core/config.js';
 import { createPolicyGovernance } from '../trust/policy-governance.js';
 import type { Logger } from '../core/logger.js';
 import { createPathJail } from '../trust/path-jail.js';
@@ -37,6 +37,30 @@ export interface ComposedRegistry {
   readonly close: () => Promise<void>;
 }
 
+/**
+ * The path jail over the roots as they are now: a folder matching a root pattern that appeared after
+ * start-up is a root for path arguments too. Rebuilt only when the roots change.
+ */
+function jailOverLiveRoots(
+  index: LazyIndex,
+  loaded: LoadedConfig,
+): (argument: string, value: string) => string | undefined {
+  let jailedRoots: readonly ResolvedRoot[] | undefined;
+  let jail: ((argument: string, value: string) => string | undefined) | undefined;
+  return (argument, value) => {
+    const roots = index.roots();
+    if (!jail || roots !== jailedRoots) {
+      jail = createPathJail({
+        roots,
+        workspaceDir: loaded.baseDir,
+        mountAliases: loaded.config.workspace.mount_aliases,
+      });
+      jailedRoots = roots;
+    }
+    return jail(argument, value);
+  };
+}
+
 /** Wires the registry for one workspace: the operations, the index, and the policies from the config. */
 export function composeRegistry(options: ComposeOptions): ComposedRegistry {
   const { loaded, index } = options;
@@ -52,11 +76,7 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
     governance: createPolicyGovernance(loaded, process.env),
     ...(audit ? { audit } : {}),
     ...(options.session ? { session: options.session } : {}),
-    resolvePath: createPathJail({
-      roots: loaded.roots,
-      workspaceDir: loaded.baseDir,
-      mountAliases: loaded.config.workspace.mount_aliases,
-    }),
+    resolvePath: jailOverLiveRoots(index, loaded),
     readiness: () => index.readiness(),
     indexProgress: () => index.indexProgress(),
     firstCallWaitMs: loaded.config.tools.first_call_wait_seconds * 1000,

@@ -1,4 +1,4 @@
-import type { LoadedConfig } from '../core/config.js';
+import type { LoadedConfig, ResolvedRoot } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import type { IndexEngine } from '../index/engine.js';
 import type { IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from '../index/reader.js';
@@ -47,11 +47,13 @@ export class LazyIndex implements IndexReader {
     onProgress?: (done: number, total: number) => void;
   }): Promise<IndexEngine> {
     const engine = await this.load();
-    // A rescan of everything is the same full run as indexAll, with progress reported.
-    if (options.onProgress) await engine.rescan({ onProgress: options.onProgress });
-    else await engine.indexAll();
-    if (options.watch) await engine.watch();
+    await engine.start(options);
     return engine;
+  }
+
+  /** The roots now: a folder matching a root pattern that came or went since start-up moves them. */
+  roots(): readonly ResolvedRoot[] {
+    return this.engine?.roots() ?? this.loaded.roots;
   }
 
   status(): IndexStatus {

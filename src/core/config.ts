@@ -21,6 +21,19 @@ export class ConfigError extends Error {
   }
 }
 
+/** `[workspace] roots` as `resolveRoots` takes them: the patterns, and the folder they are relative to. */
+export interface RootPatterns {
+  readonly baseDir: string;
+  /** As configured, `${WORKSPACE_ROOT}` substituted. */
+  readonly patterns: readonly string[];
+  /**
+   * The folders roots must stay in, and whether one outside may be used (`--allow-outside-workspace`): a
+   * folder matched later is held to the same boundary as at start-up. Absent: no boundary.
+   */
+  readonly boundary?: WorkspaceBoundary;
+  readonly allowOutside?: boolean;
+}
+
 export interface ResolvedRoot {
   /** Stable label: the root's path relative to the workspace folder (`.` for the folder itself). */
   readonly name: string;
@@ -43,6 +56,11 @@ export interface LoadedConfig {
   /** Settings that lead outside the boundary: used under `allow`, left out under `leave-out`. */
   readonly outside: readonly OutsidePath[];
   readonly outsidePolicy: OutsidePolicy;
+  /**
+   * What `roots` were expanded from: the index expands them again (`resolveRoots`) when folders come or go,
+   * so that a folder created later that matches a pattern becomes a root.
+   */
+  readonly rootPatterns: RootPatterns;
 }
 
 export interface LoadConfigOptions {
@@ -263,8 +281,9 @@ function readRawConfig(file: string | undefined): unknown {
 }
 
 interface PlacedPaths {
-  /** Canonical root folders, sorted, each once. */
-  readonly rootPaths: readonly string[];
+  /** The roots, canonical, sorted, each once (those outside the boundary only under `allow`). */
+  readonly roots: readonly ResolvedRoot[];
+  readonly rootPatterns: RootPatterns;
   /** `[policy.skills]` without the entries left out. */
   readonly skills: Record<string, string>;
   readonly boundary: WorkspaceBoundary;
@@ -299,16 +318,21 @@ function placePaths(
     outside.push({ setting, value, resolved: canonical });
     return policy === 'allow';
   };
-  const rootPaths: string[] = [];
-  for (const pattern of config.workspace.roots) {
-    const expanded = expandRootGlob(baseDir, substituteWorkspaceRoot(pattern, workspaceRoot, baseDir));
-    const existing = expanded.filter((p) => existsSync(p));
-    if (existing.length === 0) warnings.push(`root \`${pattern}\` matches no folder`);
-    for (const p of existing) {
-      const real = realpathSync(p);
-      if (usable('[workspace] roots', pattern, real)) rootPaths.push(real);
-    }
-  }
+  const rootPatterns: RootPatterns = {
+    baseDir,
+    patterns: config.workspace.roots.map((p) => substituteWorkspaceRoot(p, workspaceRoot, baseDir)),
+    boundary,
+    allowOutside: policy === 'allow',
+  };
+  const resolved = resolveRoots(rootPatterns);
+  for (const index of resolved.unmatched)
+    warnings.push(`root \`${config.workspace.roots[index]}\` matches no folder`);
+  for (const { index, resolved: real } of resolved.outside)
+    outside.push({
+      setting: '[workspace] roots',
+      value: config.workspace.roots[index] ?? '',
+      resolved: real,
+    });
   const skills = Object.fromEntries(
     Object.entries(config.policy.skills).filter(([key, value]) => {
       const skillFile = path.resolve(baseDir, substituteWorkspaceRoot(value, workspaceRoot, baseDir));
@@ -318,7 +342,58 @@ function placePaths(
   if (outside.length > 0 && policy === 'refuse') {
     throw new ConfigError(boundary.refusal(where.file ?? CONFIG_FILE_NAME, outside));
   }
-  return { rootPaths: [...new Set(rootPaths)].sort(), skills, boundary, outside };
+  return { roots: resolved.roots, rootPatterns, skills, boundary, outside };
+}
+
+/**
+ * The folder a root pattern's matches all lie under (its leading segments without glob characters), where a
+ * new matching folder would appear; undefined for a plain path, which names its one root itself.
+ */
+export function rootPatternBase(baseDir: string, pattern: string): string | undefined {
+  if (!GLOB_CHARS.test(pattern)) return undefined;
+  // The pattern's own segments, not the resolved path's: a `[` in the workspace's path is no glob.
+  const parts = pattern.split(/[\\/]/);
+  const leading = parts.slice(
+    0,
+    parts.findIndex((part) => GLOB_CHARS.test(part)),
+  );
+  const prefix = leading.join('/');
+  return path.resolve(baseDir, prefix === '' && leading.length > 0 ? path.sep : prefix);
+}
+
+/**
+ * The roots the patterns match now: existing folders, canonical, without duplicates, sorted, each named by
+ * its path relative to the workspace folder; and the indexes of the patterns that match no folder. Start-up
+ * and every later re-expansion go through here, so both accept exactly the same folders.
+ */
+export function resolveRoots({ baseDir, patterns, boundary, allowOutside }: RootPatterns): {
+  roots: ResolvedRoot[];
+  unmatched: number[];
+  /** Matches outside the boundary: among the roots only when `allowOutside`. */
+  outside: { index: number; resolved: string }[];
+} {
+  const rootPaths: string[] = [];
+  const unmatched: number[] = [];
+  const outside: { index: number; resolved: string }[] = [];
+  patterns.forEach((pattern, index) => {
+    const existing = expandRootGlob(baseDir, pattern).filter((p) => existsSync(p));
+    if (existing.length === 0) unmatched.push(index);
+    for (const p of existing) {
+      const real = realpathSync(p);
+      if (boundary && !boundary.contains(real)) {
+        outside.push({ index, resolved: real });
+        if (!allowOutside) continue;
+      }
+      rootPaths.push(real);
+    }
+  });
+  const unique = [...new Set(rootPaths)].sort();
+  const baseReal = existsSync(baseDir) ? realpathSync(baseDir) : baseDir;
+  const roots = unique.map((p): ResolvedRoot => {
+    const relative = path.relative(baseReal, p).split(path.sep).join('/');
+    return { name: relative === '' ? '.' : relative.startsWith('..') ? p : relative, path: p };
+  });
+  return { roots, unmatched, outside };
 }
 
 /** Reads, validates and resolves the configuration; throws ConfigError with a message to show the user. */
@@ -356,10 +431,7 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
   const outsidePolicy = options.outsideWorkspace ?? 'refuse';
   const placed = placePaths(config, { baseDir, workspaceDir, workspaceRoot, file }, outsidePolicy, warnings);
   const baseReal = existsSync(baseDir) ? realpathSync(baseDir) : baseDir;
-  const roots = placed.rootPaths.map((p): ResolvedRoot => {
-    const relative = path.relative(baseReal, p).split(path.sep).join('/');
-    return { name: relative === '' ? '.' : relative.startsWith('..') ? p : relative, path: p };
-  });
+  const roots = placed.roots;
   const workspaceName = config.workspace.name ?? path.basename(baseReal);
   return {
     file,
@@ -371,5 +443,6 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
     boundary: placed.boundary,
     outside: placed.outside,
     outsidePolicy,
+    rootPatterns: placed.rootPatterns,
   };
 }

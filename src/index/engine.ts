@@ -23,20 +23,11 @@ import { extractOptionsOf } from './extract-options.js';
 import { changedFileStates } from './file-states.js';
 import { applyPatch, planPatch, rebuildFileList, sameRejections, type PatchPlan } from './reload-plan.js';
 import type { Watcher } from './watcher.js';
-import { readImportSettings } from './import-config.js';
-import type { RootImportSettings } from './graph/imports-settings.js';
-import { ServiceInputs } from './service-inputs.js';
+import { WorkspaceInputs } from './workspace-inputs.js';
+import { runSummary, type RunFigures } from './run-summary.js';
+import type { ResolvedRoot } from '../core/config.js';
 
 declare const MESHLENS_EXTRACTION_HASH: string | undefined;
-
-/** What one run did, for its summary. */
-interface RunFigures {
-  readonly started: number;
-  readonly filesSeen: number;
-  readonly output: RunOutput;
-  readonly removed: number;
-  readonly full: boolean;
-}
 
 /**
  * Part of every cache key: the build injects a hash of the extraction sources, so facts cached by a build
@@ -56,6 +47,14 @@ export interface EngineOptions {
   readonly factKey?: FactKeyOf;
 }
 
+/** What a caller may pass along with a run. */
+interface RunRequest {
+  readonly signal?: AbortSignal | undefined;
+  readonly onProgress?: ((done: number, total: number) => void) | undefined;
+  /** Absolute paths reported changed: their content is checked even where size and mtime look the same. */
+  readonly verify?: readonly string[] | undefined;
+}
+
 const plainKey: FactKeyOf = (parts) => JSON.stringify(parts);
 const noStore: FactStore = { getMany: () => new Map(), putMany: () => undefined };
 
@@ -71,25 +70,21 @@ export class IndexEngine implements IndexReader {
   private fingerprint: string | undefined;
   /** The installed snapshot's files by `root:path`, kept in step with it (a patch updates it in place). */
   private byKey = new Map<string, IndexedFile>();
-  private importSettings: RootImportSettings[] | undefined;
-  /** The import settings the installed snapshot's graph was built with (a changed tsconfig is a change). */
-  private importKey: string | undefined;
   private pool: ParsePool | undefined;
   private cache: PersistentFactStore | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private holdReason: string | undefined;
   /** Why the last full run failed; cleared by the next one that succeeds. */
   private failure: string | undefined;
-  /** The service model as the roots see it; read on the first run. */
-  private readonly serviceInputs: ServiceInputs;
-  private serviceInputsRead = false;
+  /** The roots (expanded again on every full run), the service model and the import settings. */
+  private readonly inputs: WorkspaceInputs;
   private watcher: Watcher | undefined;
   private readonly options: EngineOptions;
   private readonly configFingerprint: string;
 
   constructor(options: EngineOptions) {
     this.options = options;
-    this.serviceInputs = new ServiceInputs(options.loaded.baseDir, options.loaded.roots);
+    this.inputs = new WorkspaceInputs(options.loaded);
     const { config } = options.loaded;
     // Only settings that change what extraction produces belong in the cache key.
     this.configFingerprint = createHash('sha256')
@@ -124,38 +119,44 @@ export class IndexEngine implements IndexReader {
     return run;
   }
 
+  /** The roots as the installed snapshot (or the run under way) sees them. */
+  roots(): readonly ResolvedRoot[] {
+    return this.inputs.roots;
+  }
+
+  /**
+   * The first full run and, with `watch`, the watcher. The watcher subscribes before the crawl and holds its
+   * reloads until the run is installed: a change made while the first index runs, or just after, reaches
+   * the next snapshot instead of falling between the crawl and the subscription.
+   */
+  async start(options: {
+    watch: boolean;
+    onProgress?: (done: number, total: number) => void;
+  }): Promise<IndexRunSummary> {
+    const request = options.onProgress ? { onProgress: options.onProgress } : {};
+    if (!options.watch) return this.rescan(request);
+    let release = (): void => undefined;
+    const firstRun = new Promise<void>((resolve) => (release = resolve));
+    try {
+      await this.watch(firstRun).catch((error: unknown) =>
+        this.options.logger.error({ err: error }, 'cannot watch the roots; changes need admin rescan'),
+      );
+      return await this.rescan(request);
+    } finally {
+      release();
+    }
+  }
+
   indexAll(signal?: AbortSignal): Promise<IndexRunSummary> {
-    return this.serialize(() => this.fullRun(signal));
+    return this.serialize(() => this.indexEverything({ signal }));
   }
 
   /** Re-indexes the given absolute paths (files or folders), or everything. */
   rescan(request: RescanRequest): Promise<IndexRunSummary> {
     if (!request.paths || request.paths.length === 0) {
-      return this.serialize(() => this.fullRun(request.signal, request.onProgress));
+      return this.serialize(() => this.indexEverything(request));
     }
     return this.reloadPaths(request.paths, request.signal, request.onProgress);
-  }
-
-  /**
-   * Crawls every root and installs the result. A failure is remembered, so that a caller waiting for the
-   * first snapshot is told why there is none instead of "still indexing" for ever.
-   */
-  private async fullRun(
-    signal?: AbortSignal,
-    onProgress?: (done: number, total: number) => void,
-  ): Promise<IndexRunSummary> {
-    try {
-      const files = await crawl(this.options.loaded.roots, {
-        ...this.crawlOptions(),
-        ...(signal ? { signal } : {}),
-      });
-      const summary = await this.install(files, true, 0, signal, onProgress);
-      this.failure = undefined;
-      return summary;
-    } catch (error) {
-      if (!signal?.aborted) this.failure = (error as Error).message;
-      throw error;
-    }
   }
 
   /**
@@ -167,33 +168,66 @@ export class IndexEngine implements IndexReader {
     signal?: AbortSignal,
     onProgress?: (done: number, total: number) => void,
   ): Promise<IndexRunSummary> {
-    return this.serialize(async () => {
-      const current = this.current;
-      const plan = current && planPatch(current, this.byKey, paths, this.crawlOptions());
-      if (current && plan) return this.installPatch(current, plan, signal, onProgress);
-      const { files, removed } = await rebuildFileList(
-        this.options.loaded.roots,
-        current,
-        paths,
-        this.crawlOptions(),
-      );
-      return this.install(files, false, removed, signal, onProgress);
-    });
+    return this.serialize(() => this.reloadChanged(paths, { signal, onProgress, verify: paths }));
+  }
+
+  /**
+   * A full run: the root patterns expanded again (a folder that now matches one is crawled as a root, one
+   * that is gone drops out), then every root crawled. A failure is remembered until a run succeeds.
+   */
+  private async indexEverything(request: RunRequest): Promise<IndexRunSummary> {
+    try {
+      await this.refreshRoots();
+      const files = await crawl(this.inputs.roots, {
+        ...this.crawlOptions(),
+        ...(request.signal ? { signal: request.signal } : {}),
+      });
+      const summary = await this.install(files, true, 0, request);
+      this.failure = undefined;
+      return summary;
+    } catch (error) {
+      // Remembered, so that a caller waiting for the first snapshot is told why there is none.
+      if (!request.signal?.aborted) this.failure = (error as Error).message;
+      throw error;
+    }
+  }
+
+  /** The body of `reloadPaths`, run in turn. With nothing installed yet, a reload is the first full run. */
+  private async reloadChanged(paths: readonly string[], request: RunRequest): Promise<IndexRunSummary> {
+    const current = this.current;
+    if (!current) return this.indexEverything(request);
+    const plan = planPatch(current, this.byKey, paths, this.crawlOptions());
+    if (plan) return this.installPatch(current, plan, request);
+    const { files, removed } = await rebuildFileList(this.inputs.roots, current, paths, this.crawlOptions());
+    return this.install(files, false, removed, request);
+  }
+
+  /**
+   * Expands the root patterns again. When the roots moved, the service model is read afresh and the watcher
+   * watches the new set before anything is crawled (a change in a new root made meanwhile is not lost).
+   */
+  private async refreshRoots(): Promise<boolean> {
+    if (!this.inputs.refreshRoots()) return false;
+    const roots = this.inputs.roots;
+    this.options.logger.info({ roots: roots.map((root) => root.name) }, 'the root folders changed');
+    await this.watcher?.setRoots(roots, this.inputs.patternBases());
+    return true;
   }
 
   /** One index run over `files`; files the installed snapshot holds unchanged are reused, not re-read. */
   private run(
     files: readonly CrawledFile[],
     known: ReadonlyMap<string, KnownFileState> | undefined,
-    signal?: AbortSignal,
-    onProgress?: (done: number, total: number) => void,
+    request: RunRequest,
   ): Promise<RunOutput> {
     const { pool, store } = this.ensureResources();
+    const { signal, onProgress, verify } = request;
     this.progress = { done: 0, total: files.length };
     return runIndex({
       files,
       previous: this.byKey,
       ...(known ? { known } : {}),
+      ...(verify && verify.length > 0 ? { verify: new Set(verify) } : {}),
       pool,
       store,
       keyOf: (root, path, hash) =>
@@ -217,8 +251,7 @@ export class IndexEngine implements IndexReader {
     files: readonly CrawledFile[],
     full: boolean,
     removedHint: number,
-    signal?: AbortSignal,
-    onProgress?: (done: number, total: number) => void,
+    request: RunRequest,
   ): Promise<IndexRunSummary> {
     const started = performance.now();
     const previous = this.byKey;
@@ -226,15 +259,15 @@ export class IndexEngine implements IndexReader {
     // After a restart the cache remembers each file's size, mtime and hash: unchanged files are not re-read.
     const known = this.current ? undefined : this.cache?.fileStates();
     try {
-      const output = await this.run(files, known, signal, onProgress);
+      const output = await this.run(files, known, request);
       const keys = new Set(output.indexed.map((f) => fileKey(f.root, f.path)));
       const gone = [...(known?.keys() ?? previous.keys())].filter((key) => !keys.has(key));
       this.rememberFileStates(output.indexed, gone, previous, known);
       const removed = full ? [...previous.keys()].filter((k) => !keys.has(k)).length : removedHint;
-      const inputsMoved = this.refreshDerivedInputs();
+      const inputsMoved = this.inputs.refresh();
       const change = compareWithSnapshot(
         this.current,
-        { files: output.indexed, rejected: output.rejected, services: this.servicesNow() },
+        { files: output.indexed, rejected: output.rejected, services: this.inputs.services() },
         inputsMoved,
       );
       const summary = { started, filesSeen: files.length, output, removed, full };
@@ -248,18 +281,19 @@ export class IndexEngine implements IndexReader {
   private async installPatch(
     current: SnapshotHolder,
     plan: PatchPlan,
-    signal?: AbortSignal,
-    onProgress?: (done: number, total: number) => void,
+    request: RunRequest,
   ): Promise<IndexRunSummary> {
     const started = performance.now();
     try {
-      const output = await this.run(plan.files, undefined, signal, onProgress);
+      // Every planned file was reported changed: none is trusted by its size and mtime.
+      const verify = plan.files.map((file) => file.absolutePath);
+      const output = await this.run(plan.files, undefined, { ...request, verify });
       const patched = applyPatch(current, plan, output.indexed, output.rejected);
       const stayed = new Set(patched.added.map((f) => fileKey(f.root, f.path)));
       const gone = patched.removed.map((f) => fileKey(f.root, f.path)).filter((key) => !stayed.has(key));
       this.rememberFileStates(output.indexed, gone, this.byKey, undefined);
       const before = new Set(patched.removed.map((f) => fileKey(f.root, f.path)));
-      const inputsMoved = this.refreshDerivedInputs({
+      const inputsMoved = this.inputs.refresh({
         paths: [...plan.files, ...patched.removed].map((f) => f.absolutePath),
         structural: gone.length > 0 || [...stayed].some((key) => !before.has(key)),
       });
@@ -275,28 +309,6 @@ export class IndexEngine implements IndexReader {
     } finally {
       this.progress = undefined;
     }
-  }
-
-  /**
-   * Re-reads what the graph derives from besides files; true when it moved since the last install. The
-   * service model is re-read on every full run, and on a reload only when `changed` may move it.
-   */
-  private refreshDerivedInputs(changed?: { paths: readonly string[]; structural: boolean }): boolean {
-    const modelMoved = this.serviceInputs.refresh(changed) || !this.serviceInputsRead;
-    this.serviceInputsRead = true;
-    this.importSettings = readImportSettings(this.options.loaded.roots, this.options.loaded.baseDir);
-    const importKey = JSON.stringify(this.importSettings);
-    const moved = importKey !== this.importKey || modelMoved;
-    this.importKey = importKey;
-    return moved;
-  }
-
-  private servicesNow(): ReadonlyMap<string, string> {
-    if (!this.serviceInputsRead) {
-      this.serviceInputs.refresh();
-      this.serviceInputsRead = true;
-    }
-    return this.serviceInputs.services;
   }
 
   /** Installs the new file set as a snapshot, unless nothing moved at all. */
@@ -319,12 +331,9 @@ export class IndexEngine implements IndexReader {
     const snapshot = buildSnapshot({
       generation: this.generation,
       loaded: this.options.loaded,
+      ...this.inputs.parts(),
       files,
       rejected,
-      services: this.servicesNow(),
-      serviceView: this.serviceInputs.view,
-      identities: this.serviceInputs.identities,
-      imports: this.importSettings,
       ...(lineage ? { lineage } : {}),
     });
     if (patch) {
@@ -340,20 +349,7 @@ export class IndexEngine implements IndexReader {
   }
 
   private recordRun(snapshot: SnapshotHolder, figures: RunFigures): IndexRunSummary {
-    const { output } = figures;
-    this.lastRun = {
-      generation: snapshot.generation,
-      at: new Date().toISOString(),
-      wallMs: Math.round(performance.now() - figures.started),
-      filesSeen: figures.filesSeen,
-      parsed: output.parsed,
-      cacheHits: output.cacheHits,
-      cacheMisses: output.cacheMisses,
-      changed: output.changed,
-      read: output.read,
-      removed: figures.removed,
-      full: figures.full,
-    };
+    this.lastRun = runSummary(snapshot.generation, figures);
     return this.lastRun;
   }
 
@@ -410,7 +406,7 @@ export class IndexEngine implements IndexReader {
     const cacheStats = this.cache?.stats();
     return {
       workspace: this.options.loaded.workspaceName,
-      roots: this.options.loaded.roots,
+      roots: this.inputs.roots,
       phase: this.progress ? 'indexing' : snapshot ? 'ready' : 'not_started',
       generation: this.generation,
       ...(this.progress ? { progress: { ...this.progress } } : {}),
@@ -434,16 +430,27 @@ export class IndexEngine implements IndexReader {
     };
   }
 
-  /** Keeps the index current: changed files are reloaded as they change, held during git operations. */
-  async watch(): Promise<void> {
+  /**
+   * Keeps the index current: changed files are reloaded as they change, held during git operations, and
+   * a folder coming or going where a root pattern matches moves the roots. No reload runs before `after`
+   * settles (the first index, when the watcher starts before it).
+   */
+  async watch(after?: Promise<unknown>): Promise<void> {
     if (this.watcher) return;
     const { Watcher } = await import('./watcher.js');
     this.watcher = new Watcher({
-      roots: this.options.loaded.roots,
+      roots: this.inputs.roots,
+      patternBases: this.inputs.patternBases(),
       logger: this.options.logger,
-      reloadPaths: (paths) => this.reloadPaths(paths),
-      reloadAll: () => this.indexAll(),
+      reloadPaths: (paths, rootsMayMove) =>
+        this.serialize(async () => {
+          if (rootsMayMove && (await this.refreshRoots())) return this.indexEverything({ verify: paths });
+          // A folder beside the roots came or went without moving them: nothing to reload.
+          return paths.length > 0 ? this.reloadChanged(paths, { verify: paths }) : undefined;
+        }),
+      reloadAll: (paths) => this.serialize(() => this.indexEverything({ verify: paths })),
       onHold: (reason) => this.setHold(reason),
+      ...(after ? { after } : {}),
     });
     await this.watcher.start();
   }

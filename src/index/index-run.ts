@@ -53,6 +53,12 @@ export interface RunInput {
   readonly pool: ParsePool;
   readonly store: FactStore;
   readonly keyOf: (root: string, path: string, hash: string) => string;
+  /**
+   * Absolute paths reported changed (by the watcher, or named to a rescan): their content is hashed even when
+   * size and mtime look unchanged, since a same-size edit within the file system's timestamp granularity
+   * (1-2 s on some, a few ms on others) leaves both as they were.
+   */
+  readonly verify?: ReadonlySet<string>;
   readonly signal?: AbortSignal;
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -193,18 +199,24 @@ function splitUnchanged(input: RunInput): { reused: IndexedFile[]; candidates: C
   const candidates = input.files.filter((file) => {
     if (file.unusable || languageOf(file.path) === undefined) return false;
     const before = input.previous.get(fileKey(file.root, file.path));
-    if (
-      before &&
-      before.size === file.size &&
-      before.mtimeMs === file.mtimeMs &&
-      before.absolutePath === file.absolutePath
-    ) {
+    if (before && looksUnchanged(input, before, file) && before.absolutePath === file.absolutePath) {
       reused.push(before);
       return false;
     }
     return true;
   });
   return { reused, candidates };
+}
+
+/** Same size and mtime as a previous run saw, and not reported changed: its hash still holds. */
+function looksUnchanged(
+  input: RunInput,
+  before: { readonly size: number; readonly mtimeMs: number },
+  file: CrawledFile,
+): boolean {
+  return (
+    before.size === file.size && before.mtimeMs === file.mtimeMs && !input.verify?.has(file.absolutePath)
+  );
 }
 
 /**
@@ -222,7 +234,7 @@ function readCandidate(input: RunInput, tally: RunTally, file: CrawledFile): Pen
   }
   const key = fileKey(file.root, file.path);
   const before = input.previous.get(key) ?? input.known?.get(key);
-  if (before && before.size === file.size && before.mtimeMs === file.mtimeMs) {
+  if (before && looksUnchanged(input, before, file)) {
     return { file, language, hash: before.hash, key: input.keyOf(file.root, file.path, before.hash) };
   }
   let content: Buffer;
@@ -255,12 +267,24 @@ function readCandidate(input: RunInput, tally: RunTally, file: CrawledFile): Pen
   };
 }
 
-/** Records the files the fact cache holds and returns the misses, in order. */
+/**
+ * Records the files whose facts are known and returns the misses, in order. Known: the previous snapshot's
+ * file read again with the same content (touched, or checked because it was reported changed), or a file
+ * the fact cache holds.
+ */
 function takeCacheHits(input: RunInput, tally: RunTally, pending: readonly Pending[]): Pending[] {
   const cached = input.store.getMany(pending.map((p) => p.key));
   const misses: Pending[] = [];
   for (const p of pending) {
-    const hit = cached.get(p.key);
+    const before = input.previous.get(fileKey(p.file.root, p.file.path));
+    const same = before?.hash === p.hash && before.absolutePath === p.file.absolutePath;
+    if (same && before.size === p.file.size && before.mtimeMs === p.file.mtimeMs) {
+      // Checked and found as it was: the same object, so that a reload that changed nothing moves nothing.
+      tally.indexed.push(before);
+      tally.tick();
+      continue;
+    }
+    const hit = same ? { kind: before.outcome, facts: before.facts } : cached.get(p.key);
     if (hit) {
       tally.record(p, hit);
       tally.tick();

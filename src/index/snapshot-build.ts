@@ -1,4 +1,4 @@
-import type { LoadedConfig } from '../core/config.js';
+import type { LoadedConfig, ResolvedRoot } from '../core/config.js';
 import type { RootImportSettings } from './graph/imports-settings.js';
 import type { ServiceView } from './services/types.js';
 import type { RootIdentity } from './services/types.js';
@@ -8,6 +8,8 @@ import { SnapshotHolder, type SnapshotLineage } from './snapshot-holder.js';
 export interface SnapshotParts {
   readonly generation: number;
   readonly loaded: LoadedConfig;
+  /** The roots as the run saw them (they move when a folder matching a root pattern comes or goes). */
+  readonly roots: readonly ResolvedRoot[];
   readonly files: readonly IndexedFile[];
   readonly rejected: readonly RejectedFile[];
   readonly services: ReadonlyMap<string, string>;
@@ -32,7 +34,7 @@ export function buildSnapshot(parts: SnapshotParts): SnapshotHolder {
       generation: parts.generation,
       createdAt: new Date().toISOString(),
       workspace: loaded.workspaceName,
-      roots: loaded.roots,
+      roots: parts.roots,
       files,
       rejected: parts.rejected,
       services,
