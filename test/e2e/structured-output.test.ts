@@ -20,6 +20,7 @@ const FLAT_CALLS: readonly [string, Record<string, unknown>][] = [
   ['analyze_impact', { target: 'orders.created', limit: 1 }],
   ['analyze_impact', { target: 'no.such.topic' }],
   ['search_docs', { query: 'payment' }],
+  ['read_doc', { path: 'docs/architecture.md' }],
   ['visualize_mesh', { format: 'mermaid' }],
   ['visualize_mesh', { format: 'json' }],
   ['index_status', {}],
@@ -46,7 +47,7 @@ afterAll(async () => client.close());
 describe('outputSchema and structuredContent (built CLI over stdio)', () => {
   it('every tool advertises an object outputSchema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.length).toBe(8);
+    expect(tools.length).toBe(9);
     for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe('object');
   });
 
