@@ -104,7 +104,8 @@ export function addOperationCommands(
         const { words, json } = splitGlobalWords(rawWordsAfter(argv, domain, op.mode));
         const rawArgs = parseOperationWords(words, fields);
         const result = await run(op, rawArgs, json);
-        process.exitCode = result.isError ? 1 : 0;
+        // A failed call, or an answer that reports what a script should fail on (a wire-breaking change).
+        process.exitCode = result.isError || result.failing === true ? 1 : 0;
       });
     }
   }

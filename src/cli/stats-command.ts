@@ -43,7 +43,7 @@ export function statsCommand(options: StatsCommandOptions): void {
 }
 
 const percent = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
-const ms = (value: number | '-'): string => (value === '-' ? '-' : value.toFixed(1));
+const ms = (value: number | null): string => (value === null ? '-' : value.toFixed(1));
 
 export function renderStats(report: StatsReport, dbExists: boolean): string {
   const window =

@@ -45,6 +45,11 @@ export interface OperationOutput<Data extends object = object> {
   readonly redactions?: number;
   /** A complete document (JSON graph, HTML page): never cut, never annotated. */
   readonly document?: boolean;
+  /**
+   * The answer reports something a script should fail on (a wire-breaking change): the CLI exits 1, though
+   * the call itself succeeded.
+   */
+  readonly failing?: boolean;
   /** One-line notes the registry places at the top of the Markdown (e.g. "answered from generation 4"). */
   readonly notes?: readonly string[];
 }

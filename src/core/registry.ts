@@ -67,6 +67,8 @@ export interface InvocationResult {
   /** The JSON rendering, with `elapsed_ms`. */
   readonly json: Record<string, unknown>;
   readonly document: boolean;
+  /** The answer reports something a script should fail on (see `OperationOutput.failing`). */
+  readonly failing?: boolean;
 }
 
 /**
@@ -237,7 +239,8 @@ export class Registry<Services = unknown> {
     elapsed: () => number,
   ): InvocationResult {
     const json = { ...(output.data as Record<string, unknown>), elapsed_ms: elapsed() };
-    if (output.document) return { isError: false, text: output.markdown, json, document: true };
+    const failing = output.failing === true ? { failing: true } : {};
+    if (output.document) return { isError: false, text: output.markdown, json, document: true, ...failing };
     const skill = this.options.governance?.skillHint?.(op, subject);
     const notes = [
       ...(skill ? [skill] : []),
@@ -246,7 +249,13 @@ export class Registry<Services = unknown> {
     ];
     const body =
       notes.length > 0 ? `${notes.map((n) => `> ${n}`).join('\n')}\n\n${output.markdown}` : output.markdown;
-    return { isError: false, text: capText(body, op.truncationHint?.(args)), json, document: false };
+    return {
+      isError: false,
+      text: capText(body, op.truncationHint?.(args)),
+      json,
+      document: false,
+      ...failing,
+    };
   }
 
   private audit(record: CallRecord): void {

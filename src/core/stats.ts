@@ -27,7 +27,8 @@ export interface OperationStats {
   readonly error_rate: number;
   readonly p50_ms: number;
   /** `"-"` below {@link P95_MIN_CALLS} calls. */
-  readonly p95_ms: number | '-';
+  /** Null below the number of calls a 95th percentile needs. */
+  readonly p95_ms: number | null;
 }
 
 export interface SessionStats {
@@ -124,7 +125,7 @@ export function computeStats(rows: readonly StatsRow[]): UsageStats {
       errors: op.errors,
       error_rate: rate(op.errors, calls),
       p50_ms: nearestRank(sorted, 50),
-      p95_ms: calls >= P95_MIN_CALLS ? nearestRank(sorted, 95) : '-',
+      p95_ms: calls >= P95_MIN_CALLS ? nearestRank(sorted, 95) : null,
     };
   });
   operations.sort((a, b) => b.calls - a.calls || byName(a.operation, b.operation));

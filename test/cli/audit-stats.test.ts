@@ -90,7 +90,7 @@ interface Stats {
     errors: number;
     error_rate: number;
     p50_ms: number;
-    p95_ms: number | '-';
+    p95_ms: number | null;
   }[];
   sessions: {
     session: string;
@@ -123,8 +123,8 @@ describe('meshlens stats and audit verify', () => {
     expect([report.calls, report.errors, report.error_rate]).toEqual([30, 4, 0.1333]);
     expect(report.operations).toEqual([
       { operation: 'code.search', calls: 25, errors: 3, error_rate: 0.12, p50_ms: 13, p95_ms: 24 },
-      { operation: 'docs.search', calls: 4, errors: 1, error_rate: 0.25, p50_ms: 20, p95_ms: '-' },
-      { operation: 'graph.visualize', calls: 1, errors: 0, error_rate: 0, p50_ms: 7, p95_ms: '-' },
+      { operation: 'docs.search', calls: 4, errors: 1, error_rate: 0.25, p50_ms: 20, p95_ms: null },
+      { operation: 'graph.visualize', calls: 1, errors: 0, error_rate: 0, p50_ms: 7, p95_ms: null },
     ]);
   });
 

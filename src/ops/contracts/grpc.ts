@@ -255,6 +255,7 @@ export const contractsGrpc = defineOperation({
       data: rendered.data,
       markdown: rendered.markdown,
       filesRead: wire.checks.map((c) => c.file),
+      failing: wire.checks.some((c) => 'findings' in c && c.findings.some((f) => f.severity === 'breaking')),
     };
   },
 });
