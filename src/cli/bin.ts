@@ -1,4 +1,7 @@
+import { useCompileCache } from './compile-cache.js';
 import { runServe, serveArgsOf } from './serve-fast.js';
+
+useCompileCache();
 
 // `serve` is what MCP clients spawn, and its boot time is what they wait for: a plain serve command line
 // skips the full CLI (commander, the generated operation commands); everything else goes through it.
