@@ -7,6 +7,7 @@ import type { ServiceView } from '../index/reader.js';
 import { renderGraphJson, type GraphJsonInput } from '../render/graph-json.js';
 import { renderHtmlGraph } from '../render/html-graph.js';
 import { renderMermaid } from '../render/mermaid.js';
+import { languageSpec } from '../index/languages/registry.js';
 import { LazyIndex } from './lazy-index.js';
 
 /** The service model in the graph JSON's shape: names with `file:line` (a folder name: the folder). */
@@ -57,7 +58,7 @@ export async function graphCommand(options: GraphCommandOptions): Promise<void> 
       ].join('\n');
     } else if (options.format === 'html' || options.format === 'mermaid') {
       // The full topology: every service drawn, nothing folded.
-      const topology = topologyOf(snapshot, Number.MAX_SAFE_INTEGER);
+      const topology = topologyOf(snapshot, languageSpec, Number.MAX_SAFE_INTEGER);
       text =
         options.format === 'html' ? renderHtmlGraph(topology, loadPageLibraries()) : renderMermaid(topology);
     } else {

@@ -21,3 +21,12 @@ export function textOf(result: unknown): string {
     throw new Error(`expected one text block, got ${JSON.stringify(content)}`);
   return content[0].text ?? '';
 }
+
+/** A tool's document answer: its text, or the resource its `resource_link` names when over the cap. */
+export async function documentOf(client: Client, result: unknown): Promise<string> {
+  const content = (result as { content?: { type: string; text?: string; uri?: string }[] }).content ?? [];
+  const link = content.find((c) => c.type === 'resource_link');
+  if (!link?.uri) return textOf(result);
+  const [first] = (await client.readResource({ uri: link.uri })).contents;
+  return first && 'text' in first ? String(first.text) : '';
+}

@@ -21,6 +21,14 @@ const NOT_A_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
   'store/fact-cache-encoding.ts': ['typescript'],
   // The YAML parser package the service model reads deploy manifests with (one import point).
   'index/services/yaml-tree.ts': ['yaml'],
+  // The file formats of MCP clients' config files (Continue's YAML), and the parser package that writes them.
+  'cli/ide/clients.ts': ['yaml'],
+  'cli/ide/yaml-config.ts': ['yaml'],
+  'cli/ide-config.ts': ['yaml'],
+  // The id prefix of a contracts-folder node (`c3`), beside `s` for services and `t` for topics.
+  'ops/graph/fold.ts': ['c'],
+  // dagre's edge-label position: `c` for centre.
+  'render/topology-page-layout.ts': ['c'],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -8,7 +8,7 @@ import { loadPageLibraries } from '../../src/ops/graph/visualize.js';
 import { renderHtmlGraph } from '../../src/render/html-graph.js';
 import type { Topology, TopologyLink, TopologyNode } from '../../src/render/topology.js';
 import { readDrawing, readabilityProblems } from '../helpers/topology-geometry.js';
-import { connectClient, textOf } from '../helpers/mcp.js';
+import { connectClient, documentOf } from '../helpers/mcp.js';
 import { indexedRegistry } from '../helpers/workspace.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -77,7 +77,10 @@ beforeAll(async () => {
   if (!hasChromium) return;
   const { registry, engine } = await indexedRegistry();
   const client = await connectClient(registry, 'flat');
-  shopHtml = textOf(await client.callTool({ name: 'visualize_mesh', arguments: { format: 'html' } }));
+  shopHtml = await documentOf(
+    client,
+    await client.callTool({ name: 'visualize_mesh', arguments: { format: 'html' } }),
+  );
   await client.close();
   await engine.close();
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexEngine } from '../../src/index/engine.js';
-import { connectClient, textOf } from '../helpers/mcp.js';
+import { connectClient, documentOf } from '../helpers/mcp.js';
 import { indexedRegistry } from '../helpers/workspace.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -35,7 +35,10 @@ beforeAll(async () => {
   const indexed = await indexedRegistry(workspace);
   engine = indexed.engine;
   const client = await connectClient(indexed.registry, 'flat');
-  html = textOf(await client.callTool({ name: 'visualize_mesh', arguments: { format: 'html' } }));
+  html = await documentOf(
+    client,
+    await client.callTool({ name: 'visualize_mesh', arguments: { format: 'html' } }),
+  );
   await client.close();
 });
 

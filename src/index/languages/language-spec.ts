@@ -95,4 +95,6 @@ export interface LanguageSpec {
   readonly documentation?: boolean;
   /** Declares gRPC services and messages (checked against `[contracts] proto_dirs`). */
   readonly grpcSchema?: boolean;
+  /** Configuration, not code (YAML, properties, build manifests): a folder of contracts may hold it. */
+  readonly configuration?: boolean;
 }

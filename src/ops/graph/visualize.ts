@@ -36,7 +36,12 @@ export function loadPageLibraries(): PageLibraries {
   return pageLibraries;
 }
 
-export function topologyOf(snapshot: SnapshotReader, maxServices: number, service?: string): Topology {
+export function topologyOf(
+  snapshot: SnapshotReader,
+  languageOf: MeshServices['languages'],
+  maxServices: number,
+  service?: string,
+): Topology {
   let zoom: string | undefined;
   if (service !== undefined) {
     const roots = snapshot.roots.map((r) => r.name);
@@ -59,19 +64,20 @@ export function topologyOf(snapshot: SnapshotReader, maxServices: number, servic
     workspace: snapshot.workspace,
     maxServices,
     ...(zoom !== undefined ? { zoom } : {}),
-    contractRoots: contractRootsOf(snapshot),
+    contractRoots: contractRootsOf(snapshot, languageOf),
     displayPath: (root, file) => displayPath(snapshot.roots, root, file),
   });
 }
 
 function mermaidAnswer(
   snapshot: SnapshotReader,
+  languageOf: MeshServices['languages'],
   maxServices: number,
   service: string | undefined,
 ): { text: string; topology: Topology } {
   let max = maxServices;
   for (;;) {
-    const topology = topologyOf(snapshot, max, service);
+    const topology = topologyOf(snapshot, languageOf, max, service);
     const diagram = renderMermaid(topology);
     const footer: string[] = [];
     if (topology.hidden.services.length > 0) {
@@ -133,10 +139,15 @@ export const graphVisualize = defineOperation({
   run(args, ctx: OperationContext<MeshServices>) {
     const snapshot = requireSnapshot(ctx.services);
     if (args.format === 'mermaid') {
-      const { text, topology } = mermaidAnswer(snapshot, args.max_services, args.service);
+      const { text, topology } = mermaidAnswer(
+        snapshot,
+        ctx.services.languages,
+        args.max_services,
+        args.service,
+      );
       return { data: { format: 'mermaid', ...topology }, markdown: text };
     }
-    const topology = topologyOf(snapshot, args.max_services, args.service);
+    const topology = topologyOf(snapshot, ctx.services.languages, args.max_services, args.service);
     if (args.format === 'json')
       return { data: { ...topology }, markdown: `${JSON.stringify(topology, null, 2)}\n`, document: true };
     return {

@@ -6,6 +6,7 @@ import type { LanguageSpec } from '../language-spec.js';
  */
 export const nginxLanguage: LanguageSpec = {
   id: 'nginx',
+  configuration: true,
   extensions: ['.conf'],
   fileNames: [/\.conf\.(?:template|tmpl|j2)$/],
   hashComments: true,

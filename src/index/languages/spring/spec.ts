@@ -6,6 +6,7 @@ import type { LanguageSpec } from '../language-spec.js';
  */
 export const springLanguage: LanguageSpec = {
   id: 'spring',
+  configuration: true,
   extensions: [],
   fileNames: [
     /^application.*\.(ya?ml|properties)$/,

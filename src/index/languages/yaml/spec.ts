@@ -2,6 +2,7 @@ import type { LanguageSpec } from '../language-spec.js';
 
 export const yamlLanguage: LanguageSpec = {
   id: 'yaml',
+  configuration: true,
   extensions: ['.yml', '.yaml'],
   hashComments: true,
   prose: true,
