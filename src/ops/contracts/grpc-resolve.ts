@@ -27,8 +27,13 @@ interface QualifiedParts {
   readonly method: string;
 }
 
-/** `package.Service/Method`, `package.Service.Method`, `/package.Service/Method` → service part and method part. */
+/**
+ * `package.Service/Method`, `package.Service.Method`, `/package.Service/Method`, and `Service Method` as people
+ * type it (`shippingservice GetQuote`) → service part and method part.
+ */
 function splitQualified(target: string): QualifiedParts | undefined {
+  const spaced = /^(\S+)\s+(\S+)$/.exec(target.trim());
+  if (spaced?.[1] && spaced[2]) return { service: spaced[1], method: spaced[2] };
   const slash = target.lastIndexOf('/');
   const cut = slash !== -1 ? slash : target.lastIndexOf('.');
   if (cut <= 0 || cut === target.length - 1) return undefined;

@@ -17,25 +17,31 @@ export interface ResolvedTarget {
  * gRPC methods for `pkg.Service/Method`, `Service.Method`, `Service/Method` or a bare `Method`; services for
  * `pkg.Service` or `Service`. Exact spellings win; a bare name matches case- and `_`-insensitively.
  */
+/** A service name without case or separators: `shipping-service`, `shippingservice`, `ShippingService`. */
+const serviceKey = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
 export function resolveGrpc(graph: ContractGraph, target: string): ResolvedTarget {
   const trimmed = target.trim();
   const methods = graph.nodesOfKind('grpc_method');
   const services = graph.nodesOfKind('grpc_service');
   const exact = [...methods, ...services].filter((n) => n.name === trimmed);
   if (exact.length > 0) return { nodes: exact, match: 'exact' };
-  const split = /^(.*?)[./]([^./]+)$/.exec(trimmed);
+  // `Service.Method`, `pkg.Service/Method`, `Service Method`, `shipping-service GetQuote`.
+  const split = /^(.*?)(?:[./]|\s+)([^./\s]+)$/.exec(trimmed);
   if (split?.[1] && split[2]) {
     const [, servicePart, methodPart] = split;
-    const serviceBare = (servicePart.split('.').pop() ?? servicePart).toLowerCase();
+    const serviceBare = serviceKey(servicePart.split('.').pop() ?? servicePart);
     const byServiceMethod = methods.filter((n) => {
       const [qualified, method] = n.name.split('/');
-      const bare = (qualified?.split('.').pop() ?? '').toLowerCase();
+      const bare = serviceKey(qualified?.split('.').pop() ?? '');
       return bare === serviceBare && methodKey(method ?? '') === methodKey(methodPart);
     });
     if (byServiceMethod.length > 0) return { nodes: byServiceMethod, match: 'normalised' };
   }
   const bare = trimmed.toLowerCase();
-  const serviceMatches = services.filter((n) => (n.name.split('.').pop() ?? '').toLowerCase() === bare);
+  const serviceMatches = services.filter(
+    (n) => serviceKey(n.name.split('.').pop() ?? '') === serviceKey(bare),
+  );
   if (serviceMatches.length > 0) return { nodes: serviceMatches, match: 'normalised' };
   const methodMatches = methods.filter((n) => methodKey(n.name.split('/')[1] ?? '') === methodKey(trimmed));
   if (methodMatches.length > 0) return { nodes: methodMatches, match: 'normalised' };
