@@ -6,11 +6,9 @@ import type { DocSectionFact, IndexedFile } from '../../index/reader.js';
 import type { DocsSettings, MeshServices } from '../services.js';
 import { requireSnapshot } from '../shared/snapshot.js';
 import { displayOf, inScope } from '../shared/workspace-paths.js';
+import { rankSections, withoutHtmlComments } from './ranking.js';
 
 const DEFAULT_SETTINGS: DocsSettings = { paths: [], aliases: {}, stopWords: [], exactPhraseBoost: 60 };
-const TITLE_WORD = 15;
-const CONTENT_WORD = 5;
-const CONTENT_PHRASE = 20;
 
 interface Scored {
   readonly file: IndexedFile;
@@ -29,19 +27,6 @@ export function normaliseQuery(query: string, settings: DocsSettings): string[] 
     .split(/[^\p{L}\p{N}_.-]+/u)
     .filter((w) => w.length > 0 && !stop.has(w))
     .map((w) => aliases.get(w) ?? w);
-}
-
-function score(section: DocSectionFact, words: readonly string[], phrase: string, boost: number): number {
-  const title = section.title.toLowerCase();
-  const text = section.text.toLowerCase();
-  let total = 0;
-  if (phrase && title.includes(phrase)) total += boost;
-  if (phrase && text.includes(phrase)) total += CONTENT_PHRASE;
-  for (const word of words) {
-    if (title.includes(word)) total += TITLE_WORD;
-    if (text.includes(word)) total += CONTENT_WORD;
-  }
-  return total;
 }
 
 export const docsSearch = defineOperation({
@@ -78,21 +63,24 @@ export const docsSearch = defineOperation({
     const snapshot = requireSnapshot(ctx.services);
     const settings = ctx.services.docs ?? DEFAULT_SETTINGS;
     const words = normaliseQuery(args.query, settings);
-    const phrase = words.join(' ');
     const docFiles = snapshot.files.filter(
       (f) =>
         (f.facts.sections?.length ?? 0) > 0 &&
         (settings.paths.length === 0 || settings.paths.some((p) => inScope(f.absolutePath, p))),
     );
-    const scored: Scored[] = [];
-    let sectionCount = 0;
-    for (const file of docFiles) {
-      for (const section of file.facts.sections ?? []) {
-        sectionCount++;
-        const value = words.length > 0 ? score(section, words, phrase, settings.exactPhraseBoost) : 0;
-        if (value > 0) scored.push({ file, section, score: value });
-      }
-    }
+    const all = docFiles.flatMap((file) => (file.facts.sections ?? []).map((section) => ({ file, section })));
+    const sectionCount = all.length;
+    const scores =
+      words.length > 0
+        ? rankSections(
+            all.map((a) => a.section),
+            words,
+            settings.exactPhraseBoost,
+          )
+        : [];
+    const scored: Scored[] = all
+      .map((entry, i) => ({ ...entry, score: scores[i] ?? 0 }))
+      .filter((entry) => entry.score > 0);
     scored.sort(
       (a, b) =>
         b.score - a.score ||
@@ -107,7 +95,7 @@ export const docsSearch = defineOperation({
       const path = displayOf(snapshot, hit.file);
       // Section text is masked when it is indexed (markdown/extract.ts), so scoring never reads a secret
       // either; the masked values shown are counted here.
-      const text = hit.section.text.trim();
+      const text = withoutHtmlComments(hit.section.text).trim();
       const body =
         byteLength(text) > perSection ? `${cutToBytes(text, perSection - 40)}\n… (section continues)` : text;
       redactions += body.split(REDACTED).length - 1;
