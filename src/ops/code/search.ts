@@ -10,6 +10,7 @@ import type { MeshServices } from '../services.js';
 import { type RejectedNote, rejectedNote } from '../shared/rejected-note.js';
 import { requireSnapshot } from '../shared/snapshot.js';
 import { displayOf, inScope, scopeLabel } from '../shared/workspace-paths.js';
+import { foldIdentical, isGeneratedPath } from './file-ranking.js';
 import { fuzzyScan } from './fuzzy-scan.js';
 import { kindPriority, symbolIndexOf, type MatchTier } from './symbol-index.js';
 import { notIndexedField, pageFields } from '../shared/output-shapes.js';
@@ -22,6 +23,8 @@ interface FileHit {
   readonly kindRank: number;
   /** Matching declarations, best first. */
   readonly symbols: SymbolFact[];
+  /** Byte-identical files in other places, folded into this entry. */
+  readonly copies: readonly IndexedFile[];
 }
 
 /** Snapshot order (root, then path): the tie-break that keeps equally good files in a stable order. */
@@ -45,7 +48,7 @@ function rankFiles(snapshot: SnapshotReader, query: string, scope: string | unde
     entry.symbols.push({ s: symbol, index: ref.symbol, tier });
     byFile.set(file, entry);
   }
-  return [...byFile.entries()]
+  const ranked = [...byFile.entries()]
     .map(([file, entry]) => ({
       file,
       tier: entry.tier,
@@ -60,7 +63,14 @@ function rankFiles(snapshot: SnapshotReader, query: string, scope: string | unde
         )
         .map((x) => x.s),
     }))
-    .sort((a, b) => a.tier - b.tier || a.kindRank - b.kindRank || bySnapshotOrder(a.file, b.file));
+    .sort(
+      (a, b) =>
+        a.tier - b.tier ||
+        Number(isGeneratedPath(a.file.path)) - Number(isGeneratedPath(b.file.path)) ||
+        a.kindRank - b.kindRank ||
+        bySnapshotOrder(a.file, b.file),
+    );
+  return foldIdentical(ranked);
 }
 
 /** The line the snippet anchors on: the declaration line if it still mentions the query, else the first line that does. */
@@ -132,7 +142,15 @@ function renderEntry(
     .map((s) => `${s.kind} \`${s.qualifiedName}\` L${s.startLine}`)
     .join(', ');
   const more = hit.symbols.length > 3 ? ` and ${hit.symbols.length - 3} more` : '';
-  const markdown = `### [${position}] \`${path}\` (L${snippet.startLine}-L${snippet.endLine})\n${declared}${more}\n${fenced(snippet.text, fence)}\n`;
+  const copies = hit.copies.map((c) => displayOf(snapshot, c));
+  const identical =
+    copies.length > 0
+      ? `\nIdentical copies: ${copies
+          .slice(0, 5)
+          .map((c) => `\`${c}\``)
+          .join(', ')}${copies.length > 5 ? ` and ${copies.length - 5} more` : ''}.`
+      : '';
+  const markdown = `### [${position}] \`${path}\` (L${snippet.startLine}-L${snippet.endLine})\n${declared}${more}${identical}\n${fenced(snippet.text, fence)}\n`;
   return {
     markdown,
     path,
@@ -148,6 +166,7 @@ function renderEntry(
         end_line: s.endLine,
       })),
       snippet: { start_line: snippet.startLine, end_line: snippet.endLine, text: snippet.text },
+      ...(copies.length > 0 ? { identical_copies: copies } : {}),
     },
   };
 }
