@@ -65,17 +65,20 @@ export interface Surface {
 
 export function createSurface(kind: SurfaceKind, registry: Registry): Surface {
   if (kind === 'flat') {
-    const tools = registry.operations().map((op): ToolDefinition => ({
-      name: op.flatName,
-      title: op.title,
-      description: op.description,
-      inputSchema: flatInputSchema(op),
-      outputSchema: outputSchemaOf([op]),
-      annotations: annotationsOf(op.title, [op]),
-    }));
+    // Built on the first tools/list, not before `initialize` is answered: the schemas take a few ms.
+    const tools = once(() =>
+      registry.operations().map((op): ToolDefinition => ({
+        name: op.flatName,
+        title: op.title,
+        description: op.description,
+        inputSchema: flatInputSchema(op),
+        outputSchema: outputSchemaOf([op]),
+        annotations: annotationsOf(op.title, [op]),
+      })),
+    );
     return {
       kind,
-      tools: () => tools,
+      tools,
       resolve(name) {
         const op = registry.byFlatName(name);
         return op ? { kind: 'operation', op, label: op.flatName } : undefined;
@@ -87,31 +90,33 @@ export function createSurface(kind: SurfaceKind, registry: Registry): Surface {
     };
   }
   const domains = registry.domains().map(({ domain, ops }) => splitWrites(domain, ops));
-  const tools = domains.flatMap(({ domain, reads, writes }): ToolDefinition[] => [
-    ...(reads.length > 0
-      ? [
-          {
-            name: domain,
-            title: DOMAIN_TITLES[domain],
-            description: domainDescription(domain, reads),
-            inputSchema: domainInputSchema(domain, reads),
-            outputSchema: outputSchemaOf(reads),
-            annotations: annotationsOf(DOMAIN_TITLES[domain], reads),
-          },
-        ]
-      : []),
-    ...writes.map((op) => ({
-      name: writingToolName(op),
-      title: op.title,
-      description: op.description,
-      inputSchema: flatInputSchema(op),
-      outputSchema: outputSchemaOf([op]),
-      annotations: annotationsOf(op.title, [op]),
-    })),
-  ]);
+  const tools = once(() =>
+    domains.flatMap(({ domain, reads, writes }): ToolDefinition[] => [
+      ...(reads.length > 0
+        ? [
+            {
+              name: domain,
+              title: DOMAIN_TITLES[domain],
+              description: domainDescription(domain, reads),
+              inputSchema: domainInputSchema(domain, reads),
+              outputSchema: outputSchemaOf(reads),
+              annotations: annotationsOf(DOMAIN_TITLES[domain], reads),
+            },
+          ]
+        : []),
+      ...writes.map((op) => ({
+        name: writingToolName(op),
+        title: op.title,
+        description: op.description,
+        inputSchema: flatInputSchema(op),
+        outputSchema: outputSchemaOf([op]),
+        annotations: annotationsOf(op.title, [op]),
+      })),
+    ]),
+  );
   return {
     kind,
-    tools: () => tools,
+    tools,
     resolve(name) {
       for (const { domain, reads, writes } of domains) {
         if (name === domain && reads.length > 0) return { kind: 'domain', domain, ops: reads };
@@ -144,3 +149,9 @@ function splitWrites(
 }
 
 const writingToolName = (op: AnyOperation): string => `${op.domain}_${op.mode}`;
+
+/** A value computed on first use, then kept. */
+function once<T>(compute: () => T): () => T {
+  let value: { readonly v: T } | undefined;
+  return () => (value ??= { v: compute() }).v;
+}
