@@ -1,22 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPOSITORY_REDIRECT_VARIABLES } from '../../src/ops/contracts/git-show.js';
 import { runCli, tempEnv } from '../helpers/cli.js';
-
-function git(cwd: string, ...args: string[]): void {
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_CONFIG_NOSYSTEM: '1' };
-  for (const name of REPOSITORY_REDIRECT_VARIABLES) delete env[name];
-  Object.assign(env, {
-    GIT_AUTHOR_NAME: 'meshlens',
-    GIT_AUTHOR_EMAIL: 'meshlens@example.invalid',
-    GIT_COMMITTER_NAME: 'meshlens',
-    GIT_COMMITTER_EMAIL: 'meshlens@example.invalid',
-  });
-  execFileSync('git', ['-c', 'commit.gpgsign=false', ...args], { cwd, env });
-}
+import { git } from '../helpers/git.js';
 
 const ORDER = (fields: string): string =>
   `syntax = "proto3";\n\npackage shop.v1;\n\nmessage Order {\n${fields}\n}\n`;

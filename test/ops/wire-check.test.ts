@@ -1,27 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPOSITORY_REDIRECT_VARIABLES } from '../../src/ops/contracts/git-show.js';
 import { compareProtoTexts } from '../../src/ops/contracts/wire-check/compare-proto-texts.js';
 import type { WireFinding } from '../../src/ops/contracts/wire-check/findings.js';
 import { buildFixture, callTool, rpc, type Fixture } from './grpc-fixture.js';
-
-/** Git for building the test repositories, isolated from the caller's own git environment. */
-function git(cwd: string, ...args: string[]): string {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of REPOSITORY_REDIRECT_VARIABLES) delete env[name];
-  Object.assign(env, {
-    GIT_AUTHOR_NAME: 'meshlens',
-    GIT_AUTHOR_EMAIL: 'meshlens@example.invalid',
-    GIT_COMMITTER_NAME: 'meshlens',
-    GIT_COMMITTER_EMAIL: 'meshlens@example.invalid',
-    GIT_CONFIG_NOSYSTEM: '1',
-  });
-  return execFileSync('git', ['-c', 'commit.gpgsign=false', ...args], { cwd, env, encoding: 'utf8' }).trim();
-}
+import { git } from '../helpers/git.js';
 
 const proto = (body: string, pkg = 'shop.test.v1'): string =>
   `syntax = "proto3";\n\npackage ${pkg};\n\n${body.trim()}\n`;
