@@ -281,7 +281,7 @@ describe('find_dependents uses resolved imports', () => {
     expect(text).toContain('`web/src/cli.ts:1` — via import ./orders/order.service');
     expect(text).toContain('`web/src/main.ts:4` — via import ./orders/order.service.js');
     expect(text).toContain('`web/src/orders/index.ts:2` — via import ./order.service');
-    expect(text).toContain('3 file(s) in 3 file(s).');
+    expect(text).toContain('3 file(s).');
     expect(text).not.toContain('Heuristic');
   });
 
@@ -289,18 +289,18 @@ describe('find_dependents uses resolved imports', () => {
     const model = await dependents({ target: 'order.model', granularity: 'file' });
     expect(model).toContain('`web/src/orders/index.ts:1` — via import ./order.model');
     expect(model).toContain('`web/src/orders/order.service.ts:1` — via import ./order.model');
-    expect(model).toContain('2 file(s) in 2 file(s).');
+    expect(model).toContain('2 file(s).');
     // `newOrder` is imported by name once; `export *` takes it too; `{ Order }` from the barrel does not.
     const fn = await dependents({ target: 'newOrder', granularity: 'file' });
     expect(fn).toContain('`web/src/orders/order.service.ts:2` — via import ./order.model.js');
     expect(fn).toContain('`web/src/orders/index.ts:1` — via import ./order.model');
-    expect(fn).toContain('2 file(s) in 2 file(s).');
+    expect(fn).toContain('2 file(s).');
   });
 
   test('a Go type reached through its package folder, and a Python module by dotted name', async () => {
     const store = await dependents({ target: 'Store', granularity: 'file' });
     expect(store).toContain('`gosvc/main.go:7` — via import example.com/shop/gosvc/internal/store');
-    expect(store).toContain('1 file(s) in 1 file(s).');
+    expect(store).toContain('1 file(s).');
     const rates = await dependents({ target: 'flat', granularity: 'file' });
     expect(rates).toContain('`py/shipping/handlers.py:4` — via import .');
   });

@@ -49,6 +49,12 @@ function groupByUnit(
   return { rows: [...units.values()], testUnits: testUnits.size };
 }
 
+/** `12 dependent(s) in 5 file(s).`; by file the count is the file count, said once: `3 file(s).` */
+const totalLine = (view: DependentsView): string =>
+  view.granularity === 'file'
+    ? `${view.files} file(s).`
+    : `${view.total} ${unitLabel(view.granularity)} in ${view.files} file(s).`;
+
 const unitLabel = (granularity: Granularity): string =>
   granularity === 'package' ? 'package(s)' : granularity === 'file' ? 'file(s)' : 'dependent(s)';
 
@@ -91,7 +97,7 @@ function pageLines(view: DependentsView): string[] {
   lines.push(
     '',
     '---',
-    `${view.total} ${unitLabel(view.granularity)} in ${view.files} file(s). ${pageFooter(page, 'rows', view.limit)}`,
+    `${totalLine(view)} ${pageFooter(page, 'rows', view.limit)}`,
   );
   return lines;
 }
