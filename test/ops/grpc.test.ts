@@ -272,18 +272,20 @@ describe('contracts grpc: trace', () => {
     expect(isError).toBe(false);
     expect(text).toContain('## gRPC trace for `ProcessPayment`');
     expect(text).toContain(
-      '_Matched by name (case- and `_`-insensitive). 2 server handlers, 1 method-level client, 1 service-level client that may call it._',
+      '_Matched by name (case- and `_`-insensitive). 1 server handler, 1 service registration, 1 method-level client, 1 service-level client that may call it._',
     );
     expect(text).toContain('### `shop.payment.v1.PaymentService/ProcessPayment`');
     expect(text).toContain(
       '`rpc ProcessPayment(ProcessPaymentRequest) returns (ProcessPaymentResponse)` at `proto/payment.proto:6`',
     );
-    expect(text).toContain('**Server handlers (2)**');
+    // The registration wires the handlers up; it is listed apart from them, not counted as one.
+    expect(text).toContain('**Server handlers (1)**');
+    expect(text).toContain('**Registers the whole service (1)**');
     expect(text).toContain(
       '- `payment/internal/server.go:40` in `paymentServer.ProcessPayment` — exact, via `paymentv1.PaymentServiceServer`, root `payment`',
     );
     expect(text).toContain(
-      '- `payment/cmd/main.go:22` in `main` — exact, via `paymentv1.RegisterPaymentServiceServer`, root `payment`; registers the whole service',
+      '- `payment/cmd/main.go:22` in `main` — exact, via `paymentv1.RegisterPaymentServiceServer`, root `payment`',
     );
     expect(text).toContain('**Clients (1)**');
     expect(text).toContain(

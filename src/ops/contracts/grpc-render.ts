@@ -23,19 +23,15 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
 const at = (path: string | undefined, line: number | undefined): string =>
   path === undefined ? '' : code(line !== undefined ? `${path}:${line}` : path);
 
-function rowLine(row: ContractRow, wholeService: boolean): string {
+function rowLine(row: ContractRow): string {
   const where = code(`${row.path}:${row.line}`);
   const who = row.symbol !== undefined ? `in ${code(row.symbol)}` : '(file level)';
-  const whole = wholeService ? '; registers the whole service' : '';
-  return `- ${where} ${who} — ${row.confidence}, via ${code(row.via)}, root ${code(row.root)}${whole}`;
+  return `- ${where} ${who} — ${row.confidence}, via ${code(row.via)}, root ${code(row.root)}`;
 }
 
 function rowSection(title: string, rows: readonly ContractRow[], zero: string, lead = ''): string[] {
   if (rows.length === 0) return [`**${title}**: ${zero}`];
-  return [
-    `**${title} (${rows.length})**${lead}`,
-    ...rows.map((r) => rowLine(r, r.role === 'handler' && r.level === 'service')),
-  ];
+  return [`**${title} (${rows.length})**${lead}`, ...rows.map((r) => rowLine(r))];
 }
 
 function mayCallSection(service: ServiceTrace): string[] {
@@ -43,7 +39,7 @@ function mayCallSection(service: ServiceTrace): string[] {
   const lines =
     service.mayCall.length === 0
       ? [`**May call**: exactly 0 service-level clients of ${code(service.name)}.`]
-      : [`**May call (${service.mayCall.length})**${lead}`, ...service.mayCall.map((r) => rowLine(r, false))];
+      : [`**May call (${service.mayCall.length})**${lead}`, ...service.mayCall.map((r) => rowLine(r))];
   if (service.mayCallExcludedFiles.length > 0) {
     lines.push(
       `_${plural(service.mayCallExcludedFiles.length, 'file')} with a service-level client left out of "May call": ` +
@@ -61,13 +57,16 @@ function declaration(method: MethodTrace): string {
 }
 
 function methodBlock(method: MethodTrace, service: ServiceTrace, heading: string): string[] {
-  const handlers = heading === '###' ? [...method.handlers, ...service.serviceHandlers] : method.handlers;
   const lines = [`${heading} ${code(method.name)}`, declaration(method), ''];
+  const registrations = heading === '###' ? service.serviceHandlers : [];
   const zeroHandlers =
-    heading !== '###' && service.serviceHandlers.length > 0
-      ? 'none at method level; served through the whole-service registration above.'
+    service.serviceHandlers.length > 0
+      ? `none at method level; served through the whole-service registration${heading === '###' ? ' below' : ' above'}.`
       : 'exactly 0 in the indexed roots.';
-  lines.push(...rowSection('Server handlers', handlers, zeroHandlers), '');
+  lines.push(...rowSection('Server handlers', method.handlers, zeroHandlers), '');
+  // A registration serves the service; it is where the handlers are wired, not a handler itself.
+  if (registrations.length > 0)
+    lines.push(...rowSection('Registers the whole service', registrations, ''), '');
   lines.push(
     ...rowSection('Clients', method.clients, 'exactly 0 method-level clients in the indexed roots.'),
     '',
@@ -86,7 +85,7 @@ function serviceBlock(service: ServiceTrace): string[] {
   if (service.serviceHandlers.length > 0) {
     lines.push(
       `**Registers the whole service (${service.serviceHandlers.length})**`,
-      ...service.serviceHandlers.map((r) => rowLine(r, false)),
+      ...service.serviceHandlers.map((r) => rowLine(r)),
       '',
     );
   }
@@ -168,14 +167,15 @@ function wireJson(check: WireCheck) {
   };
 }
 
-type Totals = { handlers: number; clients: number; may_call: number };
+type Totals = { handlers: number; registrations: number; clients: number; may_call: number };
 type Traced = Extract<Resolution, { kind: 'traced' }>;
 type Ambiguous = Extract<Resolution, { kind: 'ambiguous' }>;
 
 /** The answer of `contracts grpc` in Markdown and JSON, from one model so both say the same. */
 export function renderGrpcAnswer(answer: GrpcAnswer): { markdown: string; data: Record<string, unknown> } {
   const res = answer.resolution;
-  const totals = res.kind === 'traced' ? countRows(res) : { handlers: 0, clients: 0, may_call: 0 };
+  const totals =
+    res.kind === 'traced' ? countRows(res) : { handlers: 0, registrations: 0, clients: 0, may_call: 0 };
   const lines = [`## gRPC trace for ${code(answer.proto ?? answer.target)}`];
   if (res.kind === 'none') lines.push(...noMatchLines(answer));
   else if (res.kind === 'ambiguous') lines.push(...ambiguousLines(answer, res));
@@ -191,10 +191,11 @@ export function renderGrpcAnswer(answer: GrpcAnswer): { markdown: string; data: 
 }
 
 function countRows(res: Traced): Totals {
-  const totals = { handlers: 0, clients: 0, may_call: 0 };
+  const totals = { handlers: 0, registrations: 0, clients: 0, may_call: 0 };
   for (const service of res.services) {
     totals.may_call += service.mayCall.length;
-    totals.handlers += service.serviceHandlers.length;
+    // A registration (`RegisterXServer`, `XServer::new`) serves the whole service; it handles no method.
+    totals.registrations += service.serviceHandlers.length;
     for (const method of service.methods) {
       totals.handlers += method.handlers.length;
       totals.clients += method.clients.length;
@@ -235,7 +236,9 @@ function tracedLines(answer: GrpcAnswer, res: Traced, totals: Totals): string[] 
       '',
     );
   } else {
-    const counts = `${plural(totals.handlers, 'server handler')}, ${plural(totals.clients, 'method-level client')}, ${plural(totals.may_call, 'service-level client')} that may call ${res.scope === 'method' ? 'it' : 'them'}.`;
+    const registered =
+      totals.registrations > 0 ? `, ${plural(totals.registrations, 'service registration')}` : '';
+    const counts = `${plural(totals.handlers, 'server handler')}${registered}, ${plural(totals.clients, 'method-level client')}, ${plural(totals.may_call, 'service-level client')} that may call ${res.scope === 'method' ? 'it' : 'them'}.`;
     lines.push(`_${matchedText(answer, res)} ${counts}_`, '');
   }
   for (const service of res.services) {
