@@ -2,8 +2,10 @@
  * Who depends on a target: imports naming it, files whose resolved imports reach its declaration, code linked
  * to a contract named like it, and, as a fallback, imports that merely contain it.
  */
+import { readFileSync } from 'node:fs';
 import type { GraphNode, IndexedFile, SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
+import { isGeneratedPath } from '../shared/generated-code.js';
 import { methodKey } from '../shared/graph-queries.js';
 
 type Languages = MeshServices['languages'];
@@ -140,6 +142,8 @@ function resolvedImportDependents(
     // A Go file is imported through its package folder.
     const names = spec?.importedByFolder === true ? [file.path, dir === '' ? './' : `${dir}/`] : [file.path];
     const declaringStem = stem.slice(stem.lastIndexOf('/') + 1);
+    // A generated module holds every service of its proto: importing it is a dependency on the one used.
+    const generated = isGeneratedPath(file.path);
     for (const name of names) {
       const node = graph.nodeInRoot('module', file.root, name);
       if (!node) continue;
@@ -157,6 +161,7 @@ function resolvedImportDependents(
           );
           if (!takesModule) continue;
         }
+        if (!byModule && generated && !mentions(importer, target)) continue;
         seen.add(importer);
         out.push({
           root: edge.root,
@@ -170,6 +175,18 @@ function resolvedImportDependents(
     }
   }
   return out;
+}
+
+/** Whether a file's text names the target as a word or a word's start (`PaymentService`, `PaymentServiceStub`). */
+function mentions(file: IndexedFile, target: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(file.absolutePath, 'utf8');
+  } catch {
+    return true; // unreadable now: keep the import as the evidence it was
+  }
+  const escaped = target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\w])${escaped}`).test(text);
 }
 
 function contractMatches(node: GraphNode, target: string, lower: string): boolean {
