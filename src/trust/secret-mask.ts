@@ -14,6 +14,7 @@ import { VALUE_DETECTORS } from './secret-detectors.js';
 import { maskPemBody, maskPemOpening } from './secret-pem.js';
 import { maskDetectedValues } from './secret-value-scan.js';
 import { maskValue, REDACTED } from './secret-values.js';
+import { escapeRegExp } from '../core/regexp.js';
 import { isSecretKey } from './secret-keys.js';
 
 export { isSecretKey } from './secret-keys.js';
@@ -27,9 +28,7 @@ const ENV_ENTRY_NAME = /^\s*-?\s*name\s*:\s*["']?([\w.-]+)["']?\s*$/;
  * marker); it is passed through unparsed, and most lines are.
  */
 const CUES = new RegExp(
-  [...KEY_CUES, ...VALUE_DETECTORS.flatMap((d) => d.cue), '-----begin']
-    .map((cue) => cue.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('|'),
+  [...KEY_CUES, ...VALUE_DETECTORS.flatMap((d) => d.cue), '-----begin'].map(escapeRegExp).join('|'),
   'i',
 );
 
@@ -127,6 +126,9 @@ export function maskSecrets(text: string): { text: string; redactions: number } 
   const masked = maskSecretLines(text.split('\n'));
   return { text: masked.lines.join('\n'), redactions: masked.redactions };
 }
+
+/** How many masked values a text already masked (a doc section, masked when indexed) shows. */
+export const redactionsIn = (text: string): number => text.split(REDACTED).length - 1;
 
 /**
  * For flattened config properties (Spring yml/properties), whose values are data, never code: the value is

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_OUTPUT_BYTES, pageFooter, takePage } from '../../core/budget.js';
 import { ToolError } from '../../core/errors.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import { maskSecrets } from '../../trust/secret-mask.js';
+import { redactionsIn } from '../../trust/secret-mask.js';
 import type { MeshServices } from '../services.js';
 import { pageFields } from '../shared/output-shapes.js';
 import { requireSnapshot } from '../shared/snapshot.js';
@@ -13,7 +13,7 @@ const DOC_PAGE_BYTES = MAX_OUTPUT_BYTES - 4096;
 
 /**
  * One indexed Markdown document, section by section, as the index holds it (prompt-injection phrases
- * replaced, secrets masked). It backs the `meshlens://docs/{path}` resource and reads a page that
+ * replaced, secrets masked when it was indexed). It backs the `meshlens://docs/{path}` resource and reads a page that
  * `docs search` found whole.
  */
 export const docsRead = defineOperation({
@@ -63,15 +63,11 @@ export const docsRead = defineOperation({
       );
     }
     const path = displayOf(snapshot, file);
-    let redactions = 0;
-    const masked = sections.map((section) => {
-      const result = maskSecrets(section.text.trim());
-      redactions += result.redactions;
-      return { section, text: result.text };
-    });
-    const page = takePage(masked, {
+    // Section text is masked when it is indexed (markdown/extract.ts); the masked values shown are counted.
+    const texts = sections.map((section) => ({ section, text: section.text.trim() }));
+    const page = takePage(texts, {
       offset: args.offset,
-      limit: masked.length,
+      limit: texts.length,
       budgetBytes: DOC_PAGE_BYTES,
       render: ({ text }) => `${text}\n`,
     });
@@ -92,7 +88,7 @@ export const docsRead = defineOperation({
       },
       markdown,
       filesRead: [path],
-      redactions,
+      redactions: page.items.reduce((sum, { text }) => sum + redactionsIn(text), 0),
     };
   },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { byteLength, cutToBytes } from '../../core/budget.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import { REDACTED } from '../../trust/secret-mask.js';
+import { redactionsIn } from '../../trust/secret-mask.js';
 import type { DocSectionFact, IndexedFile } from '../../index/reader.js';
 import type { DocsSettings, MeshServices } from '../services.js';
 import { requireSnapshot } from '../shared/snapshot.js';
@@ -98,7 +98,7 @@ export const docsSearch = defineOperation({
       const text = withoutHtmlComments(hit.section.text).trim();
       const body =
         byteLength(text) > perSection ? `${cutToBytes(text, perSection - 40)}\n… (section continues)` : text;
-      redactions += body.split(REDACTED).length - 1;
+      redactions += redactionsIn(body);
       return {
         markdown: `### [${i + 1}] ${hit.section.title} — \`${path}\` (L${hit.section.startLine}-L${hit.section.endLine}, score ${hit.score})\n\n${body}\n`,
         json: {
