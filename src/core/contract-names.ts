@@ -9,3 +9,9 @@ export function methodKey(name: string): string {
     .replace(/_/g, '')
     .toLowerCase();
 }
+
+/**
+ * Service and method names as people type them reduce to one key, case and separators aside:
+ * `shipping-service`, `shippingservice`, `ShippingService`, `reserve_stock`, `Reserve Stock`.
+ */
+export const nameKey = (name: string): string => name.replace(/[_\s-]/g, '').toLowerCase();

@@ -2,6 +2,7 @@ import type { AnyOperation, Domain } from '../core/operation.js';
 import type { Registry } from '../core/registry.js';
 import { domainInputSchema, flatInputSchema, type JsonSchemaObject } from '../core/schema.js';
 import type { CallAddress } from '../core/validation.js';
+import { lazy } from '../core/lazy.js';
 import { outputSchemaOf, type OutputSchema } from './output-schema.js';
 
 export const SURFACES = ['domain', 'flat'] as const;
@@ -66,7 +67,7 @@ export interface Surface {
 export function createSurface(kind: SurfaceKind, registry: Registry): Surface {
   if (kind === 'flat') {
     // Built on the first tools/list, not before `initialize` is answered: the schemas take a few ms.
-    const tools = once(() =>
+    const tools = lazy(() =>
       registry.operations().map((op): ToolDefinition => ({
         name: op.flatName,
         title: op.title,
@@ -90,7 +91,7 @@ export function createSurface(kind: SurfaceKind, registry: Registry): Surface {
     };
   }
   const domains = registry.domains().map(({ domain, ops }) => splitWrites(domain, ops));
-  const tools = once(() =>
+  const tools = lazy(() =>
     domains.flatMap(({ domain, reads, writes }): ToolDefinition[] => [
       ...(reads.length > 0
         ? [
@@ -149,9 +150,3 @@ function splitWrites(
 }
 
 const writingToolName = (op: AnyOperation): string => `${op.domain}_${op.mode}`;
-
-/** A value computed on first use, then kept. */
-function once<T>(compute: () => T): () => T {
-  let value: { readonly v: T } | undefined;
-  return () => (value ??= { v: compute() }).v;
-}

@@ -7,6 +7,7 @@ import type {
   UnresolvedCall,
   UnresolvedTopic,
 } from './model.js';
+import { lazy } from '../../core/lazy.js';
 
 /** Groups items under a key, keeping their order within each group. */
 function groupBy<K, T>(items: readonly T[], keyOf: (item: T) => K | undefined): Map<K, T[]> {
@@ -19,19 +20,6 @@ function groupBy<K, T>(items: readonly T[], keyOf: (item: T) => K | undefined): 
     else groups.set(key, [item]);
   }
   return groups;
-}
-
-/** A value computed on first use. */
-function lazy<T>(compute: () => T): () => T {
-  let value: T | undefined;
-  let done = false;
-  return () => {
-    if (!done) {
-      value = compute();
-      done = true;
-    }
-    return value as T;
-  };
 }
 
 const NONE: readonly never[] = [];

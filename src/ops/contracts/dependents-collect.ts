@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { GraphNode, IndexedFile, SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
+import { escapeRegExp } from '../../core/regexp.js';
 import { isGeneratedPath } from '../shared/generated-code.js';
 import { methodKey } from '../shared/graph-queries.js';
 
@@ -185,8 +186,7 @@ function mentions(file: IndexedFile, target: string): boolean {
   } catch {
     return true; // unreadable now: keep the import as the evidence it was
   }
-  const escaped = target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^\\w])${escaped}`).test(text);
+  return new RegExp(`(^|[^\\w])${escapeRegExp(target)}`).test(text);
 }
 
 function contractMatches(node: GraphNode, target: string, lower: string): boolean {

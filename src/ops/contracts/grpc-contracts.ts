@@ -8,7 +8,7 @@ import type { ContractGraph, GraphNode } from '../../index/reader.js';
 const HEALTH_PACKAGE = 'grpc.health.v1';
 
 /** Case- and underscore-insensitive form of a name, as generated code respells proto names. */
-export const nameKey = (name: string): string => name.replace(/[_\s-]/g, '').toLowerCase();
+export { nameKey } from '../../core/contract-names.js';
 export const packageOf = (service: string): string => service.split('.').slice(0, -1).join('.');
 export const bareOf = (service: string): string => service.split('.').pop() ?? service;
 export const serviceOfMethod = (method: GraphNode): string => method.name.slice(0, method.name.indexOf('/'));

@@ -1,6 +1,6 @@
 import type { ContractGraph, GraphNode, IndexedFile, SnapshotReader } from '../../index/reader.js';
 
-import { methodKey } from '../../core/contract-names.js';
+import { methodKey, nameKey } from '../../core/contract-names.js';
 
 export { methodKey };
 
@@ -17,9 +17,6 @@ export interface ResolvedTarget {
  * gRPC methods for `pkg.Service/Method`, `Service.Method`, `Service/Method` or a bare `Method`; services for
  * `pkg.Service` or `Service`. Exact spellings win; a bare name matches case- and `_`-insensitively.
  */
-/** A service name without case or separators: `shipping-service`, `shippingservice`, `ShippingService`. */
-const serviceKey = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-
 export function resolveGrpc(graph: ContractGraph, target: string): ResolvedTarget {
   const trimmed = target.trim();
   const methods = graph.nodesOfKind('grpc_method');
@@ -30,18 +27,16 @@ export function resolveGrpc(graph: ContractGraph, target: string): ResolvedTarge
   const split = /^(.*?)(?:[./]|\s+)([^./\s]+)$/.exec(trimmed);
   if (split?.[1] && split[2]) {
     const [, servicePart, methodPart] = split;
-    const serviceBare = serviceKey(servicePart.split('.').pop() ?? servicePart);
+    const serviceBare = nameKey(servicePart.split('.').pop() ?? servicePart);
     const byServiceMethod = methods.filter((n) => {
       const [qualified, method] = n.name.split('/');
-      const bare = serviceKey(qualified?.split('.').pop() ?? '');
+      const bare = nameKey(qualified?.split('.').pop() ?? '');
       return bare === serviceBare && methodKey(method ?? '') === methodKey(methodPart);
     });
     if (byServiceMethod.length > 0) return { nodes: byServiceMethod, match: 'normalised' };
   }
   const bare = trimmed.toLowerCase();
-  const serviceMatches = services.filter(
-    (n) => serviceKey(n.name.split('.').pop() ?? '') === serviceKey(bare),
-  );
+  const serviceMatches = services.filter((n) => nameKey(n.name.split('.').pop() ?? '') === nameKey(bare));
   if (serviceMatches.length > 0) return { nodes: serviceMatches, match: 'normalised' };
   const methodMatches = methods.filter((n) => methodKey(n.name.split('/')[1] ?? '') === methodKey(trimmed));
   if (methodMatches.length > 0) return { nodes: methodMatches, match: 'normalised' };
