@@ -21,7 +21,12 @@ interface Answer {
   readonly mimeType: string;
 }
 
-type Call = (domain: Domain, mode: string, args: Record<string, unknown>, json?: boolean) => Promise<Answer>;
+/** An operation's answer, as text and as JSON; each resource says which it serves, and as what type. */
+type Call = (
+  domain: Domain,
+  mode: string,
+  args: Record<string, unknown>,
+) => Promise<{ readonly text: string; readonly json: Record<string, unknown> }>;
 
 interface FixedResource {
   readonly uri: string;
@@ -29,7 +34,7 @@ interface FixedResource {
   readonly title: string;
   readonly description: string;
   readonly mimeType: string;
-  read(call: Call): Promise<Answer>;
+  read(call: Call): Promise<string>;
 }
 
 export interface ResourceTemplateEntry {
@@ -41,7 +46,7 @@ export interface ResourceTemplateEntry {
   readonly title: string;
   readonly description: string;
   readonly mimeType: string;
-  read(call: Call, value: string): Promise<Answer>;
+  read(call: Call, value: string): Promise<string>;
 }
 
 const FIXED: readonly FixedResource[] = [
@@ -53,13 +58,8 @@ const FIXED: readonly FixedResource[] = [
       'The services the workspace declares, with every name each answers to, and folders of code no root covers.',
     mimeType: 'application/json',
     async read(call) {
-      const status = JSON.parse((await call('admin', 'status', {}, true)).text) as Record<string, unknown>;
-      const text = JSON.stringify(
-        { services: status.services ?? [], uncovered: status.uncovered ?? [] },
-        null,
-        2,
-      );
-      return { text, mimeType: 'application/json' };
+      const { json } = await call('admin', 'status', {});
+      return JSON.stringify({ services: json.services ?? [], uncovered: json.uncovered ?? [] }, null, 2);
     },
   },
   {
@@ -68,7 +68,7 @@ const FIXED: readonly FixedResource[] = [
     title: 'Service topology (JSON)',
     description: 'Services, topics and weighted links folded from the contract graph.',
     mimeType: 'application/json',
-    read: (call) => call('graph', 'visualize', { format: 'json' }),
+    read: async (call) => (await call('graph', 'visualize', { format: 'json' })).text,
   },
   {
     uri: 'meshlens://graph.html',
@@ -76,7 +76,7 @@ const FIXED: readonly FixedResource[] = [
     title: 'Service topology (HTML page)',
     description: 'A self-contained page drawing the topology, for a browser.',
     mimeType: 'text/html',
-    read: (call) => call('graph', 'visualize', { format: 'html' }),
+    read: async (call) => (await call('graph', 'visualize', { format: 'html' })).text,
   },
 ];
 
@@ -89,7 +89,7 @@ export const TEMPLATES: readonly ResourceTemplateEntry[] = [
     title: 'A service and its neighbours',
     description: 'The topology around one service (Mermaid), by root or manifest name.',
     mimeType: 'text/markdown',
-    read: (call, service) => call('graph', 'visualize', { format: 'mermaid', service }),
+    read: async (call, service) => (await call('graph', 'visualize', { format: 'mermaid', service })).text,
   },
   {
     prefix: 'meshlens://contracts/',
@@ -100,7 +100,8 @@ export const TEMPLATES: readonly ResourceTemplateEntry[] = [
     description:
       'Where a gRPC service or method, message or other named contract is declared, with its body.',
     mimeType: 'text/markdown',
-    read: (call, target) => call('code', 'search', { query: target, include_body: true, limit: 5 }),
+    read: async (call, target) =>
+      (await call('code', 'search', { query: target, include_body: true, limit: 5 })).text,
   },
   {
     prefix: 'meshlens://impact/',
@@ -110,7 +111,7 @@ export const TEMPLATES: readonly ResourceTemplateEntry[] = [
     title: 'What a contract change impacts',
     description: 'The producers, consumers, callers and handlers a change to an RPC, topic or route reaches.',
     mimeType: 'text/markdown',
-    read: (call, target) => call('contracts', 'impact', { target }),
+    read: async (call, target) => (await call('contracts', 'impact', { target })).text,
   },
   {
     prefix: 'meshlens://docs/',
@@ -120,7 +121,7 @@ export const TEMPLATES: readonly ResourceTemplateEntry[] = [
     title: 'A team document',
     description: 'One indexed Markdown document, secrets masked.',
     mimeType: 'text/markdown',
-    read: (call, path) => call('docs', 'read', { path }),
+    read: async (call, path) => (await call('docs', 'read', { path })).text,
   },
 ];
 
@@ -174,7 +175,7 @@ async function readResource(uri: string, call: Call, documents: DocumentStore): 
   const stored = documents.get(uri);
   if (stored) return { text: stored.text, mimeType: stored.mimeType };
   const fixed = FIXED.find((r) => r.uri === uri);
-  if (fixed) return fixed.read(call);
+  if (fixed) return { text: await fixed.read(call), mimeType: fixed.mimeType };
   for (const template of TEMPLATES) {
     if (!uri.startsWith(template.prefix) || uri.length === template.prefix.length) continue;
     const raw = uri.slice(template.prefix.length);
@@ -187,7 +188,7 @@ async function readResource(uri: string, call: Call, documents: DocumentStore): 
     } catch {
       throw new McpError(ErrorCode.InvalidParams, `Resource URI ${uri} is not validly percent-encoded.`);
     }
-    return template.read(call, value);
+    return { text: await template.read(call, value), mimeType: template.mimeType };
   }
   throw new McpError(
     RESOURCE_NOT_FOUND,
@@ -200,12 +201,7 @@ const RESOURCE_NOT_FOUND = -32002;
 
 /** Runs an operation through the registry; a failed call is the resource request's error, in its words. */
 function operationCaller(registry: Registry) {
-  return async (
-    domain: Domain,
-    mode: string,
-    args: Record<string, unknown>,
-    json = false,
-  ): Promise<Answer> => {
+  return async (domain: Domain, mode: string, args: Record<string, unknown>) => {
     const op = registry.byDomainMode(domain, mode);
     if (!op) throw new McpError(RESOURCE_NOT_FOUND, `The ${domain} domain is disabled in this workspace.`);
     const result = await registry.invoke({
@@ -213,9 +209,6 @@ function operationCaller(registry: Registry) {
       rawArgs: args,
     });
     if (result.isError) throw new McpError(ErrorCode.InvalidParams, result.text);
-    if (json) return { text: JSON.stringify(result.json), mimeType: 'application/json' };
-    const mimeType =
-      args.format === 'json' ? 'application/json' : args.format === 'html' ? 'text/html' : 'text/markdown';
-    return { text: result.text, mimeType };
+    return { text: result.text, json: result.json };
   };
 }

@@ -54,6 +54,7 @@ function rankFiles(snapshot: SnapshotReader, query: string, scope: string | unde
       file,
       tier: entry.tier,
       kindRank: entry.kindRank,
+      generated: Number(isGeneratedPath(file.path)),
       symbols: entry.symbols
         .sort(
           (a, b) =>
@@ -67,7 +68,7 @@ function rankFiles(snapshot: SnapshotReader, query: string, scope: string | unde
     .sort(
       (a, b) =>
         a.tier - b.tier ||
-        Number(isGeneratedPath(a.file.path)) - Number(isGeneratedPath(b.file.path)) ||
+        a.generated - b.generated ||
         a.kindRank - b.kindRank ||
         bySnapshotOrder(a.file, b.file),
     );

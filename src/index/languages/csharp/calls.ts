@@ -13,7 +13,7 @@ import { destinationOf } from './destination.js';
 import { CsMessaging } from './messaging.js';
 import type { TopicFact } from './messaging-types.js';
 import type { CsFrame, CsScope } from './scope.js';
-import { csArguments, csDotted, csLiteral, kids, resolveCs, type CsValueScope } from './values.js';
+import { csArguments, csDotted, kids, resolveCs, type CsValueScope } from './values.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
 import { joinHttpPath, literalOf, startLineOf, topicOf, type Parts } from '../shared/tree-utils.js';
 
@@ -177,7 +177,7 @@ export class CsCalls {
     const template =
       verb === undefined || templateNode === undefined
         ? undefined
-        : (csLiteral(templateNode) ?? literalOf(resolveCs(templateNode, values)));
+        : literalOf(resolveCs(templateNode, values));
     if (verb !== undefined && template !== undefined) {
       const prefix = binding?.kind === 'group' ? binding.prefix : '';
       const path = joinHttpPath(prefix, template);
