@@ -107,7 +107,10 @@ const TAB = 0x09;
 /** Where a line's text ends once trailing spaces, tabs and a CR are left out. */
 function trimmedEnd(content: Buffer, start: number, end: number): number {
   let last = end;
-  while (last > start && (content[last - 1] === SPACE || content[last - 1] === TAB || content[last - 1] === CR))
+  while (
+    last > start &&
+    (content[last - 1] === SPACE || content[last - 1] === TAB || content[last - 1] === CR)
+  )
     last--;
   return last;
 }

@@ -94,11 +94,7 @@ function pageLines(view: DependentsView): string[] {
     }
     lines.push((page.rendered[i] ?? '').trimEnd());
   });
-  lines.push(
-    '',
-    '---',
-    `${totalLine(view)} ${pageFooter(page, 'rows', view.limit)}`,
-  );
+  lines.push('', '---', `${totalLine(view)} ${pageFooter(page, 'rows', view.limit)}`);
   return lines;
 }
 
