@@ -58,6 +58,41 @@ export interface SymbolFact {
   /** Local id of the enclosing symbol (a method's class). */
   readonly parent?: number;
   readonly exported?: boolean;
+  /**
+   * Classes, interfaces and traits a type extends or implements, as written (`BaseRepo`, `io.Reader`,
+   * `com.shop.Repo<Order>` without type arguments): what `code implementations` and dispatch through an
+   * interface follow.
+   */
+  readonly supertypes?: readonly string[];
+}
+
+/**
+ * One call site: a function, method or constructor called by name from inside a declaration (or at the
+ * top of the file). Extraction records what the file alone can tell; the call graph (index/calls/) binds it
+ * to a declaration through imports, receivers and types once every file is known.
+ */
+export interface CallFact {
+  /** The name called, as the callee declares it (an import alias is undone when the extractor can tell). */
+  readonly name: string;
+  /** The expression it is called on, as written on one line (`this.repo`, `pb`, `os.path`); absent for a bare call. */
+  readonly receiver?: string;
+  /**
+   * The receiver's type when the file tells it (a typed parameter, field or local, `new T()`, a Go method's
+   * receiver): the type's name as written, without pointers or type arguments (`OrderRepo`, `db.Store`).
+   */
+  readonly receiverType?: string;
+  /**
+   * The import specifier the callee comes from, as the file's import fact writes it: a call on a module alias
+   * (`pb.NewClient`, `ns.f()`, `module.func()`) or of a name imported by name (`import { f }`).
+   */
+  readonly module?: string;
+  /** The call is on the enclosing type's own instance: `this.`/`self.`/a Go receiver, or an implicit `this`. */
+  readonly self?: true;
+  /** `new T()`, `T{}`, `T(...)` of a class: constructs the type `name`. */
+  readonly construct?: true;
+  readonly line: number;
+  /** Local id of the innermost function or method holding the call; absent at the top of the file. */
+  readonly caller?: number;
 }
 
 export interface ImportFact {
@@ -287,6 +322,8 @@ export interface FileFacts {
   readonly symbols: readonly SymbolFact[];
   readonly imports: readonly ImportFact[];
   readonly contracts: readonly ContractFact[];
+  /** Call sites, by line; absent for files without code (or whose language records none yet). */
+  readonly calls?: readonly CallFact[];
   readonly protoServices?: readonly ProtoServiceFact[];
   readonly sections?: readonly DocSectionFact[];
   readonly properties?: readonly PropertyFact[];

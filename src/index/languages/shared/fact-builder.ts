@@ -10,7 +10,7 @@
  * - absent optional fields stay absent, never `undefined`, so that golden files and the fact cache see one
  *   shape; the remaining fields keep the order they were written in, which is the order they serialise in.
  */
-import type { ContractFact, FileFacts, ImportFact, LanguageId, SymbolFact } from '../../facts.js';
+import type { CallFact, ContractFact, FileFacts, ImportFact, LanguageId, SymbolFact } from '../../facts.js';
 import type { Mutable } from './tree-utils.js';
 
 /** A symbol as stored while its file is extracted: fields may be completed after it was added. */
@@ -33,6 +33,8 @@ export interface FileExtras {
   readonly protoServices?: FileFacts['protoServices'];
   readonly sections?: FileFacts['sections'];
   readonly properties?: FileFacts['properties'];
+  /** Call sites (shared/call-sites.ts `collectCalls`); an empty list stays out of the facts. */
+  readonly calls?: readonly CallFact[];
 }
 
 /** The offset a contract without one sorts at: before every fact on its line that knows its offset. */
@@ -95,6 +97,7 @@ export class FactBuilder {
       symbols: this.symbolList,
       imports: this.importList,
       contracts: [...this.contractList].sort(contractOrder).map((entry) => entry.fact),
+      ...(extras.calls === undefined || extras.calls.length === 0 ? {} : { calls: extras.calls }),
       ...(extras.protoServices === undefined ? {} : { protoServices: extras.protoServices }),
       ...(extras.sections === undefined ? {} : { sections: extras.sections }),
       ...(extras.properties === undefined ? {} : { properties: extras.properties }),
