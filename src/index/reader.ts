@@ -2,6 +2,7 @@
  * What operations may know about the index: types only (operations import these with `import type`). The
  * engine implements `IndexReader`; the composition root hands it to the registry as a service.
  */
+import type { CallGraph } from './calls/model.js';
 import type { ContractGraph } from './graph/model.js';
 import type { ServiceView } from './services/types.js';
 import type { IndexedFile, RejectedFile, RootInfo, Snapshot } from './snapshot.js';
@@ -19,6 +20,7 @@ export type {
   UnresolvedTopic,
 } from './graph/model.js';
 export type { ServiceView, ServiceViewEntry } from './services/types.js';
+export type { CallEdge, CallGraph, CallGraphStats, CallVia, DeclRef } from './calls/model.js';
 export type { Learnt, ServiceEntry, ServiceKind, ServiceName } from './services/types.js';
 
 export interface IndexRunSummary {
@@ -111,6 +113,10 @@ export interface SnapshotReader extends Snapshot {
   contractGraph(): ContractGraph;
   /** Whether `contractGraph()` has run (a status report must not make it run). */
   hasContractGraph(): boolean;
+  /** The call graph: every file's call sites bound to declarations, built by the first call. */
+  callGraph(): CallGraph;
+  /** Whether `callGraph()` has run. */
+  hasCallGraph(): boolean;
   /** The structure `derivation` describes, built (or patched from the previous snapshot's) on first request. */
   derived<T>(derivation: Derivation<T>): T;
 }

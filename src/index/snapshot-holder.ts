@@ -1,3 +1,5 @@
+import { buildCallGraph } from './calls/build.js';
+import type { CallGraph } from './calls/model.js';
 import type { ContractGraph } from './graph/model.js';
 import { reconcile, type ReconcileInput } from './graph/reconcile.js';
 import type { Derivation, SnapshotReader } from './reader.js';
@@ -38,6 +40,7 @@ export class SnapshotHolder implements SnapshotReader {
   readonly serviceView: ServiceView | undefined;
   private readonly graphSettings: GraphSettings;
   private reconciled: ContractGraph | undefined;
+  private calls: CallGraph | undefined;
   private readonly derivedCache: DerivedCache = new Map();
   private lineage: SnapshotLineage | undefined;
   private byPath: Map<string, Map<string, IndexedFile>> | undefined;
@@ -98,6 +101,15 @@ export class SnapshotHolder implements SnapshotReader {
 
   hasContractGraph(): boolean {
     return this.reconciled !== undefined;
+  }
+
+  callGraph(): CallGraph {
+    this.calls ??= buildCallGraph(this.files, this.graphSettings.imports ?? []);
+    return this.calls;
+  }
+
+  hasCallGraph(): boolean {
+    return this.calls !== undefined;
   }
 
   derived<T>(derivation: Derivation<T>): T {

@@ -87,6 +87,8 @@ export interface LanguageSpec {
   readonly moduleName?: (pathWithoutExtension: string) => string;
   /** Files are imported through their folder (Go packages). */
   readonly importedByFolder?: boolean;
+  /** An interface is satisfied by any type whose methods cover its method names (Go), not by declaration. */
+  readonly structuralInterfaces?: boolean;
   /** Default `delimited`. */
   readonly bodyLayout?: BodyLayout;
   /** Info string of a Markdown code fence; default: the id. */

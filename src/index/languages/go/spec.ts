@@ -15,4 +15,5 @@ export const goLanguage: LanguageSpec = {
     },
   },
   importedByFolder: true,
+  structuralInterfaces: true,
 };
