@@ -50,7 +50,10 @@ export function implementationsOf(
     const next: DeclId[] = [];
     for (const parent of level)
       for (const child of subtypes.get(parent) ?? [])
-        if (!found.has(child) && child !== type) (found.set(child, 'exact'), next.push(child));
+        if (!found.has(child) && child !== type) {
+          found.set(child, 'exact');
+          next.push(child);
+        }
     level = next;
   }
   for (const struct of structuralImplementations(decls, resolver, type))

@@ -173,7 +173,10 @@ export class CallResolver {
       const next: DeclId[] = [];
       for (const type of level)
         for (const parent of this.supertypeDecls(type))
-          if (!seen.has(parent)) (seen.add(parent), next.push(parent));
+          if (!seen.has(parent)) {
+            seen.add(parent);
+            next.push(parent);
+          }
       level = next;
     }
     return undefined;
