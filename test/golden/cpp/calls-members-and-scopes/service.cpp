@@ -25,6 +25,7 @@ class Service : public Base, private ns::Listener<Event> {
 };
 
 Config global_config;
+static Registry* registry = Registry::create();
 
 void Service::place(Order& order, Ledger* ledger) {
   this->validate(order);

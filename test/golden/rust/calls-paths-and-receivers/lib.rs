@@ -4,6 +4,8 @@ use crate::pricing::{self, quote as price_of};
 use crate::models::{Order, Repo as OrderRepo};
 use std::sync::Arc;
 
+const LIMIT: usize = limits::max_orders();
+
 /// Saves orders.
 pub trait Repository: Send + Sync {
     /// Writes one order.
