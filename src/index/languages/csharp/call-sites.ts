@@ -67,10 +67,11 @@ function construction(type: string | undefined, context: ReceiverContext): CallS
   };
 }
 
-/** `Repo r = new();`, `private Repo _r = new();`: the declared type of what the `new()` initialises. */
+/** `Repo r = new();`, `Repo R { get; } = new();`: the declared type of what the `new()` initialises. */
 function targetType(node: Node): string | undefined {
-  const declaration = node.parent?.parent;
-  return declaration?.type === 'variable_declaration'
+  const parent = node.parent;
+  const declaration = parent?.type === 'property_declaration' ? parent : parent?.parent;
+  return declaration?.type === 'variable_declaration' || declaration?.type === 'property_declaration'
     ? csTypeText(declaration.childForFieldName('type'))
     : undefined;
 }

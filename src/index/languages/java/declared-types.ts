@@ -34,7 +34,8 @@ const REFERENCE_TYPES: ReadonlySet<string> = new Set([
 
 /** A declared type as written without annotations or type arguments; undefined for `var`, primitives, arrays. */
 function typeText(node: Node | null | undefined): string | undefined {
-  if (node === null || node === undefined || !REFERENCE_TYPES.has(node.type)) return undefined;
+  if (node === null || node === undefined || !REFERENCE_TYPES.has(node.type) || node.text === 'var')
+    return undefined;
   return node.text.replace(/@[\w.]+(?:\([^)]*\))?\s*/g, '').replace(/\s+/g, '');
 }
 

@@ -115,17 +115,17 @@ function superclassOf(node: Node): string | undefined {
 /** A property (member, top-level or local), a lambda parameter, a `for` variable or a destructured name. */
 function variable(node: Node, names: TypedNames, constructed: Constructed[]): void {
   const name = node.namedChildren.find((c) => c?.type === 'identifier')?.text;
-  let holder = node.parent;
-  if (name === undefined || holder === null) return;
-  if (holder.type === 'multi_variable_declaration') holder = holder.parent;
-  if (holder === null) return;
+  const parent = node.parent;
+  const destructured = parent?.type === 'multi_variable_declaration';
+  const holder = destructured ? parent.parent : parent;
+  if (name === undefined || holder === null || holder === undefined) return;
   const declared = typeOf(node);
   if (holder.type === 'property_declaration') {
     const container = holder.parent ?? holder;
     const member = container.type === 'class_body';
     const local = !member && container.type !== 'source_file';
     const from = local ? holder.startIndex : container.startIndex;
-    const type = declared === undefined && node.parent === holder ? constructedClass(holder) : undefined;
+    const type = declared === undefined && !destructured ? constructedClass(holder) : undefined;
     if (type !== undefined) constructed.push({ name, type, scope: container, member, from });
     else names.add(name, declared, container, member, from);
   } else if (holder.type === 'lambda_parameters' && holder.parent !== null) {

@@ -85,7 +85,7 @@ export function callOn(
       return superclass === undefined ? base : { ...base, receiverType: superclass };
     }
     case 'member':
-      return withType(base, context.names.typeOf(receiver.name, offset, true));
+      return withType(base, unaliased(context.names.typeOf(receiver.name, offset, true), context));
     case 'name':
       return { ...base, ...namedReceiver(receiver.name, offset, context) };
     case 'path':
@@ -122,7 +122,14 @@ function namedReceiver(name: string, offset: number, context: ReceiverContext): 
 }
 
 function typeOfVariable(type: string | undefined, context: ReceiverContext): Partial<CallSite> {
-  return type === undefined || context.names.typeParameters.has(type) ? {} : { receiverType: type };
+  const real = unaliased(type, context);
+  return real === undefined || context.names.typeParameters.has(real) ? {} : { receiverType: real };
+}
+
+/** A type named by an import alias (`import a.B as C`, `using C = a.B;`) is the type it renames. */
+function unaliased(type: string | undefined, context: ReceiverContext): string | undefined {
+  const imported = type === undefined ? undefined : context.imports.get(type);
+  return imported === undefined ? type : simpleName(imported);
 }
 
 /** `a.b.C.f()`: a qualified type when its first name is no variable and its last one names a type. */
