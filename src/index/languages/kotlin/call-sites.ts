@@ -31,14 +31,14 @@ function call(node: Node, context: ReceiverContext, types: KotlinTypes): CallSit
   if (parts === undefined) return undefined;
   const { name, nameNode, receiver } = parts;
   if (receiver === undefined) return bareCall(name, nameNode, context, types);
-  return callOn(
-    name,
-    receiverOf(receiver, context),
-    receiverText(receiver),
-    nameNode.startIndex,
-    context,
-    nameNode,
-  );
+  const shape = receiverOf(receiver, context);
+  const site = callOn(name, shape, receiverText(receiver), nameNode.startIndex, context, nameNode);
+  // `Outer.Inner(…)` on a type (not on a variable) constructs the nested class.
+  const onType =
+    (shape.kind === 'name' || shape.kind === 'path') &&
+    site.receiverType !== undefined &&
+    context.names.lookup(receiverText(receiver).split('.')[0] ?? '', nameNode.startIndex) === undefined;
+  return onType && looksLikeType(name) ? { ...site, construct: true } : site;
 }
 
 function bareCall(name: string, nameNode: Node, context: ReceiverContext, types: KotlinTypes): CallSite {

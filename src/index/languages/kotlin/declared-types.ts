@@ -46,9 +46,9 @@ export function kotlinDeclaredTypes(root: Node, imports: ReadonlyMap<string, str
     if (node !== null) declare(node, types, constructed);
   }
   for (const local of constructed) {
-    const imported = imports.get(local.type);
-    const known =
-      types.names.classNames.has(local.type) || (imported !== undefined && looksLikeType(local.type));
+    // `Repo()` or `Outer.Inner()`: the outer name must be a class of the file or an imported type.
+    const first = local.type.split('.')[0] ?? '';
+    const known = types.names.classNames.has(first) || (imports.has(first) && looksLikeType(first));
     types.names.add(local.name, known ? local.type : undefined, local.scope, local.member, local.from);
   }
   return types;
@@ -135,11 +135,13 @@ function variable(node: Node, names: TypedNames, constructed: Constructed[]): vo
   }
 }
 
-/** `val r = Repo(…)`: the name of the capitalised function called, checked against the classes later. */
+/** `val r = Repo(…)`, `Outer.Inner(…)`: the capitalised name called, checked against the classes later. */
 function constructedClass(property: Node): string | undefined {
   const value = property.namedChildren.find((c) => c?.type === 'call_expression');
   const callee = value?.firstNamedChild;
-  return callee?.type === 'identifier' && looksLikeType(callee.text) ? callee.text : undefined;
+  if (callee?.type !== 'identifier' && callee?.type !== 'navigation_expression') return undefined;
+  const text = callee.text.replace(/\s+/g, '');
+  return /^[\w.]+$/.test(text) && looksLikeType(text.slice(text.lastIndexOf('.') + 1)) ? text : undefined;
 }
 
 /** `x.apply { … }`, `x.run { … }`, `with(x) { … }`. */

@@ -1,6 +1,6 @@
 /**
- * The declared types of a Scala file's names, for typing call receivers: class parameters and `val`/`var`
- * members, method and lambda parameters, locals (`val r: Repo`, `val r = new Repo`, or `val r = Repo(…)` of
+ * The declared types of a Scala file's names, for typing call receivers: class parameters, `val`/`var`
+ * members and parameterless `def`s, method and lambda parameters, locals (`val r: Repo`, `val r = new Repo`, or `val r = Repo(…)` of
  * a class of this file); classes, objects and traits with the first type they extend; type parameters.
  * Read with one query over those node types.
  */
@@ -21,6 +21,8 @@ const DECLARATIONS: readonly string[] = [
   'var_declaration',
   'lambda_expression',
   'type_parameters',
+  'function_declaration',
+  'function_definition',
 ];
 
 /** A value initialised by calling a capitalised name, typed once the file's classes are all known. */
@@ -78,6 +80,10 @@ function declare(node: Node, names: TypedNames, applied: Applied[]): void {
       if (parameter?.type === 'identifier') names.add(parameter.text, undefined, node, false);
       return;
     }
+    case 'function_declaration':
+    case 'function_definition':
+      accessor(node, names);
+      return;
     case 'type_parameters':
       for (const name of node.childrenForFieldName('name'))
         if (name !== null) names.typeParameters.add(name.text);
@@ -89,7 +95,7 @@ function declare(node: Node, names: TypedNames, applied: Applied[]): void {
 
 /** `val x: T = …`, `val x = new T(…)`, `val x = T(…)`: a member of a template, else local from here on. */
 function value(node: Node, names: TypedNames, applied: Applied[]): void {
-  const pattern = node.childForFieldName('pattern');
+  const pattern = node.childForFieldName('pattern') ?? node.childForFieldName('name');
   const container = node.parent;
   if (pattern?.type !== 'identifier' || container === null) return;
   const member = container.type === 'template_body';
@@ -105,4 +111,17 @@ function value(node: Node, names: TypedNames, applied: Applied[]): void {
   }
   const created = init?.type === 'instance_expression' ? typeText(init.namedChildren[0]) : undefined;
   names.add(pattern.text, declared ?? created, container, member, from);
+}
+
+/** `def config: Config` in a class or trait: read like a field of that type (`config.getString(…)`). */
+function accessor(node: Node, names: TypedNames): void {
+  const name = node.childForFieldName('name')?.text;
+  const container = node.parent;
+  if (
+    name === undefined ||
+    container?.type !== 'template_body' ||
+    node.childForFieldName('parameters') !== null
+  )
+    return;
+  names.add(name, typeText(node.childForFieldName('return_type')), container, true);
 }

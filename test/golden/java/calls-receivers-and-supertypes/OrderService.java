@@ -9,6 +9,7 @@ public class OrderService extends BaseService implements Service {
     private final OrderRepo repo;
     private final AuditLog audit = new AuditLog();
     private Notifier notifier;
+    private static final Cache CACHE = Caches.create();
 
     public OrderService(OrderRepo repo) {
         super(repo);
@@ -43,5 +44,6 @@ public class OrderService extends BaseService implements Service {
 
     private void validate(Order order) {
         OrderRules.check(order);
+        OrderService.CACHE.evict(order);
     }
 }

@@ -4,6 +4,7 @@ import com.shop.billing.Billing
 import com.shop.billing.chargeAll as charge
 import com.shop.audit.AuditLog
 import com.shop.util.require
+import com.shop.payment.PaymentGrpcKt
 
 interface OrderRepo : Repo<Order> {
     fun find(id: String): Order
@@ -14,6 +15,7 @@ interface OrderRepo : Repo<Order> {
 class OrderService(private val repo: OrderRepo, plain: Int) : BaseService(plain), Service {
     private val audit: AuditLog = AuditLog()
     private val mailer = Mailer()
+    private val payments = PaymentGrpcKt.PaymentStub(channel)
 
     fun place(id: String, billing: Billing): Order {
         val order = repo.find(id)
@@ -36,6 +38,7 @@ class OrderService(private val repo: OrderRepo, plain: Int) : BaseService(plain)
 
     private fun validate(order: Order) {
         OrderRules.check(order)
+        payments.authorize(order)
     }
 }
 

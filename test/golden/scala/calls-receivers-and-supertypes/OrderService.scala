@@ -6,9 +6,11 @@ import com.shop.audit.AuditLog
 import com.shop.util.Checks.require
 
 trait OrderRepo extends Repo[Order] {
+  def config: Config
+
   def find(id: String): Order
 
-  def findOrFail(id: String): Order = find(id)
+  def findOrFail(id: String): Order = find(config.prefix(id))
 }
 
 case class Totals(amount: BigDecimal)

@@ -137,6 +137,11 @@ function pathReceiver(path: string, offset: number, context: ReceiverContext): P
   const segments = path.split('.');
   const first = segments[0] ?? '';
   const last = segments[segments.length - 1] ?? '';
+  if (segments.length === 2 && first === context.names.classAt(offset)?.name) {
+    // `OrderService.LOGGER.info(…)` inside `OrderService`: its own static field.
+    const type = unaliased(context.names.typeOf(last, offset, true), context);
+    if (type !== undefined) return { receiverType: type };
+  }
   if (context.names.lookup(first, offset) !== undefined || !looksLikeType(last)) return {};
   const imported = context.imports.get(first);
   if (imported !== undefined) return { receiverType: [simpleName(imported), ...segments.slice(1)].join('.') };
