@@ -44,56 +44,37 @@ function simpleName(text: string): string {
 }
 
 export function phpCallSyntax(scopes: PhpScopes, uses: PhpUses): CallSyntax {
-  /** The class a name written in the file stands for, as its declaration names it (an alias undone). */
-  const className = (written: string): string =>
-    simpleName(written.includes('\\') ? written : (uses.classes.get(written) ?? written));
-
-  /** The module of a class written by its imported short name or alias. */
-  const classModule = (written: string): string | undefined =>
-    written.includes('\\') ? undefined : uses.classes.get(written);
-
-  const enclosingClassName = (node: Node): string | undefined =>
-    enclosing(node, CLASSES)?.childForFieldName('name')?.text;
-
-  /** A declared type as a class name: `?Repo` → `Repo`; unions, scalars and `array` say nothing. */
-  const declaredClass = (type: string | undefined, at: Node): string | undefined => {
-    if (type === undefined || /[|&()]/.test(type)) return undefined;
-    const bare = type.replace(/^\?/, '').replace(/^\\/, '');
-    if (SCALAR_TYPES.has(bare.toLowerCase())) return undefined;
-    if (bare === 'self' || bare === 'static') return enclosingClassName(at);
-    return className(bare);
+  const reader = new PhpCallReader(scopes, uses);
+  return {
+    member_call_expression: (node) => reader.memberCall(node),
+    nullsafe_member_call_expression: (node) => reader.memberCall(node),
+    scoped_call_expression: (node) => reader.scopedCall(node),
+    function_call_expression: (node) => reader.functionCall(node),
+    object_creation_expression: (node) => reader.creation(node),
   };
+}
 
-  /** The class `new X(…)` builds, as its declaration names it; `new static` is the enclosing class. */
-  const createdClass = (creation: Node): string | undefined => {
-    const written = named(creation).find((child) => NAME_TYPES.has(child.type))?.text;
-    if (written === undefined) return undefined;
-    return written === 'static' || written === 'self' ? enclosingClassName(creation) : className(written);
-  };
+class PhpCallReader {
+  constructor(
+    private readonly scopes: PhpScopes,
+    private readonly uses: PhpUses,
+  ) {}
 
-  /** The receiver's class when the file declares it: a typed parameter or property, or `new X()` assigned. */
-  const receiverType = (object: Node): string | undefined => {
-    const declared = declaredClass(scopes.typeOf(object), object);
-    if (declared !== undefined) return declared;
-    const value = scopes.valueOf(object);
-    return value?.type === 'object_creation_expression' ? createdClass(value) : undefined;
-  };
-
-  const memberCall = (node: Node): CallSite | undefined => {
+  memberCall(node: Node): CallSite | undefined {
     const name = node.childForFieldName('name');
     const object = node.childForFieldName('object');
     if (name?.type !== 'name' || object === null) return undefined;
     if (object.text === '$this') return { name: name.text, receiver: '$this', self: true, at: name };
-    const type = receiverType(object);
+    const type = this.receiverType(object);
     return {
       name: name.text,
       receiver: object.text,
       ...(type === undefined ? {} : { receiverType: type }),
       at: name,
     };
-  };
+  }
 
-  const scopedCall = (node: Node): CallSite | undefined => {
+  scopedCall(node: Node): CallSite | undefined {
     const name = node.childForFieldName('name');
     const scope = node.childForFieldName('scope');
     if (name?.type !== 'name' || scope === null) return undefined;
@@ -107,46 +88,78 @@ export function phpCallSyntax(scopes: PhpScopes, uses: PhpUses): CallSyntax {
       return {
         name: name.text,
         receiver,
-        ...(parent === undefined ? {} : { receiverType: className(parent) }),
+        ...(parent === undefined ? {} : { receiverType: this.className(parent) }),
       };
     }
     if (NAME_TYPES.has(scope.type)) {
-      const module = classModule(receiver);
+      const module = this.classModule(receiver);
       return {
         name: name.text,
         receiver,
-        receiverType: className(receiver),
+        receiverType: this.className(receiver),
         ...(module === undefined ? {} : { module }),
       };
     }
-    const type = receiverType(scope);
+    const type = this.receiverType(scope);
     return { name: name.text, receiver, ...(type === undefined ? {} : { receiverType: type }) };
-  };
+  }
 
-  const functionCall = (node: Node): CallSite | undefined => {
+  functionCall(node: Node): CallSite | undefined {
     const callee = node.childForFieldName('function');
     if (callee === null || !NAME_TYPES.has(callee.type)) return undefined;
     const name = simpleName(callee.text);
     if (CONSTRUCTS.has(name.toLowerCase())) return undefined;
-    const module = callee.type === 'name' ? uses.functions.get(name) : undefined;
+    const module = callee.type === 'name' ? this.uses.functions.get(name) : undefined;
     return module === undefined ? { name } : { name: simpleName(module), module };
-  };
+  }
 
-  const creation = (node: Node): CallSite | undefined => {
+  creation(node: Node): CallSite | undefined {
     const written = named(node).find((child) => NAME_TYPES.has(child.type))?.text;
-    const name = createdClass(node);
+    const name = this.createdClass(node);
     if (written === undefined || name === undefined) return undefined;
-    const module = classModule(written);
+    const module = this.classModule(written);
     return { name, construct: true, ...(module === undefined ? {} : { module }) };
-  };
+  }
 
-  return {
-    member_call_expression: memberCall,
-    nullsafe_member_call_expression: memberCall,
-    scoped_call_expression: scopedCall,
-    function_call_expression: functionCall,
-    object_creation_expression: creation,
-  };
+  /** The class a name written in the file stands for, as its declaration names it (an alias undone). */
+  private className(written: string): string {
+    return simpleName(written.includes('\\') ? written : (this.uses.classes.get(written) ?? written));
+  }
+
+  /** The module of a class written by its imported short name or alias. */
+  private classModule(written: string): string | undefined {
+    return written.includes('\\') ? undefined : this.uses.classes.get(written);
+  }
+
+  /** The receiver's class when the file declares it: a typed parameter or property, or `new X()` assigned. */
+  private receiverType(object: Node): string | undefined {
+    const declared = this.declaredClass(this.scopes.typeOf(object), object);
+    if (declared !== undefined) return declared;
+    const value = this.scopes.valueOf(object);
+    return value?.type === 'object_creation_expression' ? this.createdClass(value) : undefined;
+  }
+
+  /** A declared type as a class name: `?Repo` → `Repo`; unions, scalars and `array` say nothing. */
+  private declaredClass(type: string | undefined, at: Node): string | undefined {
+    if (type === undefined || /[|&()]/.test(type)) return undefined;
+    const bare = type.replace(/^\?/, '').replace(/^\\/, '');
+    if (SCALAR_TYPES.has(bare.toLowerCase())) return undefined;
+    if (bare === 'self' || bare === 'static') return enclosingClassName(at);
+    return this.className(bare);
+  }
+
+  /** The class `new X(…)` builds, as its declaration names it; `new static` is the enclosing class. */
+  private createdClass(creation: Node): string | undefined {
+    const written = named(creation).find((child) => NAME_TYPES.has(child.type))?.text;
+    if (written === undefined) return undefined;
+    return written === 'static' || written === 'self'
+      ? enclosingClassName(creation)
+      : this.className(written);
+  }
+}
+
+function enclosingClassName(node: Node): string | undefined {
+  return enclosing(node, CLASSES)?.childForFieldName('name')?.text;
 }
 
 /**
