@@ -117,9 +117,10 @@ class LuaDeclarationReader implements LuaDeclarations {
     if (name.type !== 'identifier' && (field === null || table === null)) return;
     const simple = field?.text ?? name.text;
     const scope = table === null ? undefined : oneLine(table.text);
-    const signature = oneLine(this.source.slice(node.startIndex, body?.startIndex ?? node.endIndex));
+    const statement = withLocal(node);
+    const signature = oneLine(this.source.slice(statement.startIndex, body?.startIndex ?? node.endIndex));
     const kind = method || (takesSelf && scope !== undefined) ? 'method' : 'function';
-    const symbol = declarationAt(node, kind, simple, scope, signature);
+    const symbol = declarationAt(statement, kind, simple, scope, signature);
     const parent = scope === undefined ? undefined : this.tableSymbol(scope);
     const doc = commentDoc(node);
     this.facts.addSymbol({
@@ -137,8 +138,13 @@ class LuaDeclarationReader implements LuaDeclarations {
     const node = this.tableNodes.get(name);
     if (node === undefined) return undefined;
     const kind: SymbolKind = this.classes.has(name) ? 'class' : 'module';
-    const signature = oneLine(this.source.slice(node.startIndex, node.endIndex)).slice(0, 120);
-    const id = this.facts.addSymbol(declarationAt(node, kind, name, undefined, signature));
+    const statement = withLocal(node);
+    const signature = oneLine(this.source.slice(statement.startIndex, node.endIndex)).slice(0, 120);
+    const doc = commentDoc(node);
+    const id = this.facts.addSymbol({
+      ...declarationAt(statement, kind, name, undefined, signature),
+      ...(doc === undefined ? {} : { docstring: doc }),
+    });
     this.tableIds.set(name, id);
     this.tables.add(name);
     return id;
@@ -186,9 +192,14 @@ function bodyLines(node: Node): { bodyStartLine?: number; bodyEndLine?: number }
   return last >= first ? { bodyStartLine: first, bodyEndLine: last } : {};
 }
 
+/** An assignment with the `local` keyword in front of it, if written so. */
+function withLocal(node: Node): Node {
+  return node.parent?.type === 'variable_declaration' ? node.parent : node;
+}
+
 /** The `--` line comments right above a declaration (a `local` one's comments stand above `local`). */
 function commentDoc(node: Node): string | undefined {
-  const anchor = node.parent?.type === 'variable_declaration' ? node.parent : node;
+  const anchor = withLocal(node);
   const lines: string[] = [];
   let expected = startLineOf(anchor) - 1;
   for (let comment = anchor.previousNamedSibling; comment?.type === 'comment';) {
