@@ -123,3 +123,25 @@ export function noteCall(
 export function isThisMember(node: Node | null | undefined): boolean {
   return node?.type === 'member_expression' && node.childForFieldName('object')?.type === 'this';
 }
+
+/** The names a destructuring pattern binds: `{ a, b: c, d = 1, ...e }` → `a`, `c`, `d`, `e`; `[x, [y]]` → `x`, `y`. */
+export function boundNames(pattern: Node | null | undefined): string[] {
+  switch (pattern?.type) {
+    case undefined:
+      return [];
+    case 'identifier':
+    case 'shorthand_property_identifier_pattern':
+      return [pattern.text];
+    case 'pair_pattern':
+      return boundNames(pattern.childForFieldName('value'));
+    case 'object_assignment_pattern':
+    case 'assignment_pattern':
+      return boundNames(pattern.childForFieldName('left'));
+    case 'object_pattern':
+    case 'array_pattern':
+    case 'rest_pattern':
+      return pattern.namedChildren.flatMap((child) => boundNames(child));
+    default:
+      return [];
+  }
+}

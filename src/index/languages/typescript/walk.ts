@@ -15,7 +15,7 @@ import { endLineOf } from '../shared/tree-utils.js';
 import { cap, named } from './declaration-text.js';
 import { memberPath, toVal, type Val } from './values.js';
 import { type ValueTables } from './resolve-values.js';
-import { declaredType, noteCall, valueType } from './call-types.js';
+import { boundNames, declaredType, noteCall, valueType } from './call-types.js';
 
 export const NO_LOCALS = (): undefined => undefined;
 export const FUNCTION_VALUES = new Set([
@@ -253,6 +253,8 @@ export abstract class WalkerBase {
           this.state.consts.set(nameNode.text, entry.val);
       }
     } else {
+      // Every name of the pattern is a local (`const [value, setValue] = …`); reads of the environment keep their value.
+      for (const local of boundNames(nameNode)) this.bind(local, {});
       for (const { local, val } of destructured(nameNode, value)) {
         this.bind(local, val === undefined ? {} : { val });
         if (val !== undefined && constPrefix !== undefined) {
@@ -270,7 +272,10 @@ export abstract class WalkerBase {
     const params = node.childForFieldName('parameters') ?? node.childForFieldName('parameter');
     for (const param of params === null ? [] : params.type === 'identifier' ? [params] : named(params)) {
       const pattern = param.type === 'identifier' ? param : param.childForFieldName('pattern');
-      if (pattern?.type !== 'identifier') continue;
+      if (pattern?.type !== 'identifier') {
+        for (const name of boundNames(pattern)) scope.set(name, {});
+        continue;
+      }
       // Parameter decorators and modifiers matter only for constructor parameter properties.
       const decorators =
         ctor === undefined
