@@ -58,15 +58,18 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
 export async function runServe(args: ServeArgs): Promise<number> {
   const logger = createLogger();
   try {
-    const loaded = loadConfig({
-      cwd: process.cwd(),
-      ...(args.config ? { configPath: args.config } : {}),
-      ...(args.workspace ? { workspaceDir: args.workspace } : {}),
-      outsideWorkspace: args.allowOutsideWorkspace ? 'allow' : 'refuse',
-    });
+    const load = () =>
+      loadConfig({
+        cwd: process.cwd(),
+        ...(args.config ? { configPath: args.config } : {}),
+        ...(args.workspace ? { workspaceDir: args.workspace } : {}),
+        outsideWorkspace: args.allowOutsideWorkspace ? 'allow' : 'refuse',
+      });
+    const loaded = load();
     const { serveStdio } = await import('./serve.js');
     await serveStdio({
       loaded,
+      reload: load,
       logger,
       surface: args.surface,
       structuredOutput: args.structuredOutput,

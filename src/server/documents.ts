@@ -18,19 +18,27 @@ const KEEP = 8;
  */
 export class DocumentStore {
   private readonly documents = new Map<string, StoredDocument>();
+  private readonly listeners: (() => void)[] = [];
 
   publish(name: string, mimeType: string, text: string): StoredDocument {
     const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
     const extension = EXTENSIONS[mimeType] ?? 'txt';
     const uri = `meshlens://documents/${name}-${hash}.${extension}`;
     const document = { uri, name: `${name}.${extension}`, mimeType, text };
-    this.documents.delete(uri);
+    const added = !this.documents.delete(uri);
     this.documents.set(uri, document);
     for (const key of this.documents.keys()) {
       if (this.documents.size <= KEEP) break;
       this.documents.delete(key);
     }
+    // The same page published again is the same resource: the list is as it was.
+    if (added) for (const listener of this.listeners) listener();
     return document;
+  }
+
+  /** Called when a publication adds a document to the list (and may have dropped the oldest). */
+  onPublish(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   get(uri: string): StoredDocument | undefined {
