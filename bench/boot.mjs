@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// Spawn → `initialize` answered, paired with `node -e ''` in the same loop: the ratio between the two is
+// what the boot target is set in (at most 2×), because the absolute figures move with the machine's load.
+//
+//   node bench/boot.mjs [--runs 15] [--cli dist/meshlens.js]… [--workspace DIR] [--json FILE]
+//
+// Each round spawns `node -e ''` and then every `--cli` given (e.g. a build before and after a change), in
+// that order, so that all of them see the same load. The server is sent one `initialize` line on stdin and
+// the clock stops at the first byte of its answer; then stdin is closed and the process killed. Prints the
+// median, min and max of each and the ratio of the medians to `node -e ''`.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '15' },
+    cli: { type: 'string', multiple: true },
+    workspace: { type: 'string', default: path.join(REPO, 'examples/polyglot-shop') },
+    json: { type: 'string' },
+  },
+});
+const runs = Number(values.runs);
+const clis = (values.cli ?? [path.join(REPO, 'dist/meshlens.js')]).map((c) => path.resolve(c));
+
+const INITIALIZE = `${JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'boot-bench', version: '1' },
+  },
+})}\n`;
+
+/** A scratch cache and audit database, so that the runs neither read nor write the user's. */
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'meshlens-boot-'));
+const env = {
+  ...process.env,
+  MESHLENS_CACHE_DIR: scratch,
+  MESHLENS_AUDIT_DB: path.join(scratch, 'audit.db'),
+};
+
+function nodeAlone() {
+  const t0 = performance.now();
+  spawnSync(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  return performance.now() - t0;
+}
+
+function serveUntilInitialized(cli) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, [cli, 'serve', '--no-watch', '--workspace', values.workspace], {
+      env,
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    child.once('error', reject);
+    child.stdout.once('data', () => {
+      const ms = performance.now() - t0;
+      child.stdin.end();
+      child.kill('SIGKILL');
+      child.once('exit', () => resolve(ms));
+    });
+    child.stdin.write(INITIALIZE);
+  });
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const samples = { node: [], ...Object.fromEntries(clis.map((c) => [c, []])) };
+try {
+  for (let i = 0; i < runs; i++) {
+    samples.node.push(nodeAlone());
+    for (const cli of clis) samples[cli].push(await serveUntilInitialized(cli));
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const base = median(samples.node);
+const rows = Object.entries(samples).map(([name, ms]) => ({
+  name: name === 'node' ? "node -e ''" : path.relative(process.cwd(), name) || name,
+  median: median(ms),
+  min: Math.min(...ms),
+  max: Math.max(...ms),
+  ratio: median(ms) / base,
+}));
+const load = os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ');
+const lines = rows.map(
+  (r) =>
+    `${r.name.padEnd(40)} median ${r.median.toFixed(1).padStart(6)} ms  (${r.min.toFixed(0)}–${r.max.toFixed(0)})  ${r.ratio.toFixed(2)}×`,
+);
+process.stdout.write(`${runs} rounds, load average ${load}\n${lines.join('\n')}\n`);
+if (values.json) writeFileSync(values.json, `${JSON.stringify({ runs, rows, samples }, null, 2)}\n`);
