@@ -4,6 +4,7 @@ import { createMcpServer } from '../server/mcp-server.js';
 import { ServedRegistry } from '../server/served-registry.js';
 import { LineStdioTransport } from '../server/stdio-transport.js';
 import type { SurfaceKind } from '../server/surface.js';
+import { flushCompileCache } from './compile-cache.js';
 import type { ComposedRegistry } from './compose.js';
 import { configChange, watchConfigFile } from './config-reload.js';
 import { indexCatalog } from './index-catalog.js';
@@ -56,7 +57,10 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
       .current()
       .then(() => {
         void composed?.audit?.load();
-        return index.start({ watch: options.watch });
+        const indexing = index.start({ watch: options.watch });
+        // The engine is imported by now (its first run goes on): everything a session loads is compiled.
+        void index.load().then(flushCompileCache);
+        return indexing;
       })
       .catch((error: unknown) => logger.error({ err: error }, 'indexing failed'));
   };
