@@ -1,4 +1,15 @@
-import { createHash } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
+import { createRequire } from 'node:module';
+
+/**
+ * `node:crypto`, loaded on the first document kept: loading it costs ~6 ms, which a server would otherwise
+ * spend before answering `initialize`, while most sessions never keep a document.
+ */
+const sha256Hex = (text: string): string =>
+  (createRequire(import.meta.url)('node:crypto') as typeof Crypto)
+    .createHash('sha256')
+    .update(text)
+    .digest('hex');
 
 /** A document a tool produced that is too large for a tool answer, kept to be read as a resource. */
 export interface StoredDocument {
@@ -21,7 +32,7 @@ export class DocumentStore {
   private readonly listeners: (() => void)[] = [];
 
   publish(name: string, mimeType: string, text: string): StoredDocument {
-    const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+    const hash = sha256Hex(text).slice(0, 16);
     const extension = EXTENSIONS[mimeType] ?? 'txt';
     const uri = `meshlens://documents/${name}-${hash}.${extension}`;
     const document = { uri, name: `${name}.${extension}`, mimeType, text };
