@@ -2,6 +2,7 @@ import type { AnyOperation } from '../core/operation.js';
 import { adminRescan } from './admin/rescan.js';
 import { adminStatus } from './admin/status.js';
 import { codeExpand } from './code/expand.js';
+import { codeFiles } from './code/files.js';
 import { codeOutline } from './code/outline.js';
 import { codeSearch } from './code/search.js';
 import { contractsDependents } from './contracts/dependents.js';
@@ -17,6 +18,7 @@ export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [
   codeSearch,
   codeOutline,
   codeExpand,
+  codeFiles,
   contractsDependents,
   contractsGrpc,
   contractsImpact,
