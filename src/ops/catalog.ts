@@ -3,6 +3,7 @@ import { adminRescan } from './admin/rescan.js';
 import { adminStatus } from './admin/status.js';
 import { codeExpand } from './code/expand.js';
 import { codeFiles } from './code/files.js';
+import { codeGrep } from './code/grep.js';
 import { codeOutline } from './code/outline.js';
 import { codeSearch } from './code/search.js';
 import { contractsDependents } from './contracts/dependents.js';
@@ -19,6 +20,7 @@ export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [
   codeOutline,
   codeExpand,
   codeFiles,
+  codeGrep,
   contractsDependents,
   contractsGrpc,
   contractsImpact,
