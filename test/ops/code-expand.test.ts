@@ -1,41 +1,21 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IndexEngine } from '../../src/index/engine.js';
 import { codeLab, LAB_PASSWORD, LONG_LINES } from '../helpers/code-lab.js';
 import { removeTemps } from '../helpers/engine.js';
-import { connectClient, textOf } from '../helpers/mcp.js';
-import { indexedRegistry } from '../helpers/workspace.js';
+import { callTool, closeIndexed, openIndexed, type IndexedClient } from '../helpers/indexed-client.js';
 
-let shop: { client: Client; engine: IndexEngine };
-let lab: { client: Client; engine: IndexEngine };
+let shop: IndexedClient;
+let lab: IndexedClient;
 
 beforeAll(async () => {
-  for (const [name, workspace] of [
-    ['shop', undefined],
-    ['lab', codeLab()],
-  ] as const) {
-    const { registry, engine } = await indexedRegistry(workspace);
-    const opened = { client: await connectClient(registry, 'flat', { structuredOutput: true }), engine };
-    if (name === 'shop') shop = opened;
-    else lab = opened;
-  }
+  shop = await openIndexed();
+  lab = await openIndexed(codeLab());
 }, 120_000);
 afterAll(async () => {
-  for (const o of [shop, lab]) {
-    await o?.client.close();
-    await o?.engine.close();
-  }
+  await closeIndexed(shop, lab);
   removeTemps();
 });
 
-async function expand(on: { client: Client }, args: Record<string, unknown>) {
-  const result = await on.client.callTool({ name: 'expand_symbol', arguments: args });
-  return {
-    text: textOf(result),
-    isError: result.isError === true,
-    data: (result.structuredContent ?? {}) as Record<string, unknown>,
-  };
-}
+const expand = (on: IndexedClient, args: Record<string, unknown>) => callTool(on, 'expand_symbol', args);
 
 const SERVER = 'services/payment/server.go';
 

@@ -1,36 +1,21 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IndexEngine } from '../../src/index/engine.js';
 import { codeLab } from '../helpers/code-lab.js';
 import { removeTemps } from '../helpers/engine.js';
-import { connectClient, textOf } from '../helpers/mcp.js';
-import { indexedRegistry } from '../helpers/workspace.js';
+import { callTool, closeIndexed, openIndexed, type IndexedClient } from '../helpers/indexed-client.js';
 
-let shop: { client: Client; engine: IndexEngine };
-let lab: { client: Client; engine: IndexEngine };
+let shop: IndexedClient;
+let lab: IndexedClient;
 
 beforeAll(async () => {
-  const a = await indexedRegistry();
-  shop = { client: await connectClient(a.registry, 'flat', { structuredOutput: true }), engine: a.engine };
-  const b = await indexedRegistry(codeLab());
-  lab = { client: await connectClient(b.registry, 'flat', { structuredOutput: true }), engine: b.engine };
+  shop = await openIndexed();
+  lab = await openIndexed(codeLab());
 }, 120_000);
 afterAll(async () => {
-  for (const o of [shop, lab]) {
-    await o?.client.close();
-    await o?.engine.close();
-  }
+  await closeIndexed(shop, lab);
   removeTemps();
 });
 
-async function files(on: { client: Client }, args: Record<string, unknown>) {
-  const result = await on.client.callTool({ name: 'find_files', arguments: args });
-  return {
-    text: textOf(result),
-    isError: result.isError === true,
-    data: (result.structuredContent ?? {}) as Record<string, unknown>,
-  };
-}
+const files = (on: IndexedClient, args: Record<string, unknown>) => callTool(on, 'find_files', args);
 
 const listed = (data: Record<string, unknown>) =>
   (data.results as { path: string; match: string }[]).map((r) => `${r.match} ${r.path}`);

@@ -1,43 +1,23 @@
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IndexEngine } from '../../src/index/engine.js';
 import { codeLab, LAB_PASSWORD, LAB_TOKEN } from '../helpers/code-lab.js';
 import { removeTemps } from '../helpers/engine.js';
-import { connectClient, textOf } from '../helpers/mcp.js';
-import { indexedRegistry } from '../helpers/workspace.js';
+import { callTool, closeIndexed, openIndexed, type IndexedClient } from '../helpers/indexed-client.js';
 
-let shop: { client: Client; engine: IndexEngine };
-let lab: { client: Client; engine: IndexEngine; workspace: string };
+let shop: IndexedClient;
+let lab: IndexedClient;
 
 beforeAll(async () => {
-  const a = await indexedRegistry();
-  shop = { client: await connectClient(a.registry, 'flat', { structuredOutput: true }), engine: a.engine };
-  const workspace = codeLab();
-  const b = await indexedRegistry(workspace);
-  lab = {
-    client: await connectClient(b.registry, 'flat', { structuredOutput: true }),
-    engine: b.engine,
-    workspace,
-  };
+  shop = await openIndexed();
+  lab = await openIndexed(codeLab());
 }, 120_000);
 afterAll(async () => {
-  for (const o of [shop, lab]) {
-    await o?.client.close();
-    await o?.engine.close();
-  }
+  await closeIndexed(shop, lab);
   removeTemps();
 });
 
-async function grep(on: { client: Client }, args: Record<string, unknown>) {
-  const result = await on.client.callTool({ name: 'grep_code', arguments: args });
-  return {
-    text: textOf(result),
-    isError: result.isError === true,
-    data: (result.structuredContent ?? {}) as Record<string, unknown>,
-  };
-}
+const grep = (on: IndexedClient, args: Record<string, unknown>) => callTool(on, 'grep_code', args);
 
 type Row = { path: string; line: number; column: number; text: string; before?: string[]; after?: string[] };
 const places = (data: Record<string, unknown>) =>
@@ -192,8 +172,9 @@ describe('grep_code', () => {
 
   it('sees a file changed by a reload (its filter is patched)', async () => {
     expect((await grep(lab, { pattern: 'zebracorn' })).data.total_matches).toBe(0);
-    appendFileSync(path.join(lab.workspace, 'app', 'notes.md'), '\nA zebracorn appears.\n');
-    await lab.engine.reloadPaths([path.join(lab.workspace, 'app', 'notes.md')]);
+    const notes = path.join(lab.workspace as string, 'app', 'notes.md');
+    appendFileSync(notes, '\nA zebracorn appears.\n');
+    await lab.engine.reloadPaths([notes]);
     expect(places((await grep(lab, { pattern: 'zebracorn' })).data)).toEqual(['app/notes.md:5:3']);
   });
 });

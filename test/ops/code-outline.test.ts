@@ -1,53 +1,24 @@
 import path from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IndexEngine } from '../../src/index/engine.js';
 import { codeLab, LAB_TOKEN, MANY } from '../helpers/code-lab.js';
 import { removeTemps } from '../helpers/engine.js';
-import { connectClient, textOf } from '../helpers/mcp.js';
-import { indexedRegistry } from '../helpers/workspace.js';
+import { callTool, closeIndexed, openIndexed, type IndexedClient } from '../helpers/indexed-client.js';
 
-interface Opened {
-  readonly client: Client;
-  readonly engine: IndexEngine;
-}
-
-async function open(workspace?: string): Promise<Opened> {
-  const { registry, engine } = await indexedRegistry(workspace);
-  return { client: await connectClient(registry, 'flat', { structuredOutput: true }), engine };
-}
-
-let shop: Opened;
-let imports: Opened;
-let lab: Opened;
+let shop: IndexedClient;
+let imports: IndexedClient;
+let lab: IndexedClient;
 
 beforeAll(async () => {
-  shop = await open();
-  imports = await open(path.resolve(import.meta.dirname, '../fixtures/imports'));
-  lab = await open(codeLab());
+  shop = await openIndexed();
+  imports = await openIndexed(path.resolve(import.meta.dirname, '../fixtures/imports'));
+  lab = await openIndexed(codeLab());
 }, 120_000);
 afterAll(async () => {
-  for (const o of [shop, imports, lab]) {
-    await o?.client.close();
-    await o?.engine.close();
-  }
+  await closeIndexed(shop, imports, lab);
   removeTemps();
 });
 
-interface Answer {
-  readonly text: string;
-  readonly isError: boolean;
-  readonly data: Record<string, unknown>;
-}
-
-async function outline(on: Opened, args: Record<string, unknown>): Promise<Answer> {
-  const result = await on.client.callTool({ name: 'outline_file', arguments: args });
-  return {
-    text: textOf(result),
-    isError: result.isError === true,
-    data: (result.structuredContent ?? {}) as Record<string, unknown>,
-  };
-}
+const outline = (on: IndexedClient, args: Record<string, unknown>) => callTool(on, 'outline_file', args);
 
 /** Declarations as `<indent>kind qualified start-end`. */
 const rows = (data: Record<string, unknown>): string[] =>
