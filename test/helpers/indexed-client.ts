@@ -1,5 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll } from 'vitest';
 import type { IndexEngine } from '../../src/index/engine.js';
+import { codeLab } from './code-lab.js';
+import { removeTemps } from './engine.js';
 import { connectClient, textOf } from './mcp.js';
 import { indexedRegistry } from './workspace.js';
 
@@ -40,4 +43,18 @@ export async function callTool(
     isError: result.isError === true,
     data: (result.structuredContent ?? {}) as Record<string, unknown>,
   };
+}
+
+/** The example workspace and a fresh code lab, opened before a test file's tests and closed after them. */
+export function withShopAndLab(): { readonly shop: IndexedClient; readonly lab: IndexedClient } {
+  const opened = {} as { shop: IndexedClient; lab: IndexedClient };
+  beforeAll(async () => {
+    opened.shop = await openIndexed();
+    opened.lab = await openIndexed(codeLab());
+  }, 120_000);
+  afterAll(async () => {
+    await closeIndexed(opened.shop, opened.lab);
+    removeTemps();
+  });
+  return opened;
 }

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeLab, LAB_PASSWORD, LONG_LINES } from '../helpers/code-lab.js';
-import { removeTemps } from '../helpers/engine.js';
-import { callTool, closeIndexed, openIndexed, type IndexedClient } from '../helpers/indexed-client.js';
+import { appendFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { STALE_NOTE } from '../../src/ops/shared/indexed-text.js';
+import { LAB_PASSWORD, LONG_LINES } from '../helpers/code-lab.js';
+import { callTool, withShopAndLab, type IndexedClient } from '../helpers/indexed-client.js';
 
-let shop: IndexedClient;
-let lab: IndexedClient;
-
-beforeAll(async () => {
-  shop = await openIndexed();
-  lab = await openIndexed(codeLab());
-}, 120_000);
-afterAll(async () => {
-  await closeIndexed(shop, lab);
-  removeTemps();
-});
+const ws = withShopAndLab();
 
 const expand = (on: IndexedClient, args: Record<string, unknown>) => callTool(on, 'expand_symbol', args);
 
@@ -21,7 +13,7 @@ const SERVER = 'services/payment/server.go';
 
 describe('expand_symbol', () => {
   it('returns one declaration whole, by the path:name shorthand', async () => {
-    const answer = await expand(shop, { symbol: `${SERVER}:RefundPayment` });
+    const answer = await expand(ws.shop, { symbol: `${SERVER}:RefundPayment` });
     expect(answer.data).toMatchObject({
       path: SERVER,
       kind: 'method',
@@ -46,7 +38,7 @@ describe('expand_symbol', () => {
   });
 
   it('finds the same declaration by qualified name, by other separators, by line and by path:line', async () => {
-    const by = async (args: Record<string, unknown>) => (await expand(shop, args)).data.qualified_name;
+    const by = async (args: Record<string, unknown>) => (await expand(ws.shop, args)).data.qualified_name;
     expect(await by({ path: SERVER, name: 'server.RefundPayment' })).toBe('server.RefundPayment');
     expect(await by({ path: SERVER, name: 'server::refundpayment' })).toBe('server.RefundPayment');
     expect(await by({ path: SERVER, line: 40 })).toBe('server.RefundPayment');
@@ -62,44 +54,46 @@ describe('expand_symbol', () => {
 
   it('lists the candidates when a name is ambiguous, and picks one by kind or line', async () => {
     const rust = 'services/inventory/src/stock.rs';
-    expect(await expand(shop, { path: rust, name: 'StockBook' })).toMatchObject({
+    expect(await expand(ws.shop, { path: rust, name: 'StockBook' })).toMatchObject({
       isError: true,
       text:
         '`StockBook` names 2 declarations in `services/inventory/src/stock.rs`: struct `StockBook` L12–15; impl `StockBook` L22–70. ' +
         'Pass `line` (or a qualified name, or `kind`) to pick one.',
     });
-    expect((await expand(shop, { path: rust, name: 'StockBook', kind: 'struct' })).data.start_line).toBe(12);
-    expect((await expand(shop, { path: rust, name: 'StockBook', line: 30 })).data.kind).toBe('impl');
+    expect((await expand(ws.shop, { path: rust, name: 'StockBook', kind: 'struct' })).data.start_line).toBe(
+      12,
+    );
+    expect((await expand(ws.shop, { path: rust, name: 'StockBook', line: 30 })).data.kind).toBe('impl');
   });
 
   it('names the closest declarations for an unknown name and refuses an incomplete address', async () => {
-    expect(await expand(shop, { path: 'services/inventory/src/stock.rs', name: 'reserv' })).toMatchObject({
+    expect(await expand(ws.shop, { path: 'services/inventory/src/stock.rs', name: 'reserv' })).toMatchObject({
       isError: true,
       text:
         'No declaration named `reserv` in `services/inventory/src/stock.rs`. Closest: method `StockBook::reserve` L32–46; ' +
         'struct `Inner` L17–20; method `StockBook::release` L48–61; method `StockBook::level` L63–65; ' +
         'method `StockBook::seeded` L23–30. `code outline` lists them all.',
     });
-    expect(await expand(shop, { path: SERVER })).toMatchObject({
+    expect(await expand(ws.shop, { path: SERVER })).toMatchObject({
       isError: true,
       text: '`path` names a file: add `name` (e.g. "createOrder") or `line` to pick a declaration in it.',
     });
-    expect(await expand(shop, { symbol: `${SERVER}:x`, path: SERVER })).toMatchObject({
+    expect(await expand(ws.shop, { symbol: `${SERVER}:x`, path: SERVER })).toMatchObject({
       isError: true,
       text: 'Give either `symbol` ("<path>:<name>") or `path` with `name` or `line`, not both.',
     });
-    expect(await expand(shop, { name: 'x' })).toMatchObject({
+    expect(await expand(ws.shop, { name: 'x' })).toMatchObject({
       isError: true,
       text: 'Name a declaration: `symbol` ("<path>:<name>", e.g. "services/payment/server.go:ProcessPayment") or `path` with `name` or `line`.',
     });
-    expect(await expand(shop, { path: SERVER, line: 3 })).toMatchObject({ isError: true });
-    expect((await expand(shop, { path: SERVER, line: 3 })).text).toMatch(
+    expect(await expand(ws.shop, { path: SERVER, line: 3 })).toMatchObject({ isError: true });
+    expect((await expand(ws.shop, { path: SERVER, line: 3 })).text).toMatch(
       /^No declaration spans line 3 of `services\/payment\/server.go`\./,
     );
   });
 
   it('masks secrets in the body', async () => {
-    const answer = await expand(lab, { symbol: 'app/config.ts:databaseUrl' });
+    const answer = await expand(ws.lab, { symbol: 'app/config.ts:databaseUrl' });
     expect(answer.data.text).toBe(
       'export function databaseUrl(): string {\n  const url = "postgres://shop:[REDACTED_SECRET]@db:5432/shop";\n  return url;\n}',
     );
@@ -111,7 +105,7 @@ describe('expand_symbol', () => {
     let offset: number | null = 0;
     let joined: string[] = [];
     while (offset !== null) {
-      const answer = await expand(lab, { symbol: 'app/long.ts:longBody', offset });
+      const answer = await expand(ws.lab, { symbol: 'app/long.ts:longBody', offset });
       const next = answer.data.next_offset as number | null;
       pages.push({
         from: answer.data.shown_start_line as number,
@@ -130,5 +124,15 @@ describe('expand_symbol', () => {
     expect(pages.at(-1)).toMatchObject({ to: LONG_LINES, next: null });
     expect(joined).toHaveLength(LONG_LINES);
     expect(joined[LONG_LINES - 2]).toBe('  return total;');
+  });
+
+  it('says so when the file changed after it was indexed', async () => {
+    appendFileSync(path.join(ws.lab.workspace as string, 'app', 'config.ts'), '\nexport const later = 1;\n');
+    const body = await expand(ws.lab, { symbol: 'app/config.ts:databaseUrl' });
+    expect(body.data.stale).toBe(true);
+    expect(body.text).toContain(`> ${STALE_NOTE}`);
+    const outline = await callTool(ws.lab, 'outline_file', { path: 'app/config.ts' });
+    expect(outline.data.stale).toBe(true);
+    expect(outline.text).toContain(`> ${STALE_NOTE}`);
   });
 });

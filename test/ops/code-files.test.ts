@@ -1,19 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeLab } from '../helpers/code-lab.js';
-import { removeTemps } from '../helpers/engine.js';
-import { callTool, closeIndexed, openIndexed, type IndexedClient } from '../helpers/indexed-client.js';
+import { describe, expect, it } from 'vitest';
+import { callTool, withShopAndLab, type IndexedClient } from '../helpers/indexed-client.js';
 
-let shop: IndexedClient;
-let lab: IndexedClient;
-
-beforeAll(async () => {
-  shop = await openIndexed();
-  lab = await openIndexed(codeLab());
-}, 120_000);
-afterAll(async () => {
-  await closeIndexed(shop, lab);
-  removeTemps();
-});
+const ws = withShopAndLab();
 
 const files = (on: IndexedClient, args: Record<string, unknown>) => callTool(on, 'find_files', args);
 
@@ -22,12 +10,12 @@ const listed = (data: Record<string, unknown>) =>
 
 describe('find_files', () => {
   it('ranks exact file names, then name prefixes, then substrings of the path', async () => {
-    const answer = await files(shop, { query: 'order.service' });
+    const answer = await files(ws.shop, { query: 'order.service' });
     expect(listed(answer.data)).toEqual([
       'exact services/order-gateway/src/orders/order.service.ts',
       'prefix services/order-gateway/src/orders/order.service.spec.ts',
     ]);
-    expect(listed((await files(shop, { query: 'payment/s' })).data)).toEqual([
+    expect(listed((await files(ws.shop, { query: 'payment/s' })).data)).toEqual([
       // Equally good matches: the shorter path first.
       'substring services/payment/store.go',
       'substring services/payment/server.go',
@@ -36,7 +24,7 @@ describe('find_files', () => {
   });
 
   it('matches letters in order (fzf-style) without matching letters scattered over the path', async () => {
-    const answer = await files(shop, { query: 'ordsvc' });
+    const answer = await files(ws.shop, { query: 'ordsvc' });
     expect(listed(answer.data)).toEqual([
       'fuzzy services/order-gateway/src/orders/order.service.ts',
       'fuzzy services/order-gateway/src/orders/order.service.spec.ts',
@@ -45,15 +33,15 @@ describe('find_files', () => {
   });
 
   it('filters by language, and refuses a language no file has with the ones present', async () => {
-    expect(listed((await files(shop, { query: 'store', language: 'go' })).data)).toEqual([
+    expect(listed((await files(ws.shop, { query: 'store', language: 'go' })).data)).toEqual([
       'exact services/payment/store.go',
     ]);
-    expect(listed((await files(shop, { language: 'proto' })).data)).toEqual([
+    expect(listed((await files(ws.shop, { language: 'proto' })).data)).toEqual([
       'listed proto/checkout.proto',
       'listed proto/inventory.proto',
       'listed proto/payment.proto',
     ]);
-    expect(await files(shop, { query: 'x', language: 'golang' })).toMatchObject({
+    expect(await files(ws.shop, { query: 'x', language: 'golang' })).toMatchObject({
       isError: true,
       text:
         'No indexed file is in language `golang`. Languages in this workspace: `typescript` (11), `kotlin` (7), `go` (6), ' +
@@ -66,7 +54,7 @@ describe('find_files', () => {
     let offset: number | null = 0;
     const offsets: (number | null)[] = [];
     while (offset !== null) {
-      const answer = await files(shop, { limit: 25, offset });
+      const answer = await files(ws.shop, { limit: 25, offset });
       expect(answer.data.total_files).toBe(58);
       seen.push(...(answer.data.results as { path: string }[]).map((r) => r.path));
       offset = answer.data.next_offset as number | null;
@@ -78,18 +66,18 @@ describe('find_files', () => {
       'deploy/docker-compose.yml',
       'docs/adr/0001-use-kafka-for-order-events.md',
     ]);
-    const past = await files(shop, { limit: 25, offset: 60 });
+    const past = await files(ws.shop, { limit: 25, offset: 60 });
     expect(past.text).toContain(
       'No files at `offset: 60`: there are 58 in total. Request `offset: 33` for the last ones.',
     );
   });
 
   it('puts generated files after hand-written ones, and names matching files that are not indexed', async () => {
-    expect(listed((await files(lab, { query: 'orders' })).data)).toEqual([
+    expect(listed((await files(ws.lab, { query: 'orders' })).data)).toEqual([
       'exact app/src/domain/orders.ts',
       'exact app/gen/orders.ts',
     ]);
-    const minified = await files(lab, { query: 'app.min' });
+    const minified = await files(ws.lab, { query: 'app.min' });
     expect(minified.data.total_files).toBe(0);
     expect(minified.data.not_indexed).toEqual([{ path: 'app/static/app.min.js', reason: 'long_line' }]);
     expect(minified.text).toContain('Exactly 0 indexed files match `app.min`.');

@@ -1,21 +1,10 @@
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeLab, LAB_PASSWORD, LAB_TOKEN } from '../helpers/code-lab.js';
-import { removeTemps } from '../helpers/engine.js';
-import { callTool, closeIndexed, openIndexed, type IndexedClient } from '../helpers/indexed-client.js';
+import { describe, expect, it } from 'vitest';
+import { LAB_PASSWORD, LAB_TOKEN } from '../helpers/code-lab.js';
+import { callTool, withShopAndLab, type IndexedClient } from '../helpers/indexed-client.js';
 
-let shop: IndexedClient;
-let lab: IndexedClient;
-
-beforeAll(async () => {
-  shop = await openIndexed();
-  lab = await openIndexed(codeLab());
-}, 120_000);
-afterAll(async () => {
-  await closeIndexed(shop, lab);
-  removeTemps();
-});
+const ws = withShopAndLab();
 
 const grep = (on: IndexedClient, args: Record<string, unknown>) => callTool(on, 'grep_code', args);
 
@@ -43,7 +32,7 @@ const ORDERS_CREATED = [
 
 describe('grep_code', () => {
   it('lists every matching line of the indexed files, in path order, with its column', async () => {
-    const answer = await grep(shop, { pattern: 'orders\\.created' });
+    const answer = await grep(ws.shop, { pattern: 'orders\\.created' });
     expect(answer.data).toMatchObject({
       total_matches: 14,
       total_files: 9,
@@ -64,7 +53,7 @@ describe('grep_code', () => {
     const offsets: (number | null)[] = [];
     let offset: number | null = 0;
     while (offset !== null) {
-      const answer = await grep(shop, { pattern: 'orders\\.created', limit: 5, offset });
+      const answer = await grep(ws.shop, { pattern: 'orders\\.created', limit: 5, offset });
       seen.push(...places(answer.data));
       offset = answer.data.next_offset as number | null;
       offsets.push(offset);
@@ -74,27 +63,27 @@ describe('grep_code', () => {
   });
 
   it('uses smart case unless told, and matches fixed strings as written', async () => {
-    expect((await grep(shop, { pattern: 'ordersCreatedTopic' })).data.total_matches).toBe(2);
-    expect((await grep(shop, { pattern: 'orderscreatedtopic' })).data.total_matches).toBe(2);
-    expect((await grep(shop, { pattern: 'OrdersCreatedTopic' })).data.total_matches).toBe(0);
+    expect((await grep(ws.shop, { pattern: 'ordersCreatedTopic' })).data.total_matches).toBe(2);
+    expect((await grep(ws.shop, { pattern: 'orderscreatedtopic' })).data.total_matches).toBe(2);
+    expect((await grep(ws.shop, { pattern: 'OrdersCreatedTopic' })).data.total_matches).toBe(0);
     expect(
-      (await grep(shop, { pattern: 'OrdersCreatedTopic', case_insensitive: true })).data.total_matches,
+      (await grep(ws.shop, { pattern: 'OrdersCreatedTopic', case_insensitive: true })).data.total_matches,
     ).toBe(2);
     expect(
-      (await grep(shop, { pattern: 'orders.created', case_insensitive: false })).data.total_matches,
+      (await grep(ws.shop, { pattern: 'orders.created', case_insensitive: false })).data.total_matches,
     ).toBe(14);
-    const fixed = await grep(shop, { pattern: "topic: 'orders.created', messages", fixed_strings: true });
+    const fixed = await grep(ws.shop, { pattern: "topic: 'orders.created', messages", fixed_strings: true });
     expect(places(fixed.data)).toEqual(['services/order-gateway/src/orders/order.service.ts:54:32']);
-    expect(await grep(shop, { pattern: 'send({' })).toMatchObject({ isError: true });
-    expect((await grep(shop, { pattern: 'send({' })).text).toMatch(
+    expect(await grep(ws.shop, { pattern: 'send({' })).toMatchObject({ isError: true });
+    expect((await grep(ws.shop, { pattern: 'send({' })).text).toMatch(
       /^`pattern` is not a valid JavaScript regular expression \(Invalid regular expression: .*\)\. Escape special characters, or pass `fixed_strings: true` to search for the text as written\.$/,
     );
-    expect((await grep(shop, { pattern: 'send({', fixed_strings: true })).data.total_matches).toBe(1);
+    expect((await grep(ws.shop, { pattern: 'send({', fixed_strings: true })).data.total_matches).toBe(1);
   });
 
   it('narrows by folder, glob, excluding glob and language', async () => {
     const files = async (args: Record<string, unknown>) =>
-      [...new Set((await grep(shop, { pattern: 'orders\\.created', ...args })).data.results as Row[])].map(
+      [...new Set((await grep(ws.shop, { pattern: 'orders\\.created', ...args })).data.results as Row[])].map(
         (r) => r.path,
       );
     expect(await files({ path: 'services/payment' })).toEqual([
@@ -107,18 +96,20 @@ describe('grep_code', () => {
       'docs/adr/0001-use-kafka-for-order-events.md',
       'docs/adr/0001-use-kafka-for-order-events.md',
     ]);
-    expect((await grep(shop, { pattern: 'orders\\.created', path: '!**/*.md' })).data.total_matches).toBe(6);
+    expect((await grep(ws.shop, { pattern: 'orders\\.created', path: '!**/*.md' })).data.total_matches).toBe(
+      6,
+    );
     expect(await files({ language: 'spring' })).toEqual([
       'services/billing/src/main/resources/application.yml',
     ]);
-    expect(await grep(shop, { pattern: 'x', path: 'services/paymnt' })).toMatchObject({
+    expect(await grep(ws.shop, { pattern: 'x', path: 'services/paymnt' })).toMatchObject({
       isError: true,
       text: '`path` "services/paymnt" matches no indexed file. Give a workspace-relative folder or file, or a glob such as "**/*.go".',
     });
   });
 
   it('shows context lines ripgrep-style and caps the lines listed per file', async () => {
-    const answer = await grep(shop, { pattern: 'orders\\.created', path: 'docs/adr', context: 1 });
+    const answer = await grep(ws.shop, { pattern: 'orders\\.created', path: 'docs/adr', context: 1 });
     expect(answer.text).toContain(
       '```text\n14-Order progress is carried by Kafka topics, one per business fact, named `<entity>.<past-tense verb>`:\n' +
         '15:`orders.created`, `payments.settled`, `stock.reserved`, `invoices.issued`, `orders.cancelled`.\n16-\n' +
@@ -133,7 +124,7 @@ describe('grep_code', () => {
       ],
       after: [''],
     });
-    const capped = await grep(shop, { pattern: 'orders\\.created', max_per_file: 1 });
+    const capped = await grep(ws.shop, { pattern: 'orders\\.created', max_per_file: 1 });
     expect(capped.data.total_matches).toBe(14);
     expect(places(capped.data)).toHaveLength(9);
     expect(capped.text).toContain('### `docs/architecture.md` (4 matching line(s), 1 listed)');
@@ -144,17 +135,17 @@ describe('grep_code', () => {
 
   it('never matches or shows a masked secret', async () => {
     for (const probe of [LAB_TOKEN.probe, LAB_PASSWORD.probe]) {
-      const answer = await grep(lab, { pattern: probe, fixed_strings: true });
+      const answer = await grep(ws.lab, { pattern: probe, fixed_strings: true });
       expect(answer.data.total_matches).toBe(0);
       expect(answer.text).toContain('Exactly 0 lines match in the');
     }
-    const named = await grep(lab, { pattern: 'GITHUB_TOKEN|postgres://' });
+    const named = await grep(ws.lab, { pattern: 'GITHUB_TOKEN|postgres://' });
     expect((named.data.results as Row[]).map((r) => `${r.line}:${r.text}`)).toEqual([
       '1:export const GITHUB_TOKEN = "[REDACTED_SECRET]";',
       '4:  const url = "postgres://shop:[REDACTED_SECRET]@db:5432/shop";',
     ]);
     // The marker is in the masked text only: the filters built from the raw text must not rule it out.
-    expect(places((await grep(lab, { pattern: 'REDACTED_SECRET' })).data)).toEqual([
+    expect(places((await grep(ws.lab, { pattern: 'REDACTED_SECRET' })).data)).toEqual([
       'app/config.ts:1:31',
       'app/config.ts:4:33',
     ]);
@@ -162,7 +153,7 @@ describe('grep_code', () => {
   });
 
   it('stops counting a pattern that matches everywhere once it has 2,000 lines and the page, and says so', async () => {
-    const answer = await grep(lab, { pattern: 'tick', limit: 10 });
+    const answer = await grep(ws.lab, { pattern: 'tick', limit: 10 });
     expect(answer.data).toMatchObject({ total_matches: 2000, total_is_partial: true, next_offset: 10 });
     expect(answer.text).toContain('_at least 2000 matching line(s) in at least 1 file(s)');
     expect(answer.text).toContain(
@@ -171,10 +162,10 @@ describe('grep_code', () => {
   });
 
   it('sees a file changed by a reload (its filter is patched)', async () => {
-    expect((await grep(lab, { pattern: 'zebracorn' })).data.total_matches).toBe(0);
-    const notes = path.join(lab.workspace as string, 'app', 'notes.md');
+    expect((await grep(ws.lab, { pattern: 'zebracorn' })).data.total_matches).toBe(0);
+    const notes = path.join(ws.lab.workspace as string, 'app', 'notes.md');
     appendFileSync(notes, '\nA zebracorn appears.\n');
-    await lab.engine.reloadPaths([notes]);
-    expect(places((await grep(lab, { pattern: 'zebracorn' })).data)).toEqual(['app/notes.md:5:3']);
+    await ws.lab.engine.reloadPaths([notes]);
+    expect(places((await grep(ws.lab, { pattern: 'zebracorn' })).data)).toEqual(['app/notes.md:5:3']);
   });
 });

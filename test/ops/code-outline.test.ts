@@ -220,9 +220,9 @@ describe('outline_file', () => {
 
   it('masks a secret held in a signature', async () => {
     const answer = await outline(lab, { path: 'app/config.ts' });
-    // The whole file's masking found the secret on the declaration's line: the masked line stands in.
-    expect(answer.text).toContain(
-      '- const `GITHUB_TOKEN` L1: `export const GITHUB_TOKEN = "[REDACTED_SECRET]";`',
+    expect(answer.text).toContain('- const `GITHUB_TOKEN` L1: `const GITHUB_TOKEN = "[REDACTED_SECRET]"`');
+    expect((answer.data.declarations as { signature: string }[])[0]?.signature).toBe(
+      'const GITHUB_TOKEN = "[REDACTED_SECRET]"',
     );
     expect(JSON.stringify(answer)).not.toContain(LAB_TOKEN.probe);
   });

@@ -4,7 +4,7 @@ import { defineOperation, type OperationContext } from '../../core/operation.js'
 import type { IndexedFile, SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
 import { indexedFileOf } from '../shared/file-address.js';
-import { readIndexedText, STALE_NOTE, type IndexedText } from '../shared/indexed-text.js';
+import { changedSinceIndexed, STALE_NOTE } from '../shared/indexed-text.js';
 import { pageFields } from '../shared/output-shapes.js';
 import { requireSnapshot } from '../shared/snapshot.js';
 import { displayOf } from '../shared/workspace-paths.js';
@@ -24,9 +24,9 @@ interface RenderedDeclaration {
   readonly redactions: number;
 }
 
-function renderDeclaration(row: DeclarationRow, text: IndexedText | undefined): RenderedDeclaration {
+function renderDeclaration(row: DeclarationRow): RenderedDeclaration {
   const { symbol } = row;
-  const header = maskedHeader(symbol, text);
+  const header = maskedHeader(symbol);
   const lines =
     symbol.startLine === symbol.endLine ? `L${symbol.startLine}` : `L${symbol.startLine}–${symbol.endLine}`;
   // Parameter decorators are part of the signature already; only the declaration's own ones are added.
@@ -80,11 +80,10 @@ function emptyReason(file: IndexedFile): string {
   return `No declarations were found in this file.${held}`;
 }
 
-function outlineHeader(snapshot: SnapshotReader, file: IndexedFile, text: IndexedText | undefined): string {
+function outlineHeader(snapshot: SnapshotReader, file: IndexedFile): string {
   const facts = file.facts;
   const parts = [
     file.language ?? 'no language',
-    ...(text ? [`${text.masked.lines.length} lines`] : []),
     `${facts.symbols.length} declaration(s)`,
     `${facts.imports.length} import(s)`,
     ...(facts.package ? [`package \`${facts.package}\``] : []),
@@ -143,14 +142,13 @@ export const codeOutline = defineOperation({
     const snapshot = requireSnapshot(ctx.services);
     const file = indexedFileOf(snapshot, 'path', args.path);
     const shown = displayOf(snapshot, file);
-    const text = readIndexedText(file);
-    const header = outlineHeader(snapshot, file, text);
+    const header = outlineHeader(snapshot, file);
     const imports = args.offset === 0 ? resolvedImports(snapshot, file) : [];
     const importBlock = imports.length > 0 ? `\n**Imports**\n${imports.map(renderImport).join('\n')}\n` : '';
     const rows = outlineOrder(file);
     const rendered = new Map<number, RenderedDeclaration>();
     const renderAt = (row: DeclarationRow, index: number) => {
-      const entry = rendered.get(index) ?? renderDeclaration(row, text);
+      const entry = rendered.get(index) ?? renderDeclaration(row);
       rendered.set(index, entry);
       return entry.markdown;
     };
@@ -168,7 +166,7 @@ export const codeOutline = defineOperation({
           ? `\n**Declarations**\n${entries.map((e) => e.markdown).join('\n')}\n`
           : '';
     const footer = pageFooter(page, 'declarations', page.items.length || 1);
-    const stale = text?.stale === true;
+    const stale = changedSinceIndexed(file);
     const markdown =
       header +
       importBlock +
@@ -183,7 +181,6 @@ export const codeOutline = defineOperation({
         path: shown,
         language: file.language ?? null,
         ...(file.facts.package ? { package: file.facts.package } : {}),
-        ...(text ? { lines: text.masked.lines.length } : {}),
         total_declarations: rows.length,
         offset: page.start,
         next_offset: page.hasMore ? page.end : null,
