@@ -4,6 +4,7 @@ import type { LoadedConfig } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import { loadPageLibraries, topologyOf } from '../ops/graph/visualize.js';
 import type { ServiceView } from '../index/reader.js';
+import { renderCallSitesJson } from './call-sites-json.js';
 import { renderGraphJson, type GraphJsonInput } from '../render/graph-json.js';
 import { renderHtmlGraph } from '../render/html-graph.js';
 import { renderMermaid } from '../render/mermaid.js';
@@ -28,7 +29,15 @@ function servicesOfModel(view: ServiceView): Pick<GraphJsonInput, 'services' | '
   };
 }
 
-export const GRAPH_FORMATS = ['html', 'mermaid', 'json', 'fingerprint'] as const;
+/** The roots with their folders relative to the workspace (`.` for the workspace itself). */
+function rootsOf(loaded: LoadedConfig): { name: string; relativePath: string }[] {
+  return loaded.roots.map((r) => ({
+    name: r.name,
+    relativePath: path.relative(loaded.baseDir, r.path).split(path.sep).join('/') || '.',
+  }));
+}
+
+export const GRAPH_FORMATS = ['html', 'mermaid', 'json', 'calls', 'fingerprint'] as const;
 export type GraphFormat = (typeof GRAPH_FORMATS)[number];
 
 export interface GraphCommandOptions {
@@ -61,14 +70,15 @@ export async function graphCommand(options: GraphCommandOptions): Promise<void> 
       const topology = topologyOf(snapshot, languageSpec, Number.MAX_SAFE_INTEGER);
       text =
         options.format === 'html' ? renderHtmlGraph(topology, loadPageLibraries()) : renderMermaid(topology);
+    } else if (options.format === 'calls') {
+      text = renderCallSitesJson({
+        snapshot,
+        rootPaths: new Map(rootsOf(options.loaded).map((r) => [r.name, r.relativePath])),
+      });
     } else {
-      const base = options.loaded.baseDir;
       text = renderGraphJson({
         fingerprint,
-        roots: options.loaded.roots.map((r) => ({
-          name: r.name,
-          relativePath: path.relative(base, r.path).split(path.sep).join('/') || '.',
-        })),
+        roots: rootsOf(options.loaded),
         nodes: snapshot.contractGraph().nodes,
         edges: snapshot.contractGraph().edges,
         unresolved: snapshot.contractGraph().unresolved,

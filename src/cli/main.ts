@@ -13,6 +13,7 @@ import { addOperationCommands, UsageError } from './operation-commands.js';
 import { VERSION } from './version.js';
 import { clientsNamed, IDE_CLIENT_NAMES } from './ide/clients.js';
 import { validateCall, type CallAddress } from '../core/validation.js';
+import type { GraphFormat } from './graph-command.js';
 
 function isValid(address: CallAddress, rawArgs: unknown): boolean {
   try {
@@ -275,15 +276,15 @@ function addGraphCommand(program: Command, { logger, globals }: CommandContext):
   program
     .command('graph')
     .description(
-      'Render the full topology (html, mermaid), the whole contract graph (json) or the index fingerprint.',
+      'Render the full topology (html, mermaid), the whole contract graph (json), every call site and its binding (calls) or the index fingerprint.',
     )
     .addOption(
       new Option('--format <format>', 'output format')
-        .choices(['html', 'mermaid', 'json', 'fingerprint'])
+        .choices(['html', 'mermaid', 'json', 'calls', 'fingerprint'])
         .default('html'),
     )
     .option('-o, --output <file>', 'write to this file instead of stdout')
-    .action(async (options: { format: 'html' | 'mermaid' | 'json' | 'fingerprint'; output?: string }) => {
+    .action(async (options: { format: GraphFormat; output?: string }) => {
       const { graphCommand } = await import('./graph-command.js');
       await graphCommand({
         loaded: openConfig(globals),
