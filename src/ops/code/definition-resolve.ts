@@ -61,6 +61,8 @@ interface Candidate {
 
 export class DefinitionResolver {
   private imported: ImportReach[] | undefined;
+  private folder: IndexedFile[] | undefined;
+  private near: IndexedFile[] | undefined;
 
   constructor(
     private readonly snapshot: SnapshotReader,
@@ -179,16 +181,19 @@ export class DefinitionResolver {
 
   /** Files of the same family in the file's folder (its package), the file included. */
   private sameFolder(): IndexedFile[] {
+    if (this.folder) return this.folder;
     const family = familyOf(this.languages, this.file);
     const dir = dirOf(this.file.path);
-    return this.snapshot.files.filter(
+    this.folder = this.snapshot.files.filter(
       (f) => f.root === this.file.root && dirOf(f.path) === dir && familyOf(this.languages, f) === family,
     );
+    return this.folder;
   }
 
   /** The file, its folder and everything its imports reach. */
   private nearFiles(): IndexedFile[] {
-    return [...new Set([...this.sameFolder(), ...this.imports().flatMap((i) => i.files)])];
+    this.near ??= [...new Set([...this.sameFolder(), ...this.imports().flatMap((i) => i.files)])];
+    return this.near;
   }
 
   private topLevelIn(files: readonly IndexedFile[], name: string): Candidate[] {
