@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { type Page, pageFooter, takePage } from '../../core/budget.js';
 import type { OperationContext, OperationOutput } from '../../core/operation.js';
-import type { CallEdge, IndexedFile, SnapshotReader } from '../../index/reader.js';
+import type { CallEdge, Derivation, IndexedFile, SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
 import { pageFields } from '../shared/output-shapes.js';
 import { requireSnapshot } from '../shared/snapshot.js';
@@ -21,7 +21,7 @@ import {
 } from './call-walk.js';
 import { declarationArgs, symbolSpelling, targetDeclaration } from './declaration-target.js';
 import { cell, declarationView, type DeclarationView, signatureRedactions } from './declaration-view.js';
-import { familyOf } from './language-family.js';
+import { familyOf, familyOfLanguage } from './language-family.js';
 
 /** Rows a walk keeps at most: beyond it the answer says the walk was cut. */
 const MAX_ROWS = 2000;
@@ -171,6 +171,12 @@ function listingMarkdown(snapshot: SnapshotReader, view: ListingView): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The languages some file of the snapshot records call sites for, found once per snapshot. */
+const LANGUAGES_WITH_CALLS: Derivation<ReadonlySet<string | undefined>> = {
+  build: (snapshot) =>
+    new Set(snapshot.files.filter((f) => f.facts.calls !== undefined).map((f) => f.language)),
+};
+
 /** Whether any file of the declaration's language family records call sites. */
 function callsRecorded(
   snapshot: SnapshotReader,
@@ -178,8 +184,8 @@ function callsRecorded(
   file: IndexedFile,
 ): boolean {
   const family = familyOf(ctx.services.languages, file);
-  return snapshot.files.some(
-    (f) => f.facts.calls !== undefined && familyOf(ctx.services.languages, f) === family,
+  return [...snapshot.derived(LANGUAGES_WITH_CALLS)].some(
+    (language) => familyOfLanguage(ctx.services.languages, language) === family,
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.js';
+import { compareStrings } from '../../core/order.js';
 import { editDistance } from '../../core/suggest.js';
 import type { IndexedFile, SnapshotReader, SymbolFact } from '../../index/reader.js';
 import { addressedSymbol, type AddressedSymbol, type SymbolAddress } from '../shared/symbol-address.js';
@@ -87,13 +88,17 @@ function closestNames(snapshot: SnapshotReader, name: string): string[] {
 
 /** Every declaration in the workspace named `name` (optionally of one kind), in snapshot order. */
 export function declarationsNamed(snapshot: SnapshotReader, name: string, kind?: string): AddressedSymbol[] {
-  const order = new Map(snapshot.files.map((file, index) => [file, index]));
   return symbolIndexOf(snapshot)
     .named(simpleNameOf(name))
     .map((ref) => ({ file: ref.file, symbol: ref.file.facts.symbols[ref.symbol] as SymbolFact }))
     .filter((d) => d.symbol.kind !== 'heading' && (kind === undefined || d.symbol.kind === kind))
     .filter((d) => matchesName(d.symbol, name))
-    .sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.symbol.id - b.symbol.id);
+    .sort(
+      (a, b) =>
+        compareStrings(a.file.root, b.file.root) ||
+        compareStrings(a.file.path, b.file.path) ||
+        a.symbol.id - b.symbol.id,
+    );
 }
 
 /** A list of declarations as `symbol` spellings with kind and line, at most `LISTED` of them. */

@@ -9,6 +9,7 @@ import type { MeshServices } from '../services.js';
 import { declarationsNamed } from './declaration-target.js';
 import type { IdentifierAt } from './identifier-at.js';
 import { type ImportReach, importsOf } from './import-files.js';
+import { folderOf } from './folder-files.js';
 import { familyOf } from './language-family.js';
 
 export type DefinitionVia = CallVia | 'declaration';
@@ -44,8 +45,6 @@ const TYPE_KINDS = new Set([
 
 /** A declaration inside a type (its qualified name says so), as opposed to a top-level one. */
 const isMember = (symbol: SymbolFact): boolean => symbol.qualifiedName !== symbol.name;
-
-const dirOf = (path: string): string => path.slice(0, Math.max(0, path.lastIndexOf('/')));
 
 /** Last segment of an import specifier: the name a package is used by when the import gives none. */
 const lastSegment = (source: string): string =>
@@ -183,10 +182,7 @@ export class DefinitionResolver {
   private sameFolder(): IndexedFile[] {
     if (this.folder) return this.folder;
     const family = familyOf(this.languages, this.file);
-    const dir = dirOf(this.file.path);
-    this.folder = this.snapshot.files.filter(
-      (f) => f.root === this.file.root && dirOf(f.path) === dir && familyOf(this.languages, f) === family,
-    );
+    this.folder = folderOf(this.snapshot, this.file).filter((f) => familyOf(this.languages, f) === family);
     return this.folder;
   }
 

@@ -5,6 +5,7 @@
  */
 import type { GraphEdge, IndexedFile, SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
+import { filesInFolder } from './folder-files.js';
 import { familyOf } from './language-family.js';
 
 /** An import the file writes, with where it leads; `files` is empty for a library or standard import. */
@@ -14,11 +15,6 @@ export interface ImportReach {
   readonly line: number;
   readonly files: readonly IndexedFile[];
 }
-
-const dirOf = (path: string): string => {
-  const slash = path.lastIndexOf('/');
-  return slash === -1 ? '' : path.slice(0, slash);
-};
 
 function targetFiles(
   snapshot: SnapshotReader,
@@ -34,9 +30,7 @@ function targetFiles(
   }
   const dir = node.name === './' ? '' : node.name.replace(/\/$/, '');
   const family = familyOf(languages, from);
-  return snapshot.files.filter(
-    (f) => f.root === node.root && dirOf(f.path) === dir && familyOf(languages, f) === family,
-  );
+  return filesInFolder(snapshot, node.root, dir).filter((f) => familyOf(languages, f) === family);
 }
 
 /** Each import of the file with the files it reaches, in the file's order. */
