@@ -193,6 +193,17 @@ describe('find_definition', () => {
     ]);
   });
 
+  it('a member of a value of unknown type: the one method of that name in reach, else the few', async () => {
+    expect(await definitions({ path: 'orders/src/service.ts', line: 25, column: 18 })).toEqual([
+      '| `OrderService.validate` | method | orders | `orders/src/service.ts:14` | `validate(order: Order): void` | heuristic | name |',
+    ]);
+    expect(await definitions({ path: 'orders/src/service.ts', line: 28, column: 49 })).toEqual([
+      '| `OrderRepo.save` | method | orders | `orders/src/repo.ts:6` | `save(order: Order): void` | ambiguous | name |',
+      '| `PgRepo.save` | method | orders | `orders/src/repo.ts:10` | `save(order: Order): void` | ambiguous | name |',
+      '| `MemRepo.save` | method | orders | `orders/src/repo.ts:17` | `save(order: Order): void` | ambiguous | name |',
+    ]);
+  });
+
   it('a library import: no declaration, and where it comes from', async () => {
     const { text, json } = await ask('find_definition', {
       path: 'orders/src/service.ts',
@@ -231,7 +242,7 @@ describe('find_definition', () => {
       'No name at column 3 of `orders/src/service.ts:15`. Names on the line: `if` (column 5), `order` (column 10), `id` (column 16), `audit` (column 20), `invalid` (column 27).',
     );
     const past = await ask('find_definition', { path: 'orders/src/service.ts', line: 99 });
-    expect(past.text).toBe('`orders/src/service.ts` has 23 line(s); `line` 99 is past its end.');
+    expect(past.text).toBe('`orders/src/service.ts` has 29 line(s); `line` 99 is past its end.');
   });
 });
 
@@ -258,6 +269,7 @@ describe('find_references', () => {
       '| `orders/src/repo.ts:10:3` | `save(order: Order): void {` | yes | the declaration |',
       '| `orders/src/repo.ts:17:3` | `save(order: Order): void {` | no | declares a namesake (method) |',
       '| `orders/src/service.ts:10:15` | `this.repo.save(order);` | no | call bound to `orders/src/repo.ts:OrderRepo.save` (exact type), which this implements |',
+      '| `orders/src/service.ts:28:49` | `export const saveOf = (repo: OrderRepo) => repo.save;` | no | not bound |',
     ]);
     expect((json.references as unknown[])[3]).toEqual({
       path: 'orders/src/service.ts',

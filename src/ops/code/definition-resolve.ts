@@ -27,7 +27,12 @@ export interface NameResolution {
   readonly definitions: readonly Definition[];
   /** The import the name comes from when it leads outside the workspace (a library). */
   readonly external?: string;
+  /** Declarations of that name the file can see, when too many to offer as candidates. */
+  readonly namesakes?: number;
 }
+
+/** More name-matched declarations than this and none is offered. */
+const MAX_NAMESAKES = 8;
 
 /** Receivers that are the enclosing type's own instance. */
 const SELF = new Set(['this', 'self', '$this', 'static', 'Self', 'super', 'base']);
@@ -118,7 +123,7 @@ export class DefinitionResolver {
     if (external !== undefined) return { definitions: [], external };
     const inPackage = this.topLevelIn(this.sameFolder(), name);
     if (inPackage.length > 0) return { definitions: this.bound(inPackage, 'package') };
-    return { definitions: this.byName(name, false) };
+    return this.byName(name, false);
   }
 
   private qualified(qualifier: string, name: string): NameResolution {
@@ -139,7 +144,7 @@ export class DefinitionResolver {
     if (external !== undefined) return { definitions: [], external };
     const onType = this.membersOf([qualifier], name, this.nearFiles());
     if (onType.length > 0) return { definitions: this.bound(onType, 'type') };
-    return { definitions: this.byName(name, true) };
+    return this.byName(name, true);
   }
 
   /** Candidates bound by scope: `exact` when one, `ambiguous` when several. */
@@ -149,28 +154,26 @@ export class DefinitionResolver {
   }
 
   /**
-   * Declarations named `name` the file can see by name only: in what it imports and its folder, else its
-   * root, else its language family anywhere; one is `heuristic`, several `ambiguous`.
+   * Declarations named `name` the file can see by name only: in what it imports and its folder, else in its
+   * root (nothing further: a name matched across services proves nothing). One is `heuristic`, a few are
+   * `ambiguous`; more than that and the name is too common to guess (`namesakes` says how many).
    */
-  private byName(name: string, member: boolean): Definition[] {
+  private byName(name: string, member: boolean): NameResolution {
     const family = familyOf(this.languages, this.file);
     const all = declarationsNamed(this.snapshot, name).filter(
       (d) => isMember(d.symbol) === member && familyOf(this.languages, d.file) === family,
     );
     const near = new Set(this.nearFiles());
-    const tiers = [
-      (f: IndexedFile) => near.has(f),
-      (f: IndexedFile) => f.root === this.file.root,
-      () => true,
-    ];
+    const tiers = [(f: IndexedFile) => near.has(f), (f: IndexedFile) => f.root === this.file.root];
     for (const inTier of tiers) {
       const found = all.filter((d) => inTier(d.file));
+      if (found.length > MAX_NAMESAKES) return { definitions: [], namesakes: found.length };
       if (found.length > 0) {
         const confidence: Confidence = found.length === 1 ? 'heuristic' : 'ambiguous';
-        return found.map((d) => ({ ...d, confidence, via: 'name', call: false }));
+        return { definitions: found.map((d) => ({ ...d, confidence, via: 'name', call: false })) };
       }
     }
-    return [];
+    return { definitions: [] };
   }
 
   private imports(): ImportReach[] {

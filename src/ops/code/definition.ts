@@ -82,6 +82,8 @@ function zeroAnswer(lookup: Lookup): string {
     return `The call(s) ${listNames(lookup.unbound)} on this line bind to no declaration in the indexed roots: a library, a standard function or a receiver whose type is not known.`;
   if (lookup.resolution.external !== undefined)
     return `${listNames(lookup.names)} comes from \`${lookup.resolution.external}\`, outside the indexed roots.`;
+  if (lookup.resolution.namesakes !== undefined)
+    return `${lookup.resolution.namesakes} declarations named ${listNames(lookup.names)} are visible from this file by name alone: too many to guess which one is meant. \`code references\` lists the uses; \`code search\` lists the declarations.`;
   return `No declaration named ${listNames(lookup.names)} that this file can see in the indexed roots (a local variable, a parameter, or a library name). \`code search\` finds declarations by part of their name.`;
 }
 
@@ -187,6 +189,11 @@ export const codeDefinition = defineOperation({
     ),
     external: z.string().optional().describe('The import the name comes from, when it is outside the roots.'),
     unbound_calls: z.array(z.string()).optional(),
+    namesakes: z
+      .number()
+      .int()
+      .optional()
+      .describe('Declarations the name could mean by name alone, when too many to list as candidates.'),
     stale: z.boolean().optional(),
   }),
   capabilities: { requiresIndex: true, idempotent: true, paged: true },
@@ -235,6 +242,7 @@ export const codeDefinition = defineOperation({
         })),
         ...(lookup.resolution.external === undefined ? {} : { external: lookup.resolution.external }),
         ...(lookup.unbound.length > 0 ? { unbound_calls: [...lookup.unbound] } : {}),
+        ...(lookup.resolution.namesakes === undefined ? {} : { namesakes: lookup.resolution.namesakes }),
         ...(indexed.stale ? { stale: true } : {}),
       },
       markdown: answerMarkdown({ where, text, lookup, page, limit: args.limit, stale: indexed.stale }),
