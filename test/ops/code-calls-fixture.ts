@@ -38,12 +38,20 @@ const call = (line: number, caller: number, name: string, extra: Partial<CallFac
 const PATCHES: Record<string, Partial<FileFacts>> = {
   'orders/src/repo.ts': {
     symbols: [
-      sym(0, 'interface', 'Order', [1, 3], { exported: true }),
-      sym(1, 'interface', 'OrderRepo', [5, 7], { exported: true }),
+      sym(0, 'interface', 'Order', [1, 3], { exported: true, signature: 'interface Order' }),
+      sym(1, 'interface', 'OrderRepo', [5, 7], { exported: true, signature: 'interface OrderRepo' }),
       sym(2, 'method', 'OrderRepo.save', [6, 6], { parent: 1, signature: 'save(order: Order): void' }),
-      sym(3, 'class', 'PgRepo', [9, 13], { exported: true, supertypes: ['OrderRepo'] }),
+      sym(3, 'class', 'PgRepo', [9, 13], {
+        exported: true,
+        supertypes: ['OrderRepo'],
+        signature: 'class PgRepo implements OrderRepo',
+      }),
       sym(4, 'method', 'PgRepo.save', [10, 12], { parent: 3, signature: 'save(order: Order): void' }),
-      sym(5, 'class', 'MemRepo', [15, 20], { exported: true, supertypes: ['OrderRepo'] }),
+      sym(5, 'class', 'MemRepo', [15, 20], {
+        exported: true,
+        supertypes: ['OrderRepo'],
+        signature: 'class MemRepo implements OrderRepo',
+      }),
       sym(6, 'method', 'MemRepo.save', [17, 19], { parent: 5, signature: 'save(order: Order): void' }),
     ],
     calls: [call(11, 4, 'log', { receiver: 'console' }), call(18, 6, 'push', { receiver: 'this.orders' })],
@@ -63,7 +71,7 @@ const PATCHES: Record<string, Partial<FileFacts>> = {
       call(11, 2, 'audit', { module: './audit' }),
       call(15, 3, 'audit', { module: './audit' }),
       call(20, 4, 'OrderService', { construct: true }),
-      call(20, 4, 'PgRepo', { construct: true }),
+      call(20, 4, 'PgRepo', { module: './repo', construct: true }),
       call(21, 4, 'place', { receiver: 'service', receiverType: 'OrderService' }),
       call(21, 4, 'randomUUID', { module: 'node:crypto' }),
     ],

@@ -141,7 +141,7 @@ describe('find_callees', () => {
     const { text, json } = await ask('find_callees', { symbol: 'orders/src/service.ts:main', depth: 3 });
     expect(rows(text)).toEqual([
       '| 1 | `main` | `OrderService` | orders | `orders/src/service.ts:20` | exact | constructor |',
-      '| 1 | `main` | `PgRepo` | orders | `orders/src/service.ts:20` | exact | constructor |',
+      '| 1 | `main` | `PgRepo` | orders | `orders/src/service.ts:20` | exact | import |',
       '| 1 | `main` | `OrderService.place` | orders | `orders/src/service.ts:21` | exact | type |',
       '| 2 | `OrderService.place` | `OrderService.validate` | orders | `orders/src/service.ts:9` | exact | self |',
       '| 2 | `OrderService.place` | `OrderRepo.save` | orders | `orders/src/service.ts:10` | exact | type |',
@@ -186,7 +186,7 @@ describe('find_definition', () => {
 
   it('a name that is no call: through the imports, a TypeScript named import and a Go package', async () => {
     expect(await definitions({ path: 'orders/src/service.ts', line: 6, column: 40 })).toEqual([
-      '| `OrderRepo` | interface | orders | `orders/src/repo.ts:5` |  | exact | import |',
+      '| `OrderRepo` | interface | orders | `orders/src/repo.ts:5` | `interface OrderRepo` | exact | import |',
     ]);
     expect(await definitions({ path: 'inventory/main.go', line: 10, column: 22 })).toEqual([
       '| `Store` | interface | inventory | `inventory/store/store.go:4` | `type Store interface` | exact | import |',
@@ -221,8 +221,8 @@ describe('find_definition', () => {
   });
 
   it('a library call without a column: named as unbound', async () => {
-    const { json } = await ask('find_definition', { path: 'orders/src/audit.ts', line: 7 });
-    expect(json).toMatchObject({ names: ['log'], total: 0, unbound_calls: ['log'] });
+    const { json } = await ask('find_definition', { path: 'orders/src/repo.ts', line: 18 });
+    expect(json).toMatchObject({ names: ['push'], total: 0, unbound_calls: ['push'] });
   });
 
   it('masks the line and the signature it shows', async () => {
