@@ -22,6 +22,7 @@ import {
 import { declarationArgs, symbolSpelling, targetDeclaration } from './declaration-target.js';
 import { cell, declarationView, type DeclarationView, signatureRedactions } from './declaration-view.js';
 import { familyOf, familyOfLanguage } from './language-family.js';
+import { pageArgs } from './page-args.js';
 
 /** Rows a walk keeps at most: beyond it the answer says the walk was cut. */
 const MAX_ROWS = 2000;
@@ -42,13 +43,7 @@ export const callListingArgs = {
     .describe(
       'Weakest binding listed: "exact" (proven by import, receiver type or scope), "heuristic" (the one declaration of that name the caller can see; default) or "ambiguous" (one of a few namesakes), e.g. "exact".',
     ),
-  limit: z.number().int().min(1).max(200).default(50).describe('Rows per page, e.g. 20.'),
-  offset: z
-    .number()
-    .int()
-    .min(0)
-    .default(0)
-    .describe("Rows to skip, from the previous page's footer, e.g. 50."),
+  ...pageArgs('Rows', { default: 50, max: 200 }),
 };
 
 const declarationShape = z.looseObject({

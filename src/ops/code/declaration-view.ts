@@ -2,10 +2,25 @@
  * One declaration as the call-graph answers show it: where it is, what it is and which service holds it, the
  * same in every mode so that a row of one answer can be passed to another (`symbol`).
  */
-import type { IndexedFile, SnapshotReader, SymbolFact } from '../../index/reader.js';
+import type { IndexedFile, SnapshotReader, SymbolFact, SymbolKind } from '../../index/reader.js';
 import { maskSecrets, redactionsIn } from '../../trust/secret-mask.js';
 import { displayOf } from '../shared/workspace-paths.js';
 import { symbolSpelling } from './declaration-target.js';
+
+/** Declarations that own members and that other types can extend or implement. */
+const TYPE_KINDS: ReadonlySet<SymbolKind> = new Set([
+  'class',
+  'interface',
+  'struct',
+  'trait',
+  'enum',
+  'type',
+  'impl',
+  'module',
+  'namespace',
+]);
+
+export const isTypeDeclaration = (symbol: SymbolFact): boolean => TYPE_KINDS.has(symbol.kind);
 
 export interface DeclarationView {
   readonly symbol: string;

@@ -7,6 +7,7 @@
 import type { CallVia, Confidence, IndexedFile, SnapshotReader, SymbolFact } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
 import { declarationsNamed } from './declaration-target.js';
+import { isTypeDeclaration } from './declaration-view.js';
 import type { IdentifierAt } from './identifier-at.js';
 import { type ImportReach, importsOf } from './import-files.js';
 import { folderOf } from './folder-files.js';
@@ -36,17 +37,6 @@ const MAX_NAMESAKES = 8;
 
 /** Receivers that are the enclosing type's own instance. */
 const SELF = new Set(['this', 'self', '$this', 'static', 'Self', 'super', 'base']);
-const TYPE_KINDS = new Set([
-  'class',
-  'interface',
-  'struct',
-  'trait',
-  'enum',
-  'type',
-  'impl',
-  'module',
-  'namespace',
-]);
 
 /** A declaration inside a type (its qualified name says so), as opposed to a top-level one. */
 const isMember = (symbol: SymbolFact): boolean => symbol.qualifiedName !== symbol.name;
@@ -220,7 +210,7 @@ export class DefinitionResolver {
     const spanning = this.file.facts.symbols.filter(
       (s) => s.startLine <= this.line && this.line <= s.endLine,
     );
-    const types = spanning.filter((s) => TYPE_KINDS.has(s.kind)).map((s) => s.name);
+    const types = spanning.filter(isTypeDeclaration).map((s) => s.name);
     const methodOwners = spanning.filter((s) => s.kind === 'method' && isMember(s)).map(ownerOf);
     return [...new Set([...types, ...methodOwners])];
   }

@@ -11,6 +11,7 @@ import { requireSnapshot } from '../shared/snapshot.js';
 import { displayOf } from '../shared/workspace-paths.js';
 import { type Definition, DefinitionResolver, type NameResolution } from './definition-resolve.js';
 import { cell, declarationView, type DeclarationView, signatureRedactions } from './declaration-view.js';
+import { pageArgs } from './page-args.js';
 import { identifierAt, identifiersOn } from './identifier-at.js';
 
 interface DefinitionRow {
@@ -157,13 +158,7 @@ export const codeDefinition = defineOperation({
       .describe(
         '1-based column of a character of the name (as editors show it), e.g. 15; omit for the calls on the line.',
       ),
-    limit: z.number().int().min(1).max(100).default(20).describe('Declarations per page, e.g. 10.'),
-    offset: z
-      .number()
-      .int()
-      .min(0)
-      .default(0)
-      .describe("Declarations to skip, from the previous page's footer, e.g. 20."),
+    ...pageArgs('Declarations', { default: 20, max: 100 }),
   },
   output: z.looseObject({
     path: z.string(),

@@ -2,31 +2,19 @@ import { z } from 'zod';
 import { type Page, pageFooter, takePage } from '../../core/budget.js';
 import { ToolError } from '../../core/errors.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
-import type {
-  CallGraph,
-  Confidence,
-  DeclRef,
-  SnapshotReader,
-  SymbolFact,
-  SymbolKind,
-} from '../../index/reader.js';
+import type { CallGraph, Confidence, DeclRef, SnapshotReader, SymbolFact } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
 import { pageFields } from '../shared/output-shapes.js';
 import { requireSnapshot } from '../shared/snapshot.js';
+import { pageArgs } from './page-args.js';
 import { declarationArgs, targetDeclaration } from './declaration-target.js';
-import { cell, declarationView, type DeclarationView, signatureRedactions } from './declaration-view.js';
-
-/** Declarations other types can extend or implement. */
-const TYPE_KINDS: ReadonlySet<SymbolKind> = new Set([
-  'interface',
-  'trait',
-  'class',
-  'struct',
-  'type',
-  'enum',
-  'module',
-]);
-const isType = (symbol: SymbolFact): boolean => TYPE_KINDS.has(symbol.kind);
+import {
+  cell,
+  declarationView,
+  type DeclarationView,
+  isTypeDeclaration,
+  signatureRedactions,
+} from './declaration-view.js';
 
 interface ImplementationRow {
   readonly view: DeclarationView;
@@ -108,13 +96,7 @@ export const codeImplementations = defineOperation({
     'Lists the types that extend or implement an interface, trait or base class declared in the workspace — directly or through other types, and Go structs whose methods cover an interface\'s method set (heuristic) — with service and path:line — e.g. name "OrderRepo" or symbol "services/inventory/store/store.go:Store". DO NOT USE for the callers of a method (use code callers / find_callers) or for every use of a type name (use code references / find_references).',
   args: {
     ...declarationArgs,
-    limit: z.number().int().min(1).max(200).default(50).describe('Rows per page, e.g. 20.'),
-    offset: z
-      .number()
-      .int()
-      .min(0)
-      .default(0)
-      .describe("Rows to skip, from the previous page's footer, e.g. 50."),
+    ...pageArgs('Rows', { default: 50, max: 200 }),
   },
   output: z.looseObject({
     declaration: z.looseObject({
@@ -144,9 +126,9 @@ export const codeImplementations = defineOperation({
   truncationHint: () => 'Too many implementations for one answer: lower `limit` and page with `offset`.',
   run(args, ctx: OperationContext<MeshServices>) {
     const snapshot = requireSnapshot(ctx.services);
-    const { file, symbol } = targetDeclaration(snapshot, args, isType);
+    const { file, symbol } = targetDeclaration(snapshot, args, isTypeDeclaration);
     const target = declarationView(snapshot, file, symbol);
-    if (!isType(symbol))
+    if (!isTypeDeclaration(symbol))
       throw new ToolError(
         'invalid_argument',
         `\`${target.symbol}\` is a ${symbol.kind}; implementations are listed for an interface, trait, class or struct. ` +

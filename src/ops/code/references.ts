@@ -7,6 +7,7 @@ import type { MeshServices } from '../services.js';
 import { pageFields } from '../shared/output-shapes.js';
 import { requireSnapshot } from '../shared/snapshot.js';
 import { displayOf } from '../shared/workspace-paths.js';
+import { pageArgs } from './page-args.js';
 import { declarationArgs, symbolSpelling, targetDeclaration } from './declaration-target.js';
 import { cell, declarationView, type DeclarationView, signatureRedactions } from './declaration-view.js';
 import { importsOf } from './import-files.js';
@@ -105,13 +106,7 @@ export const codeReferences = defineOperation({
     'Lists every whole-word use of a declaration\'s name in the indexed files of its language (secrets masked), each marked `resolved` when it is the declaration itself or a call the call graph binds to it, and naming what else a call binds to when it binds elsewhere — e.g. symbol "services/orders/src/repo.ts:PgRepo.save". DO NOT USE for only the proven callers (use code callers / find_callers) or for a free-text or regex search (use code grep).',
   args: {
     ...declarationArgs,
-    limit: z.number().int().min(1).max(200).default(50).describe('Uses per page, e.g. 20.'),
-    offset: z
-      .number()
-      .int()
-      .min(0)
-      .default(0)
-      .describe("Uses to skip, from the previous page's footer, e.g. 50."),
+    ...pageArgs('Uses', { default: 50, max: 200 }),
   },
   output: z.looseObject({
     declaration: z.looseObject({
