@@ -5,6 +5,11 @@ import { codeExpand } from './code/expand.js';
 import { codeFiles } from './code/files.js';
 import { codeGrep } from './code/grep.js';
 import { codeOutline } from './code/outline.js';
+import { codeCallees } from './code/callees.js';
+import { codeCallers } from './code/callers.js';
+import { codeDefinition } from './code/definition.js';
+import { codeImplementations } from './code/implementations.js';
+import { codeReferences } from './code/references.js';
 import { codeSearch } from './code/search.js';
 import { contractsDependents } from './contracts/dependents.js';
 import { contractsGrpc } from './contracts/grpc.js';
@@ -21,6 +26,11 @@ export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [
   codeExpand,
   codeFiles,
   codeGrep,
+  codeDefinition,
+  codeReferences,
+  codeCallers,
+  codeCallees,
+  codeImplementations,
   contractsDependents,
   contractsGrpc,
   contractsImpact,
