@@ -5,8 +5,12 @@ import { createMcpServer } from '../../src/server/mcp-server.js';
 import type { SurfaceKind } from '../../src/server/surface.js';
 
 /** A real SDK client talking to our server through the SDK's in-memory transport pair. */
-export async function connectClient(registry: Registry, surface: SurfaceKind = 'domain'): Promise<Client> {
-  const server = createMcpServer({ registry, surface, version: 'test' });
+export async function connectClient(
+  registry: Registry,
+  surface: SurfaceKind = 'domain',
+  options: { structuredOutput?: boolean } = {},
+): Promise<Client> {
+  const server = createMcpServer({ registry, surface, version: 'test', ...options });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
   const client = new Client({ name: 'meshlens-test', version: '1.0.0' });

@@ -128,11 +128,11 @@ describe('analyze_impact on examples/polyglot-shop', () => {
   it('refuses bad arguments with the exact reason', async () => {
     expect(await impact({ target: 'orders.created', depth: 6 })).toEqual({
       isError: true,
-      text: '`analyze_impact`: `depth` must be between 1 and 5 (default 1), got 6.',
+      text: '`analyze_impact`: `depth` must be between 1 and 5, got 6.',
     });
     expect(await impact({ target: 'orders.created', dept: 2 })).toEqual({
       isError: true,
-      text: '`analyze_impact` has no field `dept`. Did you mean `depth`? Accepted fields: `target`, `depth`, `routing_key`, `include_tests`, `limit`, `offset`.',
+      text: '`analyze_impact` has no field `dept`. Did you mean `depth`? Accepted fields: `target`, `symbol`, `depth`, `routing_key`, `include_tests`, `limit`, `offset`.',
     });
     expect(await impact({})).toMatchObject({ isError: true });
   });
