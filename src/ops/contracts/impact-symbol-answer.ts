@@ -81,7 +81,7 @@ function markdownOf(snapshot: SnapshotReader, view: SymbolView): string {
   if (impact.capped) lines.push('The walk stopped after 5000 functions; narrow it with a lower `depth`.');
   const footer = impact.rows.length > 1 ? pageFooter(page, 'rows', args.limit) : '';
   if (footer) lines.push('', footer);
-  return `${lines.join('\n')}\n`;
+  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n')}\n`;
 }
 
 function jsonOf(snapshot: SnapshotReader, view: SymbolView) {

@@ -4,7 +4,7 @@ import { invalidArgument } from '../../core/errors.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
 import type { GraphNode, SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
-import { resolveGrpc, resolveRoute, resolveTopic, type ResolvedTarget } from '../shared/graph-queries.js';
+import { resolveContract, type ResolvedTarget } from '../shared/graph-queries.js';
 import { requireSnapshot } from '../shared/snapshot.js';
 import { displayPath } from '../shared/workspace-paths.js';
 import type { ImpactRow } from './impact-rows.js';
@@ -13,15 +13,6 @@ import { collectImpact, type ImpactResult } from './impact-walk.js';
 import { pageFields } from '../shared/output-shapes.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
-function resolveTarget(snapshot: SnapshotReader, target: string): { kind: string; resolved: ResolvedTarget } {
-  const graph = snapshot.contractGraph();
-  const route = resolveRoute(graph, target);
-  if (route.nodes.length > 0) return { kind: 'HTTP route', resolved: route };
-  const grpc = resolveGrpc(graph, target);
-  if (grpc.nodes.length > 0) return { kind: 'gRPC', resolved: grpc };
-  return { kind: 'topic', resolved: resolveTopic(graph, target) };
-}
 
 function headerOf(snapshot: SnapshotReader, node: GraphNode): string {
   const where =
@@ -295,7 +286,7 @@ function targetAnswer(
   },
   ctx: OperationContext<MeshServices>,
 ) {
-  const { kind, resolved } = resolveTarget(snapshot, args.target);
+  const { kind, resolved } = resolveContract(snapshot.contractGraph(), args.target);
   if (resolved.nodes.length === 0) return notFoundAnswer(snapshot, args.target);
   const impact = collectImpact(snapshot, resolved.nodes, args.depth, args.include_tests, args.routing_key);
   const hops = args.depth > 1;
