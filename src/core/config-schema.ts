@@ -54,6 +54,16 @@ export const configSchema = z.strictObject({
       sanitize_prompt_injections: z.boolean().default(true),
     })
     .prefault({}),
+  code: z
+    .strictObject({
+      call_graph: z
+        .boolean()
+        .default(true)
+        .describe(
+          'Record call sites while indexing, for callers, callees, references and impact of a function (false: faster, smaller index, those modes answer nothing).',
+        ),
+    })
+    .prefault({}),
   contracts: z
     .strictObject({
       enabled: z.boolean().default(true),

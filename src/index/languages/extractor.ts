@@ -34,6 +34,8 @@ export interface ExtractOptions {
   readonly patterns?: readonly ExtractPattern[];
   /** Replace prompt-injection phrases in Markdown sections (default true). */
   readonly sanitizeDocs?: boolean;
+  /** Record call sites (default true); `[code] call_graph = false` turns them off. */
+  readonly calls?: boolean;
 }
 
 /** Pure: no I/O, no global state, no clock. Throwing marks the file as failed. */

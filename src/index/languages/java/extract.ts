@@ -32,6 +32,9 @@ import {
   sitesInBodies,
 } from '../shared/jvm/common.js';
 import { oneLine } from '../shared/tree-utils.js';
+import { collectCalls } from '../shared/call-sites.js';
+import { javaCallSyntax } from './call-sites.js';
+import { javaDeclaredTypes } from './declared-types.js';
 
 const TYPE_KINDS: Readonly<Record<string, JavaClassKind>> = {
   class_declaration: 'class',
@@ -74,9 +77,20 @@ export const extractJava: Extractor = (input) => {
     ),
     ...constantProperties(walker.file, walker.packageName),
   ];
+  const calls = collectCalls(
+    input.tree.rootNode,
+    javaCallSyntax({
+      names: javaDeclaredTypes(input.tree.rootNode),
+      imports: walker.file.imports,
+      staticImports: walker.file.staticImports,
+      qualifiedPaths: true,
+    }),
+    walker.facts.symbols,
+  );
   return walker.facts.build({
     package: walker.packageName,
     ...(properties.length === 0 ? {} : { properties }),
+    calls,
   });
 };
 
@@ -158,6 +172,9 @@ class JavaWalker {
       methods: [],
     };
     this.file.classes.push(cls);
+    const supertypes = [...(cls.superclass === undefined ? [] : [cls.superclass]), ...cls.interfaces];
+    const symbol = this.facts.symbol(id);
+    if (symbol !== undefined && supertypes.length > 0) symbol.supertypes = supertypes;
     if (kind === 'record') {
       for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
         if (param !== null && param.type === 'formal_parameter') this.param(param, cls.fields);

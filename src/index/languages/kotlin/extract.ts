@@ -40,6 +40,9 @@ import type { AnnotationInfo } from '../shared/jvm/annotations.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { constantProperties } from './cross-file-constants.js';
 import { inheritedRouteMounts } from '../shared/jvm/inherited-routes.js';
+import { collectCalls } from '../shared/call-sites.js';
+import { kotlinCallSyntax } from './call-sites.js';
+import { kotlinDeclaredTypes } from './declared-types.js';
 
 const SITE_TYPES: readonly string[] = ['property_declaration', 'assignment', 'call_expression'];
 
@@ -63,9 +66,16 @@ export const extractKotlin: Extractor = (input) => {
     walker.facts,
   );
   const properties = constantProperties(walker.file, walker.packageName, input.path, input.source);
+  const types = kotlinDeclaredTypes(input.tree.rootNode, walker.file.imports);
+  const calls = collectCalls(
+    input.tree.rootNode,
+    kotlinCallSyntax({ names: types.names, imports: walker.file.imports, qualifiedPaths: true }, types),
+    walker.facts.symbols,
+  );
   return walker.facts.build({
     package: walker.packageName,
     ...(properties.length === 0 ? {} : { properties }),
+    calls,
   });
 };
 
@@ -237,6 +247,8 @@ class KotlinWalker {
       functions: [],
     };
     this.file.classes.push(cls);
+    const symbol = this.facts.symbol(id);
+    if (symbol !== undefined && supertypes.length > 0) symbol.supertypes = supertypes;
     const params = parts.first.get('primary_constructor')?.lastNamedChild;
     for (const param of params?.type === 'class_parameters' ? params.namedChildren : []) {
       if (param !== null && param.type === 'class_parameter') addParam(param, cls.fields);
