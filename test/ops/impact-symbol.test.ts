@@ -133,6 +133,14 @@ describe('contracts impact by symbol', () => {
     expect(rows(text)).toEqual([]);
   });
 
+  it('in a language whose call sites are not recorded: says so instead of an authoritative zero', async () => {
+    const { text } = await impact({ symbol: 'billing/src/main/kotlin/shop/Notifier.kt:notifyCustomer' });
+    expect(text).toContain(
+      'No call sites are recorded for `kotlin` files: callers in them are missing from this answer.',
+    );
+    expect(text).not.toContain('Exactly 0');
+  });
+
   it('target and symbol are exclusive, one is required, and a bad symbol says how to name one', async () => {
     const both = await impact({ target: 'orders.created', symbol: 'payments/events.go:consume' });
     expect(both.isError).toBe(true);

@@ -9,7 +9,8 @@
  * - orders (TypeScript): `OrderService.create` produces `orders.created` and is called by
  *   `OrdersController.create` (route `POST /orders`); `OrderService.cancel` calls the Refund RPC and is called
  *   by `OrdersController.cancel` (route `POST /orders/{id}/cancel`);
- * - billing (Java): `Refunds.refundAll` calls the Refund RPC; a test calls it.
+ * - billing (Java): `Refunds.refundAll` calls the Refund RPC; a test calls it. Its Kotlin file records no call
+ *   sites at all, like a language whose calls are not extracted.
  */
 import type { AnyOperation } from '../../src/core/operation.js';
 import type { SymbolFact } from '../../src/index/facts.js';
@@ -185,6 +186,13 @@ export const FLOW_SPECS: readonly FileSpec[] = [
     package: 'shop',
     symbols: [decl('class', 'RefundsTest', [1, 9]), decl('method', 'RefundsTest.refunds', [3, 8], 0)],
     calls: [{ name: 'refundAll', receiver: 'refunds', receiverType: 'Refunds', line: 5, caller: 1 }],
+  },
+  {
+    root: 'billing',
+    path: 'src/main/kotlin/shop/Notifier.kt',
+    language: 'kotlin',
+    package: 'shop',
+    symbols: [decl('function', 'notifyCustomer', [3, 7])],
   },
 ];
 

@@ -57,7 +57,8 @@ function markdownOf(snapshot: SnapshotReader, view: SymbolView): string {
       `${impact.rows.length - 1} function(s) reached, ${entryRows.length} of them entry points, in ${new Set(impact.rows.map((r) => r.root)).size} service(s).`,
     '',
   ];
-  if (impact.rows.length <= 1)
+  const blind = view.noCalls.includes(view.file.language ?? 'unknown');
+  if (impact.rows.length <= 1 && !blind)
     lines.push(
       `Exactly 0 callers of \`${view.name}\` in the call graph${impact.testRowsLeftOut ? ` outside tests (${impact.testRowsLeftOut} call site(s) in test files left out)` : ''}, and it is the entry point of no contract.`,
     );
