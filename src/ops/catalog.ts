@@ -16,6 +16,8 @@ import { contractsGrpc } from './contracts/grpc.js';
 import { contractsImpact } from './contracts/impact.js';
 import { docsRead } from './docs/read.js';
 import { docsSearch } from './docs/search.js';
+import { graphCalls } from './graph/calls.js';
+import { graphNeighbors } from './graph/neighbors.js';
 import { graphVisualize } from './graph/visualize.js';
 import type { MeshServices } from './services.js';
 
@@ -37,6 +39,8 @@ export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [
   docsSearch,
   docsRead,
   graphVisualize,
+  graphCalls,
+  graphNeighbors,
   adminStatus,
   adminRescan,
 ];

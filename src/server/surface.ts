@@ -45,7 +45,7 @@ const DOMAIN_TITLES: Record<Domain, string> = {
   code: 'Code: declared symbols',
   contracts: 'Contracts: dependents, gRPC, impact',
   docs: 'Docs: team documentation',
-  graph: 'Graph: service topology',
+  graph: 'Graph: service topology, call chains, neighbourhoods',
   admin: 'Admin: index status',
 };
 
