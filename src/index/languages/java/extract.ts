@@ -32,9 +32,10 @@ import {
   sitesInBodies,
 } from '../shared/jvm/common.js';
 import { oneLine } from '../shared/tree-utils.js';
-import { collectCalls } from '../shared/call-sites.js';
+import { callsAfterDeclarations } from '../shared/jvm/declared-calls.js';
+import { TypedNames } from '../shared/jvm/typed-names.js';
 import { javaCallSyntax } from './call-sites.js';
-import { javaDeclaredTypes } from './declared-types.js';
+import { javaDeclarations } from './declared-types.js';
 
 const TYPE_KINDS: Readonly<Record<string, JavaClassKind>> = {
   class_declaration: 'class',
@@ -77,10 +78,12 @@ export const extractJava: Extractor = (input) => {
     ),
     ...constantProperties(walker.file, walker.packageName),
   ];
-  const calls = collectCalls(
+  const names = new TypedNames();
+  const calls = callsAfterDeclarations(
     input.tree.rootNode,
+    javaDeclarations(names),
     javaCallSyntax({
-      names: javaDeclaredTypes(input.tree.rootNode),
+      names,
       imports: walker.file.imports,
       staticImports: walker.file.staticImports,
       qualifiedPaths: true,

@@ -40,9 +40,9 @@ import type { AnnotationInfo } from '../shared/jvm/annotations.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { constantProperties } from './cross-file-constants.js';
 import { inheritedRouteMounts } from '../shared/jvm/inherited-routes.js';
-import { collectCalls } from '../shared/call-sites.js';
+import { callsAfterDeclarations } from '../shared/jvm/declared-calls.js';
 import { kotlinCallSyntax } from './call-sites.js';
-import { kotlinDeclaredTypes } from './declared-types.js';
+import { kotlinDeclarations, newKotlinTypes } from './declared-types.js';
 
 const SITE_TYPES: readonly string[] = ['property_declaration', 'assignment', 'call_expression'];
 
@@ -66,9 +66,10 @@ export const extractKotlin: Extractor = (input) => {
     walker.facts,
   );
   const properties = constantProperties(walker.file, walker.packageName, input.path, input.source);
-  const types = kotlinDeclaredTypes(input.tree.rootNode, walker.file.imports);
-  const calls = collectCalls(
+  const types = newKotlinTypes();
+  const calls = callsAfterDeclarations(
     input.tree.rootNode,
+    kotlinDeclarations(types, walker.file.imports),
     kotlinCallSyntax({ names: types.names, imports: walker.file.imports, qualifiedPaths: true }, types),
     walker.facts.symbols,
   );

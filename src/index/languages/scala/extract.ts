@@ -10,9 +10,11 @@ import { FactBuilder } from '../shared/fact-builder.js';
 import { docBefore, lineOf, shortValue } from '../shared/jvm/common.js';
 import { oneLine } from '../shared/tree-utils.js';
 import { type ScalaBody, scalaMessaging } from './messaging.js';
-import { bareTypeName, collectCalls } from '../shared/call-sites.js';
+import { bareTypeName } from '../shared/call-sites.js';
+import { callsAfterDeclarations } from '../shared/jvm/declared-calls.js';
+import { TypedNames } from '../shared/jvm/typed-names.js';
 import { scalaCallSyntax } from './call-sites.js';
-import { scalaDeclaredTypes } from './declared-types.js';
+import { scalaDeclarations } from './declared-types.js';
 
 const TEMPLATE_KINDS: Readonly<Record<string, SymbolKind>> = {
   class_definition: 'class',
@@ -30,13 +32,11 @@ export const extractScala: Extractor = (input) => {
   walker.statements(input.tree.rootNode, undefined);
   const imports = walker.facts.imports.map((fact) => fact.source);
   scalaMessaging(input.tree.rootNode, walker.bodies, imports, walker.facts);
-  const calls = collectCalls(
+  const names = new TypedNames();
+  const calls = callsAfterDeclarations(
     input.tree.rootNode,
-    scalaCallSyntax({
-      names: scalaDeclaredTypes(input.tree.rootNode),
-      imports: walker.importedNames,
-      qualifiedPaths: true,
-    }),
+    scalaDeclarations(names),
+    scalaCallSyntax({ names, imports: walker.importedNames, qualifiedPaths: true }),
     walker.facts.symbols,
   );
   return walker.facts.build({
