@@ -32,10 +32,7 @@ import {
   sitesInBodies,
 } from '../shared/jvm/common.js';
 import { oneLine } from '../shared/tree-utils.js';
-import { callsAfterDeclarations } from '../shared/jvm/declared-calls.js';
-import { TypedNames } from '../shared/jvm/typed-names.js';
-import { javaCallSyntax } from './call-sites.js';
-import { javaDeclarations } from './declared-types.js';
+import { javaCalls } from './call-sites.js';
 
 const TYPE_KINDS: Readonly<Record<string, JavaClassKind>> = {
   class_declaration: 'class',
@@ -78,18 +75,7 @@ export const extractJava: Extractor = (input) => {
     ),
     ...constantProperties(walker.file, walker.packageName),
   ];
-  const names = new TypedNames();
-  const calls = callsAfterDeclarations(
-    input.tree.rootNode,
-    javaDeclarations(names),
-    javaCallSyntax({
-      names,
-      imports: walker.file.imports,
-      staticImports: walker.file.staticImports,
-      qualifiedPaths: true,
-    }),
-    walker.facts.symbols,
-  );
+  const calls = javaCalls(input.tree.rootNode, walker.file, walker.facts.symbols);
   return walker.facts.build({
     package: walker.packageName,
     ...(properties.length === 0 ? {} : { properties }),

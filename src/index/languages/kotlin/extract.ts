@@ -40,9 +40,7 @@ import type { AnnotationInfo } from '../shared/jvm/annotations.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { constantProperties } from './cross-file-constants.js';
 import { inheritedRouteMounts } from '../shared/jvm/inherited-routes.js';
-import { callsAfterDeclarations } from '../shared/jvm/declared-calls.js';
-import { kotlinCallSyntax } from './call-sites.js';
-import { kotlinDeclarations, newKotlinTypes } from './declared-types.js';
+import { kotlinCalls } from './call-sites.js';
 
 const SITE_TYPES: readonly string[] = ['property_declaration', 'assignment', 'call_expression'];
 
@@ -66,13 +64,7 @@ export const extractKotlin: Extractor = (input) => {
     walker.facts,
   );
   const properties = constantProperties(walker.file, walker.packageName, input.path, input.source);
-  const types = newKotlinTypes();
-  const calls = callsAfterDeclarations(
-    input.tree.rootNode,
-    kotlinDeclarations(types, walker.file.imports),
-    kotlinCallSyntax({ names: types.names, imports: walker.file.imports, qualifiedPaths: true }, types),
-    walker.facts.symbols,
-  );
+  const calls = kotlinCalls(input.tree.rootNode, walker.file.imports, walker.facts.symbols);
   return walker.facts.build({
     package: walker.packageName,
     ...(properties.length === 0 ? {} : { properties }),

@@ -11,10 +11,7 @@ import { docBefore, lineOf, shortValue } from '../shared/jvm/common.js';
 import { oneLine } from '../shared/tree-utils.js';
 import { type ScalaBody, scalaMessaging } from './messaging.js';
 import { bareTypeName } from '../shared/call-sites.js';
-import { callsAfterDeclarations } from '../shared/jvm/declared-calls.js';
-import { TypedNames } from '../shared/jvm/typed-names.js';
-import { scalaCallSyntax } from './call-sites.js';
-import { scalaDeclarations } from './declared-types.js';
+import { scalaCalls } from './call-sites.js';
 
 const TEMPLATE_KINDS: Readonly<Record<string, SymbolKind>> = {
   class_definition: 'class',
@@ -32,13 +29,7 @@ export const extractScala: Extractor = (input) => {
   walker.statements(input.tree.rootNode, undefined);
   const imports = walker.facts.imports.map((fact) => fact.source);
   scalaMessaging(input.tree.rootNode, walker.bodies, imports, walker.facts);
-  const names = new TypedNames();
-  const calls = callsAfterDeclarations(
-    input.tree.rootNode,
-    scalaDeclarations(names),
-    scalaCallSyntax({ names, imports: walker.importedNames, qualifiedPaths: true }),
-    walker.facts.symbols,
-  );
+  const calls = scalaCalls(input.tree.rootNode, walker.importedNames, walker.facts.symbols);
   return walker.facts.build({
     package: walker.packages.length === 0 ? undefined : walker.packages.join('.'),
     calls,
