@@ -52,10 +52,12 @@ function call(node: Node, context: ReceiverContext, types: KotlinTypes): CallSit
   const shape = receiverOf(receiver, context);
   const site = callOn(name, shape, receiverText(receiver), nameNode.startIndex, context, nameNode);
   // `Outer.Inner(…)` on a type (not on a variable) constructs the nested class.
+  const first =
+    shape.kind === 'name' ? shape.name : shape.kind === 'path' ? shape.path.split('.')[0] : undefined;
   const onType =
-    (shape.kind === 'name' || shape.kind === 'path') &&
+    first !== undefined &&
     site.receiverType !== undefined &&
-    context.names.lookup(receiverText(receiver).split('.')[0] ?? '', nameNode.startIndex) === undefined;
+    context.names.lookup(first, nameNode.startIndex) === undefined;
   return onType && looksLikeType(name) ? { ...site, construct: true } : site;
 }
 

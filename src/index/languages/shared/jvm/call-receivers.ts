@@ -59,8 +59,8 @@ export function receiverText(node: Node): string {
 }
 
 /**
- * The facts a call of `name` on `receiver` at `offset` carries. `receiver` is the text shown; `at` the node
- * the call's line is read from.
+ * The facts a call of `name` on `receiver` at `offset` carries: `written` is the receiver as shown, `at` the
+ * node the call's line is read from.
  */
 export function callOn(
   name: string,
@@ -142,7 +142,8 @@ function pathReceiver(path: string, offset: number, context: ReceiverContext): P
     const type = unaliased(context.names.typeOf(last, offset, true), context);
     if (type !== undefined) return { receiverType: type };
   }
-  if (context.names.lookup(first, offset) !== undefined || !looksLikeType(last)) return {};
+  const variable = first === 'this' || first === 'super' || context.names.lookup(first, offset) !== undefined;
+  if (variable || !looksLikeType(last)) return {};
   const imported = context.imports.get(first);
   if (imported !== undefined) return { receiverType: [simpleName(imported), ...segments.slice(1)].join('.') };
   if (context.names.classNames.has(first) || context.qualifiedPaths) return { receiverType: path };
