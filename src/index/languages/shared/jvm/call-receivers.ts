@@ -52,10 +52,17 @@ export const looksLikeType = (name: string): boolean => /^[A-Z][\w$]*[a-z][\w$]*
 /** The last segment of a dotted name. */
 const simpleName = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
 
-/** A receiver as written, with a chain's line breaks before `.` removed: `a\n  .b()` → `a.b()`. */
+/** Longest receiver the collector keeps; a longer one would be dropped and the call read as bare. */
+const MAX_RECEIVER = 80;
+
+/**
+ * A receiver as written, with a chain's line breaks before `.` removed (`a\n  .b()` → `a.b()`), and cut
+ * with `…` when too long to keep: a long builder chain is still a receiver, of a type nobody knows.
+ */
 export function receiverText(node: Node): string {
   const text = node.text;
-  return text.includes('\n') ? text.replace(/\s*\n\s*(?=[.?])/g, '') : text;
+  const flat = text.includes('\n') ? text.replace(/\s*\n\s*(?=[.?])/g, '').replace(/\s*\n\s*/g, ' ') : text;
+  return flat.length > MAX_RECEIVER ? `${flat.slice(0, MAX_RECEIVER - 1)}…` : flat;
 }
 
 /**
