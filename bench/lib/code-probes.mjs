@@ -1,12 +1,14 @@
 // Probes for the call-graph code modes, decided from the ground truth and the generated text: use sites of
 // functions and methods declared once in the workspace (find_definition at the name's column, checked
-// against the declaring file) and those declarations themselves (find_callers by `<path>:<name>`).
+// against the declaring file) and the declarations of those names (find_callers by `<path>:<name>`).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRng } from './rng.mjs';
 
 const CALLABLE = new Set(['function', 'method']);
 const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
+/** A line that is a comment (or the middle of a block comment) in the generated languages. */
+const COMMENT = /^\s*(\/\/|#|\*|\/\*|--)/;
 
 /** Functions and methods whose name no other declaration of the workspace has. */
 function uniqueCallables(truth) {
@@ -14,37 +16,49 @@ function uniqueCallables(truth) {
   for (const [name] of truth.symbols) count.set(name, (count.get(name) ?? 0) + 1);
   const out = new Map();
   for (const [name, kind, fileIndex, line] of truth.symbols)
-    if (CALLABLE.has(kind) && count.get(name) === 1)
-      out.set(name, { name, file: truth.files[fileIndex].path, line });
+    if (CALLABLE.has(kind) && count.get(name) === 1) {
+      const file = truth.files[fileIndex];
+      out.set(name, { name, file: file.path, language: file.language, line });
+    }
   return out;
 }
 
 /**
  * Up to `count` use sites (a line other than the declaration naming a unique function or method), one per
- * name, from files visited in a seeded order, and `count` declarations to ask callers of.
+ * name, from files visited in a seeded order, and the declarations of those names to ask callers of.
  */
 export function buildCodePlan(ws, truth, { count, seed }) {
   const rng = createRng(`code:${seed}`);
   const callables = uniqueCallables(truth);
   const uses = [];
   const used = new Set();
-  for (const file of rng.shuffle(truth.files.map((f) => f.path).sort())) {
+  const byPath = new Map(truth.files.map((f) => [f.path, f]));
+  for (const file of rng.shuffle([...byPath.keys()].sort())) {
     if (uses.length >= count) break;
+    const language = byPath.get(file).language;
     const lines = readFileSync(path.join(ws, file), 'utf8').split('\n');
     lines.forEach((text, index) => {
+      if (COMMENT.test(text)) return;
       for (const match of text.matchAll(IDENTIFIER)) {
         const decl = callables.get(match[0]);
-        if (!decl || used.has(decl.name) || uses.length >= count) continue;
+        if (!decl || used.has(decl.name) || uses.length >= count || decl.language !== language) continue;
+        // A call of it, not its declaration, an export list or a mention.
         if (decl.file === file && decl.line === index + 1) continue;
+        if (text[match.index + match[0].length] !== '(') continue;
         used.add(decl.name);
-        uses.push({ path: file, line: index + 1, column: match.index + 1, expected: decl.file });
+        uses.push({
+          path: file,
+          line: index + 1,
+          column: match.index + 1,
+          expected: decl.file,
+          symbol: `${decl.file}:${decl.name}`,
+        });
       }
     });
   }
-  const declarations = rng
-    .shuffle([...callables.values()].sort((a, b) => (a.name < b.name ? -1 : 1)))
-    .slice(0, count)
-    .map((d) => ({ symbol: `${d.file}:${d.name}` }));
+  // Callers of the same declarations: a name used elsewhere is likely called (most names declared once
+  // in generated code are never called, and a walk with no rows measures nothing).
+  const declarations = uses.map((use) => ({ symbol: use.symbol }));
   return { uses, declarations };
 }
 
