@@ -1,6 +1,10 @@
 import type { AnyOperation } from '../core/operation.js';
 import { adminRescan } from './admin/rescan.js';
 import { adminStatus } from './admin/status.js';
+import { codeExpand } from './code/expand.js';
+import { codeFiles } from './code/files.js';
+import { codeGrep } from './code/grep.js';
+import { codeOutline } from './code/outline.js';
 import { codeCallees } from './code/callees.js';
 import { codeCallers } from './code/callers.js';
 import { codeDefinition } from './code/definition.js';
@@ -12,12 +16,18 @@ import { contractsGrpc } from './contracts/grpc.js';
 import { contractsImpact } from './contracts/impact.js';
 import { docsRead } from './docs/read.js';
 import { docsSearch } from './docs/search.js';
+import { graphCalls } from './graph/calls.js';
+import { graphNeighbors } from './graph/neighbors.js';
 import { graphVisualize } from './graph/visualize.js';
 import type { MeshServices } from './services.js';
 
 /** Every operation meshlens offers; a new operation is one file plus one entry here. */
 export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [
   codeSearch,
+  codeOutline,
+  codeExpand,
+  codeFiles,
+  codeGrep,
   codeDefinition,
   codeReferences,
   codeCallers,
@@ -29,6 +39,8 @@ export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [
   docsSearch,
   docsRead,
   graphVisualize,
+  graphCalls,
+  graphNeighbors,
   adminStatus,
   adminRescan,
 ];

@@ -45,7 +45,7 @@ const DOMAIN_TITLES: Record<Domain, string> = {
   code: 'Code: declared symbols',
   contracts: 'Contracts: dependents, gRPC, impact',
   docs: 'Docs: team documentation',
-  graph: 'Graph: service topology',
+  graph: 'Graph: service topology, call chains, neighbourhoods',
   admin: 'Admin: index status',
 };
 
@@ -62,6 +62,16 @@ export interface Surface {
   resolve(toolName: string): CallAddress | undefined;
   /** How to call an operation on this surface, for prose: `analyze_impact`, or `contracts` mode `impact`. */
   callOf(domain: string, mode: string): string | undefined;
+}
+
+/** The surface of each registry served, built once per registry (a config reload brings another). */
+export function surfacesOf(kind: SurfaceKind): (registry: Registry) => Surface {
+  const built = new WeakMap<Registry, Surface>();
+  return (registry) => {
+    let surface = built.get(registry);
+    if (!surface) built.set(registry, (surface = createSurface(kind, registry)));
+    return surface;
+  };
 }
 
 export function createSurface(kind: SurfaceKind, registry: Registry): Surface {

@@ -19,10 +19,18 @@ const FLAT_CALLS: readonly [string, Record<string, unknown>][] = [
   ['analyze_grpc', { target: 'NoSuchService' }],
   ['analyze_impact', { target: 'orders.created', limit: 1 }],
   ['analyze_impact', { target: 'no.such.topic' }],
+  ['analyze_impact', { symbol: 'services/payment/store.go:settlementStore.transition', limit: 2 }],
   ['search_docs', { query: 'payment' }],
   ['read_doc', { path: 'docs/architecture.md' }],
   ['visualize_mesh', { format: 'mermaid' }],
   ['visualize_mesh', { format: 'json' }],
+  ['trace_calls', { from: 'services/payment/store.go:settlementStore.transition' }],
+  [
+    'trace_calls',
+    { from: 'services/payment/main.go:main', to: 'services/payment/store.go:newSettlementStore' },
+  ],
+  ['explore_neighbors', { contract: 'orders.created', depth: 2 }],
+  ['explore_neighbors', { symbol: 'services/payment/server.go:server.RefundPayment', limit: 1 }],
   ['index_status', {}],
   ['rescan', {}],
 ];
@@ -47,7 +55,7 @@ afterAll(async () => client.close());
 describe('outputSchema and structuredContent (built CLI over stdio)', () => {
   it('every tool advertises an object outputSchema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.length).toBe(9);
+    expect(tools.length).toBe(11);
     for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe('object');
   });
 

@@ -199,16 +199,25 @@ describe('checkContent', () => {
     expect(checkContent('a.ts', body)).toEqual({ ok: true });
   });
 
-  test('scanning a 384 KB source file takes well under a few milliseconds', () => {
+  test('scanning a 384 KB source file costs a few passes over its bytes, not more', () => {
     const row = 'export function f(a: number): number { return [a, (a + 1) * 2].length; } // ok\n';
     const body = Buffer.from(row.repeat(Math.floor(GUARD_LIMITS.maxSourceBytes / row.length)));
-    for (let i = 0; i < 5; i++) checkContent('a.ts', body); // warm up the JIT
-    const runs = 20;
-    const start = performance.now();
-    for (let i = 0; i < runs; i++) expect(checkContent('a.ts', body).ok).toBe(true);
-    const perRun = (performance.now() - start) / runs;
-    // Generous against a loaded CI machine; measured about 0.5 ms here.
-    expect(perRun).toBeLessThan(10);
+    // Measured against one plain pass over the same bytes in the same process, so that a loaded machine or
+    // a slower runtime slows both alike.
+    const onePass = () => {
+      let newlines = 0;
+      for (let i = 0; i < body.length; i++) if (body[i] === 10) newlines++;
+      return newlines;
+    };
+    const timed = (work: () => unknown) => {
+      for (let i = 0; i < 5; i++) work(); // warm up the JIT
+      const start = performance.now();
+      for (let i = 0; i < 20; i++) work();
+      return performance.now() - start;
+    };
+    const baseline = timed(onePass);
+    const guard = timed(() => expect(checkContent('a.ts', body).ok).toBe(true));
+    expect(guard / baseline).toBeLessThan(40);
   });
 });
 

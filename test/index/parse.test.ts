@@ -140,6 +140,7 @@ const SNIPPET_ROWS: Record<LanguageId, readonly [string, string, string]> = {
   ruby: ['a.rb', 'program', 'class A\n  def hi\n    "hi"\n  end\nend\n'],
   php: ['a.php', 'program', '<?php\nfunction hi(): string { return "hi"; }\n'],
   elixir: ['a.ex', 'source', 'defmodule A do\n  def hi, do: "hi"\nend\n'],
+  lua: ['a.lua', 'chunk', 'local M = {}\nfunction M.hi(name)\n  return "hi " .. name\nend\nreturn M\n'],
   scala: [
     'A.scala',
     'compilation_unit',

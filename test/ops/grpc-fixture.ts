@@ -3,9 +3,12 @@ import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createPathJail } from '../../src/trust/path-jail.js';
 import { Registry, type InvocationResult } from '../../src/core/registry.js';
+import type { AnyOperation } from '../../src/core/operation.js';
 import type {
+  CallFact,
   ContractFact,
   FileFacts,
+  ImportFact,
   LanguageId,
   ProtoServiceFact,
   SymbolFact,
@@ -31,6 +34,8 @@ export interface FileSpec {
   readonly symbols?: readonly Omit<SymbolFact, 'id'>[];
   readonly contracts?: readonly ContractFact[];
   readonly protoServices?: readonly ProtoServiceFact[];
+  readonly imports?: readonly ImportFact[];
+  readonly calls?: readonly CallFact[];
   /** Written to disk under the root when given. */
   readonly content?: string;
 }
@@ -73,12 +78,18 @@ export interface Fixture {
   client(): Promise<Client>;
 }
 
-/** Builds the roots on disk (folders, and files that carry content) and a snapshot of the given facts. */
+/**
+ * Builds the roots on disk (folders, and files that carry content) and a snapshot of the given facts, served
+ * by `operations` (`call` invokes the first).
+ */
 export function buildFixture(
   workspace: string,
   rootNames: readonly string[],
   specs: readonly FileSpec[],
+  operations: readonly AnyOperation<MeshServices>[] = [contractsGrpc],
 ): Fixture {
+  const [first] = operations;
+  if (!first) throw new Error('no operation to serve');
   mkdirSync(workspace, { recursive: true });
   const base = realpathSync(workspace);
   const roots: RootInfo[] = rootNames.map((name) => {
@@ -98,8 +109,9 @@ export function buildFixture(
       language: spec.language,
       ...(spec.package ? { package: spec.package } : {}),
       symbols: (spec.symbols ?? []).map((s, id) => ({ ...s, id })),
-      imports: [],
+      imports: spec.imports ?? [],
       contracts: spec.contracts ?? [],
+      ...(spec.calls ? { calls: spec.calls } : {}),
       ...(spec.protoServices ? { protoServices: spec.protoServices } : {}),
     };
     return {
@@ -142,7 +154,7 @@ export function buildFixture(
     },
   };
   const registry = new Registry<MeshServices>({
-    operations: [contractsGrpc],
+    operations,
     services: { index, languages: languageSpec },
     resolvePath: createPathJail({ roots, workspaceDir: base }),
   });
@@ -153,7 +165,7 @@ export function buildFixture(
     registry,
     call: (args) =>
       registry.invoke({
-        address: { kind: 'operation', op: contractsGrpc, label: 'analyze_grpc' },
+        address: { kind: 'operation', op: first, label: first.flatName },
         rawArgs: args,
       }),
     client: () => connectClient(registry as Registry, 'flat'),

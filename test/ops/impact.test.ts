@@ -128,12 +128,53 @@ describe('analyze_impact on examples/polyglot-shop', () => {
   it('refuses bad arguments with the exact reason', async () => {
     expect(await impact({ target: 'orders.created', depth: 6 })).toEqual({
       isError: true,
-      text: '`analyze_impact`: `depth` must be between 1 and 5 (default 1), got 6.',
+      text: '`analyze_impact`: `depth` must be between 1 and 5, got 6.',
     });
     expect(await impact({ target: 'orders.created', dept: 2 })).toEqual({
       isError: true,
-      text: '`analyze_impact` has no field `dept`. Did you mean `depth`? Accepted fields: `target`, `depth`, `routing_key`, `include_tests`, `limit`, `offset`.',
+      text: '`analyze_impact` has no field `dept`. Did you mean `depth`? Accepted fields: `target`, `symbol`, `depth`, `routing_key`, `include_tests`, `limit`, `offset`.',
     });
     expect(await impact({})).toMatchObject({ isError: true });
+  });
+});
+
+describe('analyze_impact by symbol and trace_calls on examples/polyglot-shop', () => {
+  it('a function deep inside payment: the entry points reaching it, the services calling those, with file:line', async () => {
+    const { text } = await impact({ symbol: 'services/payment/store.go:transition' });
+    expect(text).toContain(
+      '## Impact of changing `settlementStore.transition` (`services/payment/store.go:70`)',
+    );
+    expect(rows(text)).toEqual([
+      '| 0 | same service | payment | `settlementStore.transition` | `services/payment/store.go:70` | exact | target | — |',
+      '| 1 | same service | payment | `settlementStore.settle` | `services/payment/store.go:62` | exact | call | — |',
+      '| 1 | same service | payment | `settlementStore.refund` | `services/payment/store.go:66` | exact | call | — |',
+      '| 2 | same service | payment | `runSettlementPipeline` | `services/payment/events.go:66` | exact | call | `topic orders.created` |',
+      '| 2 | same service | payment | `server.RefundPayment` | `services/payment/server.go:44` | exact | call | `rpc shop.payment.v1.PaymentService/RefundPayment` |',
+      '| 3 | same service | payment | `main` | `services/payment/main.go:51` | exact | call | — |',
+      '| 3 | cross-service | billing | `InvoicingSaga.compensate` | `services/billing/src/main/java/shop/billing/InvoicingSaga.java:78` | exact | rpc shop.payment.v1.PaymentService/RefundPayment | — |',
+      '| 3 | cross-service | order-gateway | `OrderService.createOrder` | `services/order-gateway/src/orders/order.service.ts:54` | exact | topic orders.created | — |',
+      '| 4 | cross-service | billing | `InvoicingSaga.onOrderCreated` | `services/billing/src/main/java/shop/billing/InvoicingSaga.java:66` | exact | call | `topic orders.created` |',
+      '| 4 | cross-service | order-gateway | `CheckoutGrpcController.createOrder` | `services/order-gateway/src/orders/checkout.grpc-controller.ts:45` | exact | call | `rpc shop.checkout.v1.CheckoutService/CreateOrder` |',
+      '| 4 | cross-service | order-gateway | `OrdersController.create` | `services/order-gateway/src/orders/orders.controller.ts:16` | exact | call | `route POST /orders` |',
+    ]);
+    expect(text).toContain('1 more in test files left out (`include_tests: true` lists them).');
+  });
+
+  it('trace_calls: from an order-gateway route handler across the topic down to the payment function', async () => {
+    const result = await client.callTool({
+      name: 'trace_calls',
+      arguments: {
+        from: 'services/order-gateway/src/orders/orders.controller.ts:OrdersController.create',
+        to: 'services/payment/store.go:transition',
+      },
+    });
+    expect(rows(textOf(result))).toEqual([
+      '| `OrdersController.create` | `services/order-gateway/src/orders/orders.controller.ts:15` | — | — |',
+      '| `OrderService.createOrder` | `services/order-gateway/src/orders/orders.controller.ts:16` | call | exact |',
+      '| `topic orders.created` | `services/order-gateway/src/orders/order.service.ts:54` | produces | exact |',
+      '| `runSettlementPipeline` | `services/payment/events.go:43` | consumes | exact |',
+      '| `settlementStore.settle` | `services/payment/events.go:66` | call | exact |',
+      '| `settlementStore.transition` | `services/payment/store.go:62` | call | exact |',
+    ]);
   });
 });

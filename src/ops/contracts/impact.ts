@@ -1,25 +1,18 @@
 import { z } from 'zod';
 import { type Page, pageFooter, takePage } from '../../core/budget.js';
+import { invalidArgument } from '../../core/errors.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
 import type { GraphNode, SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
-import { resolveGrpc, resolveRoute, resolveTopic, type ResolvedTarget } from '../shared/graph-queries.js';
+import { resolveContract, type ResolvedTarget } from '../shared/graph-queries.js';
 import { requireSnapshot } from '../shared/snapshot.js';
 import { displayPath } from '../shared/workspace-paths.js';
 import type { ImpactRow } from './impact-rows.js';
+import { symbolImpactAnswer } from './impact-symbol-answer.js';
 import { collectImpact, type ImpactResult } from './impact-walk.js';
 import { pageFields } from '../shared/output-shapes.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
-function resolveTarget(snapshot: SnapshotReader, target: string): { kind: string; resolved: ResolvedTarget } {
-  const graph = snapshot.contractGraph();
-  const route = resolveRoute(graph, target);
-  if (route.nodes.length > 0) return { kind: 'HTTP route', resolved: route };
-  const grpc = resolveGrpc(graph, target);
-  if (grpc.nodes.length > 0) return { kind: 'gRPC', resolved: grpc };
-  return { kind: 'topic', resolved: resolveTopic(graph, target) };
-}
 
 function headerOf(snapshot: SnapshotReader, node: GraphNode): string {
   const where =
@@ -168,22 +161,33 @@ export const contractsImpact = defineOperation({
   flatName: 'analyze_impact',
   title: 'Impact of a contract change',
   description:
-    'Lists everything impacted if a gRPC method or service, an event topic or an HTTP route changes: clients, handlers, producers and consumers, INTERNAL or EXTERNAL to the owning service, with file:line and confidence, following re-emitted events up to `depth` hops — e.g. target "PaymentService.ProcessPayment" or "orders.created". A zero result is authoritative. DO NOT USE to find where a name is declared (use code search / smart_search).',
+    'Lists everything impacted if a gRPC method or service, an event topic or an HTTP route changes: clients, handlers, producers and consumers, INTERNAL or EXTERNAL to the owning service, with file:line and confidence, following re-emitted events up to `depth` hops — e.g. target "PaymentService.ProcessPayment" or "orders.created". With `symbol` instead, what changing one function breaks in every service: its callers up to the entry points of its service, then the code in other services calling those entry points, to `depth` services — e.g. symbol "services/payment/store.go:transition". A zero result is authoritative. DO NOT USE to find where a name is declared (use code search / smart_search).',
   args: {
     target: z
       .string()
       .min(1)
       .max(256)
+      .optional()
       .describe(
-        'An RPC, service, topic or route, e.g. "ProcessPayment", "shop.payment.v1.PaymentService/ProcessPayment", "orders.created" or "GET /orders/{id}".',
+        'An RPC, service, topic or route (or give `symbol`), e.g. "ProcessPayment", "shop.payment.v1.PaymentService/ProcessPayment", "orders.created" or "GET /orders/{id}".',
+      ),
+    symbol: z
+      .string()
+      .min(3)
+      .max(512)
+      .optional()
+      .describe(
+        'A declaration as "<path>:<name>" (or give `target`): lists its callers up to the entry points of its service and the services calling those, e.g. "services/payment/store.go:transition".',
       ),
     depth: z
       .number()
       .int()
       .min(1)
       .max(5)
-      .default(1)
-      .describe('Event hops to follow (1 = direct impact only), e.g. 3.'),
+      .optional()
+      .describe(
+        'With `target`: event hops to follow (default 1 = direct impact only). With `symbol`: services to cross (default 2 = its own and those calling its entry points). E.g. 3.',
+      ),
     routing_key: z
       .string()
       .min(1)
@@ -200,10 +204,15 @@ export const contractsImpact = defineOperation({
     offset: z.number().int().min(0).default(0).describe('Rows to skip, from the previous footer, e.g. 100.'),
   },
   output: z.looseObject({
-    target: z.string(),
-    resolved: z.array(z.looseObject({ kind: z.string(), name: z.string() })),
+    target: z.string().optional().describe('The contract asked about (`target` calls).'),
+    symbol: z.string().optional().describe('The declaration asked about (`symbol` calls).'),
+    declaration: z
+      .looseObject({ name: z.string(), path: z.string(), service: z.string() })
+      .optional()
+      .describe('`symbol` calls: the declaration found, with its service.'),
+    resolved: z.array(z.looseObject({ kind: z.string(), name: z.string() })).optional(),
     match: z.string().optional(),
-    owners: z.array(z.string()),
+    owners: z.array(z.string()).optional(),
     depth: z.number().int().optional(),
     routing_key: z.string().optional(),
     total_rows: z.number().int(),
@@ -211,42 +220,91 @@ export const contractsImpact = defineOperation({
     rows: z.array(
       z.looseObject({
         hop: z.number().int(),
-        role: z.string(),
-        element: z.string(),
+        role: z.string().optional().describe('`target` calls: client, handler, producer, consumer or topic.'),
+        element: z.string().optional().describe('`target` calls: the code (or topic) impacted.'),
+        scope: z.string().optional().describe('`symbol` calls: "same service" or "cross-service".'),
+        service: z.string().optional().describe('`symbol` calls: the service of the function.'),
+        function: z.string().optional().describe('`symbol` calls: the function reached.'),
+        via: z
+          .string()
+          .optional()
+          .describe('`symbol` calls: target, call, or the contract crossed (route, rpc, topic).'),
+        entry_points: z
+          .array(z.string())
+          .optional()
+          .describe('`symbol` calls: the contracts the function is an entry point of.'),
         confidence: z.string(),
-        location: z.string(),
+        location: z.string().describe('Workspace-relative `path:line`.'),
       }),
     ),
     tests_left_out: z.number().int().optional(),
     no_producer: z.array(z.unknown()).optional(),
     no_consumer: z.array(z.unknown()).optional(),
+    not_followed: z
+      .array(z.string())
+      .optional()
+      .describe('`symbol` calls: entry-point contracts at the last service level, not followed further.'),
   }),
   capabilities: { requiresIndex: true, idempotent: true, paged: true },
-  subject: (args) => args.target,
+  subject: (args) => args.target ?? args.symbol,
   truncationHint: (args) =>
-    `The impact of \`${args.target}\` is large: page with \`offset\`, lower \`depth\`, or name one method (\`Service.Method\`).`,
+    `The impact of \`${args.target ?? args.symbol}\` is large: page with \`offset\`, lower \`depth\`${args.target ? ', or name one method (`Service.Method`)' : ''}.`,
   run(args, ctx: OperationContext<MeshServices>) {
+    if ((args.target === undefined) === (args.symbol === undefined))
+      throw invalidArgument(
+        args.target === undefined
+          ? 'Give `target` (a contract, e.g. "orders.created") or `symbol` (a declaration, e.g. "services/payment/store.go:transition").'
+          : 'Give either `target` (a contract) or `symbol` (a declaration), not both.',
+      );
     const snapshot = requireSnapshot(ctx.services);
-    const { kind, resolved } = resolveTarget(snapshot, args.target);
-    if (resolved.nodes.length === 0) return notFoundAnswer(snapshot, args.target);
-    const impact = collectImpact(snapshot, resolved.nodes, args.depth, args.include_tests, args.routing_key);
-    const hops = args.depth > 1;
-    const page = takePage(impact.rows, {
-      offset: args.offset,
-      limit: args.limit,
-      budgetBytes: ctx.pageBudget,
-      render: (row, i) => `${rowText(snapshot, row, i, hops)}\n`,
-    });
-    const view: ImpactView = {
-      target: args.target,
-      depth: args.depth,
-      routingKey: args.routing_key,
-      limit: args.limit,
-      kind,
-      resolved,
-      impact,
-      page,
-    };
-    return { data: impactJson(snapshot, view), markdown: impactMarkdown(snapshot, view) };
+    if (args.symbol !== undefined) {
+      if (args.routing_key !== undefined)
+        throw invalidArgument('`routing_key` narrows a `target` exchange; it does not apply to `symbol`.');
+      return symbolImpactAnswer(snapshot, {
+        symbol: args.symbol,
+        depth: args.depth ?? 2,
+        includeTests: args.include_tests,
+        limit: args.limit,
+        offset: args.offset,
+        pageBudget: ctx.pageBudget,
+      });
+    }
+    return targetAnswer(snapshot, { ...args, target: args.target as string, depth: args.depth ?? 1 }, ctx);
   },
 });
+
+/** `contracts impact --target`: who is impacted when a contract changes. */
+function targetAnswer(
+  snapshot: SnapshotReader,
+  args: {
+    target: string;
+    depth: number;
+    routing_key?: string | undefined;
+    include_tests: boolean;
+    limit: number;
+    offset: number;
+  },
+  ctx: OperationContext<MeshServices>,
+) {
+  const { kind, resolved } = resolveContract(snapshot.contractGraph(), args.target);
+  if (resolved.nodes.length === 0) return notFoundAnswer(snapshot, args.target);
+  const impact = collectImpact(snapshot, resolved.nodes, args.depth, args.include_tests, args.routing_key);
+  const hops = args.depth > 1;
+  const page = takePage(impact.rows, {
+    offset: args.offset,
+    limit: args.limit,
+    budgetBytes: ctx.pageBudget,
+    render: (row, i) => `${rowText(snapshot, row, i, hops)}\n`,
+  });
+  const view: ImpactView = {
+    target: args.target,
+    depth: args.depth,
+    routingKey: args.routing_key,
+    limit: args.limit,
+    kind,
+    resolved,
+    impact,
+    page,
+  };
+  return { data: impactJson(snapshot, view), markdown: impactMarkdown(snapshot, view) };
+}

@@ -23,10 +23,7 @@ function normalised(spelling: string): string {
 }
 
 /** Root-relative forms the spelling may stand for: itself, and for an absolute path, inside each root. */
-function rootRelativeForms(
-  snapshot: SnapshotReader,
-  spelling: string,
-): { root: string; path: string }[] {
+function rootRelativeForms(snapshot: SnapshotReader, spelling: string): { root: string; path: string }[] {
   const forms: { root: string; path: string }[] = [];
   for (const root of snapshot.roots) {
     const rootPath = root.path.split(path.sep).join('/');
@@ -113,7 +110,8 @@ function notIndexed(
     return absolute !== undefined && !f.path.split('/').includes('..') && isFile(absolute);
   });
   const close = closestPaths(snapshot, wanted);
-  const suggestion = close.length > 0 ? ` Closest indexed paths: ${close.map((c) => `\`${c}\``).join(', ')}.` : '';
+  const suggestion =
+    close.length > 0 ? ` Closest indexed paths: ${close.map((c) => `\`${c}\``).join(', ')}.` : '';
   const why = onDisk
     ? `\`${argument}\` "${spelling}" exists but is not indexed (ignored, excluded by the configuration, or not a source file meshlens reads).`
     : `No indexed file at \`${argument}\` "${spelling}" (paths are workspace-relative, e.g. as answers show them).`;

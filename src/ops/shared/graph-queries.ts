@@ -79,6 +79,18 @@ export function resolveRoute(graph: ContractGraph, target: string): ResolvedTarg
   return { nodes, match: 'exact' };
 }
 
+/** A contract by any of its spellings: an HTTP route first, then a gRPC method or service, then a topic. */
+export function resolveContract(
+  graph: ContractGraph,
+  target: string,
+): { kind: 'HTTP route' | 'gRPC' | 'topic'; resolved: ResolvedTarget } {
+  const route = resolveRoute(graph, target);
+  if (route.nodes.length > 0) return { kind: 'HTTP route', resolved: route };
+  const grpc = resolveGrpc(graph, target);
+  if (grpc.nodes.length > 0) return { kind: 'gRPC', resolved: grpc };
+  return { kind: 'topic', resolved: resolveTopic(graph, target) };
+}
+
 /**
  * Files that call methods of a gRPC service (`package.Service`) by name. Their calls are known method by
  * method, so a service-level binding in the same file (a stub built, a client injected) adds nothing.

@@ -3,7 +3,7 @@
  * whether it still is the content that was indexed: line numbers in the facts are only exact for that one.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { IndexedFile } from '../../index/reader.js';
 import { maskedLinesOf } from '../../trust/secret-search.js';
 import type { MaskedLines } from '../../trust/secret-mask.js';
@@ -25,6 +25,19 @@ export function readIndexedText(file: IndexedFile): IndexedText | undefined {
   const stale =
     content.length !== file.size || createHash('sha256').update(content).digest('hex') !== file.hash;
   return { masked: maskedLinesOf(content.toString('utf8')), stale };
+}
+
+/**
+ * Whether the file on disk is no longer the one indexed, by size and modification time (no read): for an
+ * answer built from the facts alone.
+ */
+export function changedSinceIndexed(file: IndexedFile): boolean {
+  try {
+    const stat = statSync(file.absolutePath);
+    return stat.size !== file.size || stat.mtimeMs !== file.mtimeMs;
+  } catch {
+    return true;
+  }
 }
 
 /** The note an answer carries when it was built from a file that changed after indexing. */

@@ -81,7 +81,10 @@ function noSuchName(snapshot: SnapshotReader, file: IndexedFile, name: string, k
   const symbols = file.facts.symbols;
   const where = `\`${displayOf(snapshot, file)}\``;
   if (symbols.length === 0)
-    return new ToolError('not_found', `${where} declares nothing meshlens extracts; \`code grep\` searches its text.`);
+    return new ToolError(
+      'not_found',
+      `${where} declares nothing meshlens extracts; \`code grep\` searches its text.`,
+    );
   const close = [...symbols]
     .map((s) => ({ s, d: Math.min(editDistance(name, s.name), editDistance(name, s.qualifiedName)) }))
     .sort((a, b) => a.d - b.d || a.s.startLine - b.s.startLine)
@@ -97,7 +100,9 @@ function noSuchName(snapshot: SnapshotReader, file: IndexedFile, name: string, k
 /** The file and declaration the arguments name, or a ToolError that says how to name one. */
 export function addressedSymbol(snapshot: SnapshotReader, address: SymbolAddress): AddressedSymbol {
   if (address.symbol !== undefined && address.path !== undefined)
-    throw invalidArgument('Give either `symbol` ("<path>:<name>") or `path` with `name` or `line`, not both.');
+    throw invalidArgument(
+      'Give either `symbol` ("<path>:<name>") or `path` with `name` or `line`, not both.',
+    );
   const short = address.symbol !== undefined ? splitShorthand(address.symbol) : undefined;
   const pathText = short?.path ?? address.path;
   if (pathText === undefined)
@@ -108,7 +113,9 @@ export function addressedSymbol(snapshot: SnapshotReader, address: SymbolAddress
   const line = short?.line ?? address.line;
   const argument = short ? 'symbol' : 'path';
   if (name === undefined && line === undefined)
-    throw invalidArgument('`path` names a file: add `name` (e.g. "createOrder") or `line` to pick a declaration in it.');
+    throw invalidArgument(
+      '`path` names a file: add `name` (e.g. "createOrder") or `line` to pick a declaration in it.',
+    );
   const file = indexedFileOf(snapshot, argument, pathText);
   const symbols = file.facts.symbols.filter((s) => address.kind === undefined || s.kind === address.kind);
   const where = `\`${displayOf(snapshot, file)}\``;

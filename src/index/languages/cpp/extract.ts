@@ -8,7 +8,9 @@ import type { Node } from 'web-tree-sitter';
 import { emptyFacts, type FileFacts, type LanguageId, type SymbolKind } from '../../facts.js';
 import { collectCppAmqp } from './amqp.js';
 import { collectCppGrpc, type CppClass, type CppFile, type CppWalk } from './grpc.js';
+import { collectCppCalls } from './calls.js';
 import {
+  baseTypes,
   doxygenAbove,
   functionDeclarator,
   guardName,
@@ -62,9 +64,13 @@ function extractCFamily(input: ExtractInput, language: LanguageId): FileFacts {
     namespaces: new Set(),
   };
   declareAll(tree.rootNode, { prefix: '' }, context, guardName(tree.rootNode));
-  collectCppGrpc(context.file, context.walks, [...context.classes.values()]);
+  const classes = [...context.classes.values()];
+  collectCppGrpc(context.file, context.walks, classes);
   if (language === 'cpp') collectCppAmqp(tree.rootNode, input.source, context.file.facts);
-  return context.file.facts.build();
+  const { facts } = context.file;
+  return facts.build({
+    calls: collectCppCalls(tree.rootNode, facts, context.walks, classes, context.namespaces),
+  });
 }
 
 function declareAll(container: Node, place: Place, context: Context, guard: string | undefined): void {
@@ -328,6 +334,8 @@ function declareClass(
   const body = node.childForFieldName('body');
   if (name === undefined || body === null) return;
   const qualifiedName = qualify(place, name);
+  const bases = node.namedChildren.find((c) => c?.type === 'base_class_clause')?.namedChildren ?? [];
+  const supertypes = baseTypes(bases);
   const symbol = context.file.facts.addSymbol({
     kind: node.type === 'class_specifier' ? 'class' : 'struct',
     name,
@@ -337,15 +345,13 @@ function declareClass(
     endLine: endLineOf(outer),
     docstring: doc,
     ...(place.owner === undefined ? {} : { parent: place.owner.symbol }),
+    ...(supertypes.length === 0 ? {} : { supertypes }),
   });
   const cls: CppClass = {
     symbol,
     qualifiedName,
     nameLine: startLineOf(node.childForFieldName('name') ?? node),
-    bases:
-      node.namedChildren
-        .find((c) => c?.type === 'base_class_clause')
-        ?.namedChildren.filter((c): c is Node => c !== null) ?? [],
+    bases: bases.filter((c): c is Node => c !== null && c.type !== 'access_specifier'),
     methods: [],
     fields: [],
   };

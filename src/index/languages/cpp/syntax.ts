@@ -4,6 +4,7 @@
  * body. Pure readers of the tree and its text, for the declaration walk in `extract.ts`.
  */
 import type { Node } from 'web-tree-sitter';
+import { bareTypeName } from '../shared/call-sites.js';
 import { docText } from '../shared/native-common.js';
 import { endLineOf, startLineOf } from '../shared/tree-utils.js';
 
@@ -73,4 +74,13 @@ export function splitScope(text: string): string[] {
 /** A class, struct, union or enum specifier that defines its body (not a forward reference). */
 export function isTypeSpecifierWithBody(type: Node): boolean {
   return /^(class|struct|union|enum)_specifier$/.test(type.type) && type.childForFieldName('body') !== null;
+}
+
+/** The classes a base clause names, as written without template arguments: `public ns::Base<T>` → `ns::Base`. */
+export function baseTypes(bases: readonly (Node | null)[]): string[] {
+  return bases.flatMap((base) =>
+    base !== null && /^(type_identifier|qualified_identifier|template_type)$/.test(base.type)
+      ? [bareTypeName(base.text.replace(/\s+/g, ''))]
+      : [],
+  );
 }

@@ -29,6 +29,8 @@ import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { markUncalledStubs } from '../shared/grpc-stubs.js';
 import { startLineOf, walkSites } from '../shared/tree-utils.js';
+import { csharpCalls } from './call-sites.js';
+import { csSupertypes } from './declared-types.js';
 
 const SITES: ReadonlySet<string> = new Set([
   'class_declaration',
@@ -188,9 +190,11 @@ class CsharpExtraction {
     const outer = owner === undefined ? undefined : this.facts.symbol(owner);
     const qualified = outer === undefined ? name : `${outer.qualifiedName}.${name}`;
     const body = node.childForFieldName('body');
-    const id = this.facts.addSymbol(
-      declarationSymbol(this.source, node, TYPE_KINDS[node.type] ?? 'class', name, qualified, body, owner),
-    );
+    const supertypes = csSupertypes(node);
+    const id = this.facts.addSymbol({
+      ...declarationSymbol(this.source, node, TYPE_KINDS[node.type] ?? 'class', name, qualified, body, owner),
+      ...(supertypes.length === 0 ? {} : { supertypes }),
+    });
     const info = this.scope.byNode.get(node.id);
     const classFrame = newCsFrame(frame, info);
     const nameLine = startLineOf(node.childForFieldName('name') ?? node);
@@ -363,11 +367,14 @@ export const extractCsharp: Extractor = (input) => {
   const extraction = new CsharpExtraction(input.source, input.tree.rootNode);
   // A stub whose service has no method called in the file is only constructed: never a `calls_rpc` edge.
   const { properties } = extraction;
+  const calls = csharpCalls(input.tree.rootNode, extraction.facts.symbols);
+
   return rewriteSidecarCalls(
     markUncalledStubs(
       extraction.facts.build({
         package: extraction.package,
         ...(properties.length > 0 ? { properties } : {}),
+        calls,
       }),
     ),
   );

@@ -5,6 +5,7 @@
  * `@doc` (else the `#` comments right above) as docstrings.
  */
 import type { Node } from 'web-tree-sitter';
+import type { SymbolKind } from '../../facts.js';
 import { endLineOf, hashCommentDoc, oneLine, startLineOf } from '../shared/tree-utils.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
 import { declare, type ExpressionFunction, type Frame, type ModuleFrame, type Walker } from './model.js';
@@ -14,6 +15,7 @@ import {
   callArgs,
   callName,
   doBlockOf,
+  expandAlias,
   moduleName,
   named,
   operatorOf,
@@ -31,6 +33,8 @@ export const FUNCTION_KEYWORDS: ReadonlyMap<string, boolean> = new Map([
   ['defdelegate', true],
 ]);
 export const MODULE_KEYWORDS: ReadonlySet<string> = new Set(['defmodule', 'defprotocol', 'defimpl']);
+/** Kinds of the module symbols of `defprotocol` and `defimpl`, whose functions are methods. */
+const PROTOCOL_KINDS: ReadonlySet<SymbolKind> = new Set(['interface', 'impl']);
 export const STRUCT_KEYWORDS: ReadonlySet<string> = new Set(['defstruct', 'defexception']);
 
 /** Attributes the compiler or tooling reads: never constants of the module. */
@@ -115,6 +119,10 @@ export function readModule(walker: Walker, node: Node, keyword: string, frame: F
   );
   const doc = commentDoc(node);
   if (doc !== undefined) symbol.docstring = doc;
+  if (keyword === 'defimpl') {
+    const protocol = moduleName(positional[0], outer);
+    if (protocol !== undefined) symbol.supertypes = [protocol];
+  }
   const module: ModuleFrame = {
     name: qualified,
     id: symbol.id,
@@ -204,7 +212,9 @@ function declareFunction(
     keyword === 'defdelegate'
       ? `${keyword} ${oneLine(argumentsOf(node)?.text ?? '')}`
       : `${keyword} ${oneLine(head.text)}`;
-  const symbol = declare(facts, node, 'function', declared.name, module.name, signature, module.id);
+  // A protocol declares methods its implementations define: both are the protocol's dispatch targets.
+  const kind = PROTOCOL_KINDS.has(facts.symbol(module.id)?.kind ?? 'module') ? 'method' : 'function';
+  const symbol = declare(facts, node, kind, declared.name, module.name, signature, module.id);
   symbol.exported = FUNCTION_KEYWORDS.get(keyword) ?? false;
   const doc = takeDoc(module, node);
   if (doc !== undefined) symbol.docstring = doc;
@@ -236,7 +246,12 @@ export function readStruct(facts: FactBuilder, node: Node, keyword: string, fram
  * `@name value` in a module body: docs, types, reserved attributes, or a constant (remembered for value
  * resolution whatever it holds, a symbol when it is a literal). False for an attribute read (`@name`).
  */
-export function readAttribute(facts: FactBuilder, node: Node, module: ModuleFrame): boolean {
+export function readAttribute(
+  facts: FactBuilder,
+  node: Node,
+  module: ModuleFrame,
+  aliases: ReadonlyMap<string, string>,
+): boolean {
   const attribute = attributeOf(node);
   if (attribute?.call === undefined) return false;
   const { name, call } = attribute;
@@ -252,6 +267,8 @@ export function readAttribute(facts: FactBuilder, node: Node, module: ModuleFram
     module.doc = value === undefined ? undefined : docText(value);
   } else if (name === 'behaviour') {
     addDecorator(facts, module, oneLine(node.text));
+    const behaviour = moduleName(value, module.name);
+    if (behaviour !== undefined) addSupertype(facts, module, expandAlias(behaviour, aliases));
   } else if (TYPE_ATTRIBUTES.has(name)) {
     readType(facts, node, name, value, module);
   } else if (!RESERVED_ATTRIBUTES.has(name) && value !== undefined) {
@@ -280,6 +297,13 @@ function readType(
   symbol.exported = keyword !== 'typep';
   const doc = takeDoc(module, node);
   if (doc !== undefined) symbol.docstring = doc;
+}
+
+/** Adds a behaviour, protocol or used module to the module symbol's supertypes. */
+export function addSupertype(facts: FactBuilder, module: ModuleFrame, name: string): void {
+  const symbol = facts.symbol(module.id);
+  if (symbol !== undefined && !(symbol.supertypes ?? []).includes(name))
+    symbol.supertypes = [...(symbol.supertypes ?? []), name];
 }
 
 /** Adds `text` (`use GenServer`, `@behaviour Plug`) to the module symbol's decorators. */

@@ -18,6 +18,8 @@ import {
 import { readHttpCall, readHttpoisonLocalCall, readTeslaLocalCall, readTeslaPlug } from './http-calls.js';
 import { IMPORT_KEYWORDS, readImport } from './imports.js';
 import { collectElixirAmqp } from './amqp.js';
+import { elixirCallSyntax } from './calls.js';
+import { collectCalls } from '../shared/call-sites.js';
 import { readFunctionValue } from './function-values.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
@@ -49,6 +51,8 @@ class ElixirWalk implements Walker {
   readonly facts = new FactBuilder('elixir');
   /** Values of the file's public zero-arity functions, for other modules' calls to them. */
   readonly properties: PropertyFact[] = [];
+  /** Short module names the file's `alias` lines give, to their modules. */
+  readonly aliases = new Map<string, string>();
 
   visitChildren(node: Node, frame: Frame): void {
     for (const child of named(node)) this.visit(child, frame);
@@ -65,7 +69,7 @@ class ElixirWalk implements Walker {
         if (
           frame.module !== undefined &&
           frame.locals === undefined &&
-          readAttribute(this.facts, node, frame.module)
+          readAttribute(this.facts, node, frame.module, this.aliases)
         )
           return;
         break;
@@ -114,7 +118,7 @@ class ElixirWalk implements Walker {
       return true;
     }
     if (IMPORT_KEYWORDS.has(keyword)) {
-      readImport(this.facts, node, keyword, frame);
+      readImport(this.facts, node, keyword, frame, this.aliases);
       return true;
     }
     if (frame.routes !== undefined && frame.module?.router !== undefined)
@@ -150,5 +154,7 @@ export const extractElixir: Extractor = (input) => {
   walk.visitChildren(input.tree.rootNode, {});
   collectElixirAmqp(input.tree.rootNode, input.source, walk.facts);
   const properties = walk.properties;
-  return rewriteSidecarCalls(walk.facts.build(properties.length === 0 ? {} : { properties }));
+  const syntax = elixirCallSyntax(walk.facts.symbols, walk.facts.imports, walk.aliases);
+  const calls = collectCalls(input.tree.rootNode, syntax, walk.facts.symbols);
+  return rewriteSidecarCalls(walk.facts.build({ calls, ...(properties.length === 0 ? {} : { properties }) }));
 };

@@ -5,10 +5,10 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { oneLine, startLineOf } from '../shared/tree-utils.js';
-import { addDecorator } from './declarations.js';
+import { addDecorator, addSupertype } from './declarations.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
 import type { Frame } from './model.js';
-import { argumentsOf, atomName, callArgs, moduleName, named, readKeywords } from './syntax.js';
+import { argumentsOf, atomName, callArgs, expandAlias, moduleName, named, readKeywords } from './syntax.js';
 
 export const IMPORT_KEYWORDS: ReadonlySet<string> = new Set(['alias', 'import', 'use', 'require']);
 
@@ -35,7 +35,17 @@ function onlyNames(only: Node | undefined): string[] | undefined {
   return names.length === 0 ? undefined : [...new Set(names)];
 }
 
-export function readImport(facts: FactBuilder, node: Node, keyword: string, frame: Frame): void {
+/**
+ * Reads an import; an `alias` also records the short name it gives the module in `aliases` (`alias A.B` →
+ * `B`, `alias A.B, as: C` → `C`), and a module-level `use` makes the used module a supertype.
+ */
+export function readImport(
+  facts: FactBuilder,
+  node: Node,
+  keyword: string,
+  frame: Frame,
+  aliases: Map<string, string>,
+): void {
   const { positional, keywords } = callArgs(node);
   const line = startLineOf(node);
   const names = keyword === 'import' ? onlyNames(keywords.get('only')) : undefined;
@@ -43,12 +53,23 @@ export function readImport(facts: FactBuilder, node: Node, keyword: string, fram
   for (const source of sources) {
     facts.addImport(names === undefined ? { source, line } : { source, names, line });
   }
+  if (keyword === 'alias') recordAliases(sources, keywords.get('as'), aliases);
   const module = frame.module;
   const used = sources[0];
   if (keyword !== 'use' || module === undefined || used === undefined || frame.locals !== undefined) return;
   module.uses.add(used);
   addDecorator(facts, module, `use ${oneLine(argumentsOf(node)?.text ?? used)}`);
+  addSupertype(facts, module, expandAlias(used, aliases));
   // `use MyAppWeb, :router` is how a generated Phoenix app's router brings in `Phoenix.Router`.
   if (used === 'Phoenix.Router' || atomName(positional[1]) === 'router') module.router = 'phoenix';
   else if (used === 'Plug.Router') module.router = 'plug';
+}
+
+function recordAliases(sources: readonly string[], as: Node | undefined, aliases: Map<string, string>): void {
+  const only = sources.length === 1 ? sources[0] : undefined;
+  if (as?.type === 'alias' && only !== undefined) {
+    aliases.set(as.text, only);
+    return;
+  }
+  for (const source of sources) aliases.set(source.slice(source.lastIndexOf('.') + 1), source);
 }

@@ -139,3 +139,11 @@ export function moduleName(node: Node | null | undefined, current: string | unde
 export function operatorOf(node: Node): string | undefined {
   return node.type === 'binary_operator' ? node.childForFieldName('operator')?.text : undefined;
 }
+
+/** A module name as written, its first segment replaced by the module an `alias` gave that name. */
+export function expandAlias(name: string, aliases: ReadonlyMap<string, string>): string {
+  const dot = name.indexOf('.');
+  const first = dot < 0 ? name : name.slice(0, dot);
+  const full = aliases.get(first);
+  return full === undefined ? name : `${full}${dot < 0 ? '' : name.slice(dot)}`;
+}

@@ -6,6 +6,8 @@
 import type { Node } from 'web-tree-sitter';
 import { emptyFacts, type FileFacts, type SymbolKind } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
+import { goFileTypes } from './call-types.js';
+import { collectGoCalls } from './calls.js';
 import { collectGoContracts } from './contracts.js';
 import { collectDaprSubscriptions } from './dapr-pubsub.js';
 import { docAbove, isExported } from './doc-comments.js';
@@ -111,11 +113,13 @@ export function extractGo(input: ExtractInput): FileFacts {
   collectDaprSubscriptions(root, fileScope);
   // After the walk: it is what tells which package-level vars a function reassigns.
   const properties = packageProperties(pending.values, fileScope);
+  const calls = collectGoCalls(root, file, goFileTypes(children), facts.symbols);
 
   return rewriteSidecarCalls(
     markUncalledStubs(
       facts.build({
         package: packageName,
+        calls,
         ...(properties.length === 0 ? {} : { properties }),
       }),
     ),

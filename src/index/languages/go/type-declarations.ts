@@ -8,6 +8,7 @@ import type { SymbolKind } from '../../facts.js';
 import { docAbove, isExported } from './doc-comments.js';
 import { baseTypeName, clientType, isHttpClientType, setFieldClient, type GoFile } from './scope.js';
 import { isHealthService } from '../shared/grpc-health.js';
+import { bareTypeName } from '../shared/call-sites.js';
 import { firstLineOf } from '../shared/native-common.js';
 import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
 
@@ -46,6 +47,7 @@ export function declareTypes(
         ? `type ${firstLineOf(file.source, spec)}`
         : `type ${oneLine(file.source.slice(spec.startIndex, type.startIndex))} ${keyword}`;
     const single = specs.length === 1;
+    const supertypes = embeddedTypes(type);
     const symbol = file.facts.addSymbol({
       kind,
       name,
@@ -55,9 +57,54 @@ export function declareTypes(
       endLine: endLineOf(single ? declaration : spec),
       docstring: own ?? (single ? doc : undefined),
       exported: isExported(name),
+      ...(supertypes.length === 0 ? {} : { supertypes }),
     });
     typeIds.set(name, symbol);
     if (kind === 'struct') readStructFields(name, symbol, type, file);
+    if (kind === 'interface') declareInterfaceMethods(name, symbol, type, file);
+  });
+}
+
+/**
+ * The types a struct or interface embeds (`*Base`, `io.Reader`), as written without pointer or type
+ * arguments: what its method set inherits. A constraint union (`~int | string`) embeds nothing.
+ */
+function embeddedTypes(type: Node): string[] {
+  if (type.type === 'interface_type') {
+    return type.namedChildren.flatMap((element) => {
+      const only =
+        element?.type === 'type_elem' && element.namedChildCount === 1 ? element.namedChild(0) : null;
+      return only !== null && /^(type_identifier|qualified_type|generic_type)$/.test(only.type)
+        ? [bareTypeName(oneLine(only.text))]
+        : [];
+    });
+  }
+  if (type.type !== 'struct_type') return [];
+  const list = type.namedChildren.find((n) => n?.type === 'field_declaration_list');
+  return (list?.namedChildren ?? []).flatMap((field) => {
+    const embedded = field?.type === 'field_declaration' && field.childForFieldName('name') === null;
+    const fieldType = embedded ? field.childForFieldName('type') : null;
+    return fieldType === null ? [] : [bareTypeName(oneLine(fieldType.text))];
+  });
+}
+
+/** An interface's methods are symbols of their own, so that calls through it and its implementations meet. */
+function declareInterfaceMethods(iface: string, parent: number, type: Node, file: GoFile): void {
+  const elements = type.namedChildren.filter((n): n is Node => n !== null);
+  elements.forEach((element, index) => {
+    const name = element.type === 'method_elem' ? element.childForFieldName('name')?.text : undefined;
+    if (name === undefined) return;
+    file.facts.addSymbol({
+      kind: 'method',
+      name,
+      qualifiedName: `${iface}.${name}`,
+      signature: oneLine(element.text),
+      startLine: startLineOf(element),
+      endLine: endLineOf(element),
+      docstring: docAbove(elements, index, startLineOf(element)),
+      exported: isExported(name),
+      parent,
+    });
   });
 }
 

@@ -32,6 +32,7 @@ import {
   sitesInBodies,
 } from '../shared/jvm/common.js';
 import { oneLine } from '../shared/tree-utils.js';
+import { javaCalls } from './call-sites.js';
 
 const TYPE_KINDS: Readonly<Record<string, JavaClassKind>> = {
   class_declaration: 'class',
@@ -74,9 +75,11 @@ export const extractJava: Extractor = (input) => {
     ),
     ...constantProperties(walker.file, walker.packageName),
   ];
+  const calls = javaCalls(input.tree.rootNode, walker.file, walker.facts.symbols);
   return walker.facts.build({
     package: walker.packageName,
     ...(properties.length === 0 ? {} : { properties }),
+    calls,
   });
 };
 
@@ -158,6 +161,9 @@ class JavaWalker {
       methods: [],
     };
     this.file.classes.push(cls);
+    const supertypes = [...(cls.superclass === undefined ? [] : [cls.superclass]), ...cls.interfaces];
+    const symbol = this.facts.symbol(id);
+    if (symbol !== undefined && supertypes.length > 0) symbol.supertypes = supertypes;
     if (kind === 'record') {
       for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
         if (param !== null && param.type === 'formal_parameter') this.param(param, cls.fields);

@@ -40,6 +40,7 @@ import type { AnnotationInfo } from '../shared/jvm/annotations.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { constantProperties } from './cross-file-constants.js';
 import { inheritedRouteMounts } from '../shared/jvm/inherited-routes.js';
+import { kotlinCalls } from './call-sites.js';
 
 const SITE_TYPES: readonly string[] = ['property_declaration', 'assignment', 'call_expression'];
 
@@ -63,9 +64,11 @@ export const extractKotlin: Extractor = (input) => {
     walker.facts,
   );
   const properties = constantProperties(walker.file, walker.packageName, input.path, input.source);
+  const calls = kotlinCalls(input.tree.rootNode, walker.file.imports, walker.facts.symbols);
   return walker.facts.build({
     package: walker.packageName,
     ...(properties.length === 0 ? {} : { properties }),
+    calls,
   });
 };
 
@@ -237,6 +240,8 @@ class KotlinWalker {
       functions: [],
     };
     this.file.classes.push(cls);
+    const symbol = this.facts.symbol(id);
+    if (symbol !== undefined && supertypes.length > 0) symbol.supertypes = supertypes;
     const params = parts.first.get('primary_constructor')?.lastNamedChild;
     for (const param of params?.type === 'class_parameters' ? params.namedChildren : []) {
       if (param !== null && param.type === 'class_parameter') addParam(param, cls.fields);

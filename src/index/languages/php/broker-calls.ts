@@ -6,7 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { PHP_BROKERS, type PhpBrokerCall, type PhpBrokerLibrary, type PhpSlot } from './brokers.js';
-import { PhpScopes } from './scope.js';
+import type { PhpScopes } from './scope.js';
 import { named, resolvePhp } from './values.js';
 import {
   AmqpTopology,
@@ -62,7 +62,6 @@ function methodName(node: Node): string {
 }
 
 export class PhpBrokerCalls {
-  private readonly scopes: PhpScopes;
   private readonly libraries: readonly PhpBrokerLibrary[];
   private readonly topology = new AmqpTopology();
   /** `list($q, ,) = …` and `$x->setName(…)`, by the variable or property written. */
@@ -73,8 +72,9 @@ export class PhpBrokerCalls {
     private readonly root: Node,
     private readonly facts: FactBuilder,
     source: string,
+    /** The file's scopes, built once for every reader of the file. */
+    private readonly scopes: PhpScopes,
   ) {
-    this.scopes = new PhpScopes(root);
     this.libraries = PHP_BROKERS.filter((library) => library.evidence.some((text) => source.includes(text)));
   }
 

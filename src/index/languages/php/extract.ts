@@ -5,13 +5,16 @@
  * `Route::prefix('api')->group(function () { … })`) and Slim routes (`$app->post('/x', …)`, `map`, `group`).
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact, SymbolKind } from '../../facts.js';
+import type { CallFact, ContractFact, SymbolKind } from '../../facts.js';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { PhpBrokerCalls } from './broker-calls.js';
 import { PhpHttpCalls } from './http-calls.js';
+import { phpCallSyntax, phpSupertypes } from './calls.js';
+import { PhpScopes } from './scope.js';
+import { collectCalls } from '../shared/call-sites.js';
 import { argumentsOf, named, phpLiteral } from './values.js';
 import { docBlock } from './doc-block.js';
 import {
@@ -75,6 +78,8 @@ const INCLUDES = new Set([
 class PhpExtraction {
   readonly facts = new FactBuilder('php');
   package: string | undefined;
+  readonly calls: CallFact[];
+  private readonly uses = { classes: new Map<string, string>(), functions: new Map<string, string>() };
   /** Slim group closures being visited: router parameter name → the group's path prefix. */
   private slimGroups = new Map<string, string>();
 
@@ -86,8 +91,10 @@ class PhpExtraction {
     const imported = new Map(
       this.facts.imports.map((fact) => [fact.source.split('\\').pop() ?? '', fact.source]),
     );
-    new PhpHttpCalls(root, this.facts, imported).run();
-    new PhpBrokerCalls(root, this.facts, source).run();
+    const scopes = new PhpScopes(root);
+    new PhpHttpCalls(root, this.facts, imported, scopes).run();
+    new PhpBrokerCalls(root, this.facts, source, scopes).run();
+    this.calls = collectCalls(root, phpCallSyntax(scopes, this.uses), this.facts.symbols);
   }
 
   /** Reads `node` and its subtree. */
@@ -178,6 +185,9 @@ class PhpExtraction {
     const name = node.childForFieldName('name')?.text ?? '';
     const body = node.childForFieldName('body');
     const id = this.declare(node, kind, name, undefined, oneLine(this.slice(node, body)), owner);
+    const supertypes = phpSupertypes(node, body, this.uses);
+    const symbol = this.facts.symbol(id);
+    if (symbol !== undefined && supertypes.length > 0) symbol.supertypes = supertypes;
     if (body !== null) this.visit(body, id, name, prefix);
   }
 
@@ -216,10 +226,18 @@ class PhpExtraction {
     const group = node.childForFieldName('body');
     const base =
       group === null ? '' : `${named(node).find((child) => child.type === 'namespace_name')?.text ?? ''}\\`;
+    // `use function A\fmt;` imports a function, `use const A\X;` a constant, plain `use` a class (the
+    // keyword stands before the group, or before each name).
+    const declared = useKind(node);
     for (const clause of named(group ?? node).filter((child) => child.type === 'namespace_use_clause')) {
       const target = named(clause).find((child) => child.type === 'qualified_name' || child.type === 'name');
-      if (target !== undefined)
-        this.facts.addImport({ source: `${base}${target.text}`.replace(/^\\/, ''), line });
+      if (target === undefined) continue;
+      const source = `${base}${target.text}`.replace(/^\\/, '');
+      this.facts.addImport({ source, line });
+      const local = clause.childForFieldName('alias')?.text ?? source.slice(source.lastIndexOf('\\') + 1);
+      const kind = declared ?? useKind(clause);
+      if (kind === undefined) this.uses.classes.set(local, source);
+      else if (kind === 'function') this.uses.functions.set(local, source);
     }
   }
 
@@ -337,8 +355,15 @@ class PhpExtraction {
   }
 }
 
+/** `function` or `const` when a `use` declaration or clause imports functions or constants. */
+function useKind(node: Node): string | undefined {
+  return node.children.find((child) => child?.type === 'function' || child?.type === 'const')?.type;
+}
+
 export const extractPhp: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('php');
   const extraction = new PhpExtraction(input.source, input.tree.rootNode);
-  return rewriteSidecarCalls(extraction.facts.build({ package: extraction.package }));
+  return rewriteSidecarCalls(
+    extraction.facts.build({ package: extraction.package, calls: extraction.calls }),
+  );
 };

@@ -19,7 +19,7 @@ import {
   WITH_OPTIONS,
   type ClientLibrary,
 } from './http-clients.js';
-import { PhpScopes } from './scope.js';
+import type { PhpScopes } from './scope.js';
 import { argumentsOf, arrayEntries, named, phpLiteral, resolvePhp } from './values.js';
 import { innermostSymbolAt, type FactBuilder } from '../shared/fact-builder.js';
 import { httpCallFact } from '../shared/http-call.js';
@@ -43,7 +43,6 @@ interface CurlHandle {
 }
 
 export class PhpHttpCalls {
-  private readonly scopes: PhpScopes;
   private readonly curl = new Map<string, CurlHandle>();
 
   constructor(
@@ -51,9 +50,9 @@ export class PhpHttpCalls {
     private readonly facts: FactBuilder,
     /** Short class name → fully qualified, from the file's `use` imports. */
     private readonly imported: ReadonlyMap<string, string>,
-  ) {
-    this.scopes = new PhpScopes(root);
-  }
+    /** The file's scopes, built once for every reader of the file. */
+    private readonly scopes: PhpScopes,
+  ) {}
 
   run(): void {
     walkSites(this.root, SITES, LEAVES, (node) => {

@@ -9,10 +9,12 @@
  * method that uses it.
  */
 import type { Node } from 'web-tree-sitter';
-import { emptyFacts } from '../../facts.js';
+import { emptyFacts, type FileFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { PythonBrokerSites } from './broker-sites.js';
 import { PythonCallSites } from './calls.js';
+import { pythonCalls } from './call-facts.js';
+import { PyCallTypes } from './call-types.js';
 import { classifyCallee, type Binding } from './contracts.js';
 import { LOCUST_RUN_HOST, LOCUST_USERS } from './http-clients.js';
 import { decoratorFacts } from './decorators.js';
@@ -52,11 +54,13 @@ class PythonExtraction {
   readonly facts = new FactBuilder('python');
   private readonly scope = new PyScope();
   private readonly calls = new PythonCallSites(this.scope, this.facts);
+  /** What the call graph's facts need from the walk (call-types.ts). */
+  private readonly callTypes = new PyCallTypes();
   private brokers: PythonBrokerSites | undefined;
   /** Same-file Locust user classes → what their `self.client` is (with the `host` they declare). */
   private readonly locustUsers = new Map<string, Binding>();
 
-  constructor(root: Node) {
+  constructor(private readonly root: Node) {
     this.scope.collect(root);
     // Built once the module's imports are known: a broker library counts only when the file imports it.
     this.brokers = new PythonBrokerSites(this.scope);
@@ -64,6 +68,11 @@ class PythonExtraction {
     this.walk(root, module, undefined);
     this.calls.resolvePending();
     for (const { fact, owner } of this.brokers.resolve()) this.facts.addContract(fact, { owner });
+  }
+
+  /** The file's facts, with its call sites. */
+  build(source: string): FileFacts {
+    return this.facts.build({ calls: pythonCalls(this.root, source, this.callTypes, this.facts.symbols) });
   }
 
   /** Reads `node`'s subtree (not `node` itself). */
@@ -95,6 +104,7 @@ class PythonExtraction {
         this.withItem(node, frame);
         return false;
       case 'call':
+        this.callTypes.noteCall(node, frame);
         this.calls.call(node, frame, owner);
         this.brokers?.call(node, frame, owner);
         return false;
@@ -242,6 +252,7 @@ class PythonExtraction {
         : (parameter.childForFieldName('name') ?? parameter.namedChildren[0]);
     if (nameNode?.type !== 'identifier') return;
     recordLocal(frame, nameNode.text);
+    this.callTypes.parameter(frame, nameNode.text, parameter.childForFieldName('type'));
     const typePath = dotted(parameter.childForFieldName('type')?.namedChildren[0]);
     if (typePath === undefined) return;
     const origin = this.scope.originOf(typePath);
@@ -283,6 +294,7 @@ class PythonExtraction {
   private importStatement(node: Node, frame: Frame): void {
     const line = startLineOf(node);
     if (frame.kind !== 'module') this.scope.addImportAliases(node);
+    this.callTypes.addImport(node);
     if (node.type === 'import_statement') {
       for (const child of node.childrenForFieldName('name')) {
         const source = child?.type === 'aliased_import' ? child.childForFieldName('name')?.text : child?.text;
@@ -305,6 +317,7 @@ class PythonExtraction {
     const left = node.childForFieldName('left');
     const right = node.childForFieldName('right');
     if (left === null) return;
+    this.callTypes.bind(frame, left, right, node.childForFieldName('type'));
     if (
       frame.kind === 'module' &&
       left.type === 'identifier' &&
@@ -330,6 +343,7 @@ class PythonExtraction {
     if (pattern?.type !== 'as_pattern') return;
     const target = pattern.childForFieldName('alias')?.namedChildren[0];
     if (target?.type !== 'identifier') return;
+    this.callTypes.bind(frame, target, pattern.namedChildren[0] ?? null, null);
     const binding = this.calls.bindingOf(pattern.namedChildren[0] ?? null, frame);
     if (binding !== undefined) frame.bindings.set(target.text, binding);
   }
@@ -337,6 +351,6 @@ class PythonExtraction {
 
 export const extractPython: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('python');
-  const facts = new PythonExtraction(input.tree.rootNode).facts.build();
+  const facts = new PythonExtraction(input.tree.rootNode).build(input.source);
   return rewriteSidecarCalls(markUncalledStubs(facts));
 };

@@ -5,7 +5,7 @@
 import type { Node } from 'web-tree-sitter';
 import { cleanDoc, docstringNode, signatureOf } from './decl.js';
 import type { Frame } from './scope.js';
-import { literalString } from './values.js';
+import { dotted, literalString } from './values.js';
 import type { SymbolDraft } from '../shared/fact-builder.js';
 import { endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
 
@@ -43,6 +43,8 @@ export function readDefinition(
   if (docNode !== undefined) symbol.docstring = cleanDoc(literalString(docNode) ?? '');
   if (decorators.length > 0) symbol.decorators = decorators.map((decorator) => oneLine(decorator.text));
   if (owner !== undefined) symbol.parent = owner;
+  const supertypes = node.type === 'class_definition' ? superclassNames(node) : [];
+  if (supertypes.length > 0) symbol.supertypes = supertypes;
   if (node.type === 'function_definition') {
     const first = body.namedChildren.find(
       (child) => child !== null && child.type !== 'comment' && child.id !== docNode?.parent?.id,
@@ -56,6 +58,19 @@ export function readDefinition(
     }
   }
   return { symbol, body, qualifiedName };
+}
+
+/**
+ * The bases of a class as written, without type arguments (`Base`, `mod.Base`, `Generic[T]` → `Generic`);
+ * `object`, which every class extends, and keyword arguments (`metaclass=…`) are left out.
+ */
+export function superclassNames(node: Node): string[] {
+  const names: string[] = [];
+  for (const base of node.childForFieldName('superclasses')?.namedChildren ?? []) {
+    const name = dotted(base?.type === 'subscript' ? base.childForFieldName('value') : base);
+    if (name !== undefined && name !== 'object') names.push(name);
+  }
+  return names;
 }
 
 /** A module-level `NAME = …` (a constant) or annotated `name: T = …` (a variable); undefined otherwise. */

@@ -6,7 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { RUBY_BROKERS, type RubyBrokerCall, type RubyBrokerLibrary, type RubySlot } from './brokers.js';
-import { RubyScopes } from './scope.js';
+import type { RubyScopes } from './scope.js';
 import { callArgs, named, resolveRuby, rubyLiteral } from './values.js';
 import {
   AmqpTopology,
@@ -49,15 +49,15 @@ function librariesOf(root: Node): RubyBrokerLibrary[] {
 }
 
 export class RubyBrokerCalls {
-  private readonly scopes: RubyScopes;
   private readonly libraries: readonly RubyBrokerLibrary[];
   private readonly topology = new AmqpTopology();
 
   constructor(
     private readonly root: Node,
     private readonly facts: FactBuilder,
+    /** The file's scopes, built once for every reader of the file. */
+    private readonly scopes: RubyScopes,
   ) {
-    this.scopes = new RubyScopes(root);
     this.libraries = librariesOf(root);
   }
 

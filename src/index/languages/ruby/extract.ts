@@ -6,13 +6,16 @@
  * subclass, with sinatra-contrib `namespace` prefixes).
  */
 import type { Node } from 'web-tree-sitter';
-import type { ContractFact, SymbolKind } from '../../facts.js';
+import type { CallFact, ContractFact, SymbolKind } from '../../facts.js';
 import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { RubyBrokerCalls } from './broker-calls.js';
 import { RubyHttpCalls } from './http-calls.js';
+import { rubyCallSyntax, rubySupertypes } from './calls.js';
+import { RubyScopes } from './scope.js';
+import { collectCalls } from '../shared/call-sites.js';
 import { callArgs, named, rubyLiteral } from './values.js';
 import {
   declarationAt,
@@ -87,6 +90,7 @@ function literalList(node: Node | undefined): string[] {
 
 class RubyExtraction {
   readonly facts = new FactBuilder('ruby');
+  readonly calls: CallFact[];
 
   /**
    * The route prefix where a Sinatra route (`get '/x' do … end`) may be declared: the top level of a file
@@ -101,8 +105,10 @@ class RubyExtraction {
   ) {
     this.sinatra = requiresSinatra(root) ? '' : undefined;
     this.visit(root, undefined, undefined, undefined);
-    new RubyHttpCalls(root, this.facts).run();
-    new RubyBrokerCalls(root, this.facts).run();
+    const scopes = new RubyScopes(root);
+    new RubyHttpCalls(root, this.facts, scopes).run();
+    new RubyBrokerCalls(root, this.facts, scopes).run();
+    this.calls = collectCalls(root, rubyCallSyntax(scopes, this.facts.symbols), this.facts.symbols);
   }
 
   /** Visits `node` with the Sinatra prefix `prefix`, restoring the current one afterwards. */
@@ -191,6 +197,9 @@ class RubyExtraction {
     const superclass = node.childForFieldName('superclass');
     const signature = `${node.type} ${nameNode?.text ?? ''}${superclass === null ? '' : ` ${oneLine(superclass.text)}`}`;
     const id = this.declare(node, node.type === 'module' ? 'module' : 'class', name, inner, signature, owner);
+    const supertypes = rubySupertypes(superclass, body);
+    const symbol = this.facts.symbol(id);
+    if (symbol !== undefined && supertypes.length > 0) symbol.supertypes = supertypes;
     const qualified = inner === undefined ? name : `${inner}.${name}`;
     const app = superclass !== null && SINATRA_APP.test(oneLine(superclass.text).replace(/^<\s*/, ''));
     if (body !== null) this.withSinatra(app ? '' : undefined, body, id, qualified, routes);
@@ -365,5 +374,6 @@ function commentDoc(node: Node): string | undefined {
 
 export const extractRuby: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('ruby');
-  return rewriteSidecarCalls(new RubyExtraction(input.source, input.tree.rootNode).facts.build());
+  const extraction = new RubyExtraction(input.source, input.tree.rootNode);
+  return rewriteSidecarCalls(extraction.facts.build({ calls: extraction.calls }));
 };

@@ -16,7 +16,7 @@ import {
   SEND_REQUEST,
   VERBS,
 } from './http-clients.js';
-import { RubyScopes } from './scope.js';
+import type { RubyScopes } from './scope.js';
 import { callArgs, named, resolveRuby, rubyLiteral } from './values.js';
 import { innermostSymbolAt, type FactBuilder } from '../shared/fact-builder.js';
 import { httpCallFact } from '../shared/http-call.js';
@@ -33,14 +33,12 @@ interface Client {
 }
 
 export class RubyHttpCalls {
-  private readonly scopes: RubyScopes;
-
   constructor(
     private readonly root: Node,
     private readonly facts: FactBuilder,
-  ) {
-    this.scopes = new RubyScopes(root);
-  }
+    /** The file's scopes, built once for every reader of the file. */
+    private readonly scopes: RubyScopes,
+  ) {}
 
   run(): void {
     walkSites(this.root, SITES, LEAVES, (node) => {

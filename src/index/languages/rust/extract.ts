@@ -7,7 +7,10 @@
 import type { Node } from 'web-tree-sitter';
 import { emptyFacts, type FileFacts } from '../../facts.js';
 import type { ExtractInput } from '../extractor.js';
+import { rustFieldTypes } from './call-types.js';
+import { collectRustCalls, rustCallers } from './calls.js';
 import { collectRustContracts, type RustFile, type RustImpl, type RustWalk } from './contracts.js';
+import { bareTypeName } from '../shared/call-sites.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { markUncalledStubs } from '../shared/grpc-stubs.js';
@@ -54,7 +57,14 @@ export function extractRust(input: ExtractInput): FileFacts {
   file.flags.reqwest = paths.some((p) => /^reqwest(::|$)/.test(p));
   file.flags.awc = paths.some((p) => /^awc(::|$)/.test(p));
   collectRustContracts(file, context.walks, context.impls, context.structs);
-  return rewriteSidecarCalls(markUncalledStubs(file.facts.build({ package: context.packageName })));
+  const calls = collectRustCalls(
+    tree.rootNode,
+    rustFieldTypes(context.structs, file.uses),
+    new Set(file.facts.imports.map((i) => i.source)),
+    rustCallers(context.walks, file.facts),
+    file.facts.symbols,
+  );
+  return rewriteSidecarCalls(markUncalledStubs(file.facts.build({ package: context.packageName, calls })));
 }
 
 function declareItems(container: Node, prefix: string, owner: Owner | undefined, context: Context): void {
@@ -204,6 +214,7 @@ function declareType(item: Item, context: Context): void {
   if (name === undefined) return;
   const kind = TYPE_KINDS[node.type] ?? 'struct';
   const body = node.childForFieldName('body');
+  const supertypes = traitPaths(node.childForFieldName('bounds')?.namedChildren ?? []);
   const symbol = file.facts.addSymbol({
     kind,
     name,
@@ -211,6 +222,7 @@ function declareType(item: Item, context: Context): void {
     signature: kind === 'type' ? firstLineOf(file.source, node) : signatureBefore(file.source, node, body),
     ...item.common,
     ...(owner === undefined ? {} : { parent: owner.symbol }),
+    ...(supertypes.length === 0 ? {} : { supertypes }),
   });
   if (body === null) return;
   if (kind === 'trait')
@@ -226,17 +238,28 @@ function declareImpl(item: Item, context: Context): void {
   const typeName = rustTypeName(node.childForFieldName('type'));
   const body = node.childForFieldName('body');
   if (typeName === undefined) return;
+  const trait = node.childForFieldName('trait');
+  const supertypes = traitPaths(trait === null ? [] : [trait]);
   const symbol = file.facts.addSymbol({
     kind: 'impl',
     name: typeName,
     qualifiedName: `${prefix}${typeName}`,
     signature: signatureBefore(file.source, node, body),
     ...item.common,
+    ...(supertypes.length === 0 ? {} : { supertypes }),
   });
-  const trait = node.childForFieldName('trait');
   const methods: RustImpl['methods'] = [];
   if (trait !== null) context.impls.push({ trait, type: typeName, line: startLineOf(node), symbol, methods });
   if (body !== null) declareItems(body, prefix, { name: typeName, symbol, methods }, context);
+}
+
+/** Traits named by a trait's bounds or an impl, without type arguments; lifetimes and `?Sized` are none. */
+function traitPaths(nodes: readonly (Node | null)[]): string[] {
+  return nodes.flatMap((n) =>
+    n !== null && /^(type_identifier|scoped_type_identifier|generic_type)$/.test(n.type)
+      ? [bareTypeName(oneLine(n.text))]
+      : [],
+  );
 }
 
 /** `mod x { … }` qualifies what it declares; `mod x;` imports the file of that name. */

@@ -10,6 +10,8 @@ import { FactBuilder } from '../shared/fact-builder.js';
 import { docBefore, lineOf, shortValue } from '../shared/jvm/common.js';
 import { oneLine } from '../shared/tree-utils.js';
 import { type ScalaBody, scalaMessaging } from './messaging.js';
+import { bareTypeName } from '../shared/call-sites.js';
+import { scalaCalls } from './call-sites.js';
 
 const TEMPLATE_KINDS: Readonly<Record<string, SymbolKind>> = {
   class_definition: 'class',
@@ -27,8 +29,10 @@ export const extractScala: Extractor = (input) => {
   walker.statements(input.tree.rootNode, undefined);
   const imports = walker.facts.imports.map((fact) => fact.source);
   scalaMessaging(input.tree.rootNode, walker.bodies, imports, walker.facts);
+  const calls = scalaCalls(input.tree.rootNode, walker.importedNames, walker.facts.symbols);
   return walker.facts.build({
     package: walker.packages.length === 0 ? undefined : walker.packages.join('.'),
+    calls,
   });
 };
 
@@ -43,6 +47,8 @@ class ScalaWalker {
   readonly packages: string[] = [];
   /** Definitions with a body, for attributing the calls inside them. */
   readonly bodies: ScalaBody[] = [];
+  /** Name (or the alias it is renamed to) → the import source that brings it in. */
+  readonly importedNames = new Map<string, string>();
 
   constructor(private readonly source: string) {}
 
@@ -66,8 +72,7 @@ class ScalaWalker {
     // `import a.b.C, d.e.F` is one node whose path identifiers run on; commas separate the clauses.
     let path: string[] = [];
     const flush = (): void => {
-      if (path.length > 0)
-        this.facts.addImport({ source: path.join('.'), names: [path[path.length - 1] ?? ''], line });
+      if (path.length > 0) this.addImport(path.join('.'), path[path.length - 1] ?? '', undefined, line);
       path = [];
     };
     for (const child of present(node.children)) {
@@ -86,13 +91,26 @@ class ScalaWalker {
           const name =
             selector.type === 'identifier' ? selector.text : selector.childForFieldName('name')?.text;
           // `{X => _}` hides X: it imports nothing.
-          if (name === undefined || selector.childForFieldName('alias')?.type === 'wildcard') continue;
-          this.facts.addImport({ source: `${base}.${name}`, names: [name], line });
+          const alias = selector.childForFieldName('alias');
+          if (name === undefined || alias?.type === 'wildcard') continue;
+          this.addImport(`${base}.${name}`, name, alias?.text, line);
         }
+        path = [];
+      } else if (child.type === 'as_renamed_identifier') {
+        // `import a.b.C as D` (Scala 3).
+        const name = child.childForFieldName('name')?.text;
+        if (name !== undefined) path.push(name);
+        const source = path.join('.');
+        if (name !== undefined) this.addImport(source, name, child.childForFieldName('alias')?.text, line);
         path = [];
       }
     }
     flush();
+  }
+
+  private addImport(source: string, name: string, alias: string | undefined, line: number): void {
+    this.facts.addImport({ source, names: [name], line });
+    this.importedNames.set(alias ?? name, source);
   }
 
   private definition(node: Node, owner: Owner | undefined): void {
@@ -137,6 +155,11 @@ class ScalaWalker {
     const name = node.childForFieldName('name')?.text;
     const body = node.childForFieldName('body');
     const id = this.declare(node, kind, name, owner, body);
+    const supertypes = (node.childForFieldName('extend')?.childrenForFieldName('type') ?? []).flatMap(
+      (type) => (type === null || !type.isNamed ? [] : [bareTypeName(type.text)]),
+    );
+    const symbol = id === undefined ? undefined : this.facts.symbol(id);
+    if (symbol !== undefined && supertypes.length > 0) symbol.supertypes = supertypes;
     if (id === undefined || name === undefined || body === null) return;
     this.statements(body, { id, qualified: owner === undefined ? name : `${owner.qualified}.${name}` });
   }

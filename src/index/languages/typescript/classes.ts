@@ -10,6 +10,9 @@ import type { ClassState, DecoratorInfo } from './model.js';
 import { toVal } from './values.js';
 import { cleanDoc, named } from './declaration-text.js';
 import { FUNCTION_VALUES, WalkerBase } from './walk.js';
+import { bindingType } from './call-types.js';
+import { classSupertypes, interfaceSupertypes } from './heritage.js';
+import type { MutableSymbol } from '../shared/fact-builder.js';
 
 export abstract class ClassWalker extends WalkerBase {
   protected classDeclaration(
@@ -38,6 +41,7 @@ export abstract class ClassWalker extends WalkerBase {
       body?.startIndex ?? node.endIndex,
       this.meta(parent, exported, doc, decorators),
     );
+    this.setSupertypes(id, classSupertypes(node));
     const heritage = named(node).find((c) => c.type === 'class_heritage');
     const extendsValue =
       heritage === undefined
@@ -169,6 +173,7 @@ export abstract class ClassWalker extends WalkerBase {
     const assigned = value === null ? undefined : holderFromExpr(value, site);
     const val = value === null ? undefined : toVal(value, this.locals, this.cls);
     const constant = val !== undefined && val.k !== 'opaque' ? val : undefined;
+    const type = bindingType(member.childForFieldName('type'), value);
     // `static readonly TOPIC = '…'` is read as `OrderService.TOPIC`.
     if (constant !== undefined && member.children.some((c) => c?.type === 'static')) {
       this.state.consts.set(`${cls.name}.${name}`, constant);
@@ -179,7 +184,45 @@ export abstract class ClassWalker extends WalkerBase {
       ...(typed === undefined ? {} : { typed }),
       ...(assigned === undefined ? {} : { assigned }),
       ...(constant === undefined ? {} : { val: constant }),
+      ...(type === undefined ? {} : { type }),
     });
     if (value !== null) this.visit(value);
+  }
+
+  /**
+   * An interface: its symbol, what it extends, and its method signatures as methods of it, so that a call
+   * through the interface binds to its method and implementations can be compared by method set.
+   */
+  protected interfaceDeclaration(
+    node: Node,
+    parent: number | undefined,
+    prefix: string,
+    exported: boolean,
+    doc: string | undefined,
+  ): number {
+    const name = node.childForFieldName('name')?.text ?? '';
+    const body = node.childForFieldName('body');
+    const end = body?.startIndex ?? node.endIndex;
+    const meta = this.meta(parent, exported, doc);
+    const id = this.addSymbol('interface', name, prefix + name, node, node.startIndex, end, meta);
+    this.setSupertypes(id, interfaceSupertypes(node));
+    for (const member of body === null ? [] : named(body)) {
+      const memberName = member.childForFieldName('name');
+      if (member.type !== 'method_signature' || memberName === null) continue;
+      this.addSymbol(
+        'method',
+        memberName.text,
+        `${prefix}${name}.${memberName.text}`,
+        member,
+        member.startIndex,
+        member.endIndex,
+        { parent: id },
+      );
+    }
+    return id;
+  }
+
+  private setSupertypes(id: number, supertypes: readonly string[]): void {
+    if (supertypes.length > 0) (this.facts.symbol(id) as MutableSymbol).supertypes = supertypes;
   }
 }

@@ -6,6 +6,7 @@
 import type { Node } from 'web-tree-sitter';
 import { emptyFacts, type FileFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
+import { typescriptCalls } from './calls.js';
 import { ClassWalker } from './classes.js';
 import { finishStubs } from './grpc-stubs.js';
 import { importFact, reexportFact } from './imports.js';
@@ -149,17 +150,16 @@ class Walker extends ClassWalker {
       case 'enum_declaration':
         return this.enumDeclaration(node, parent, prefix, exported, doc);
       case 'interface_declaration':
+        return this.interfaceDeclaration(node, parent, prefix, exported, doc);
       case 'type_alias_declaration': {
         const name = node.childForFieldName('name')?.text ?? '';
-        const body = node.type === 'interface_declaration' ? node.childForFieldName('body') : null;
-        const kind = node.type === 'interface_declaration' ? 'interface' : 'type';
         return this.addSymbol(
-          kind,
+          'type',
           name,
           prefix + name,
           node,
           node.startIndex,
-          body?.startIndex ?? node.endIndex,
+          node.endIndex,
           this.meta(parent, exported, doc),
         );
       }
@@ -372,7 +372,9 @@ class Walker extends ClassWalker {
     const branches = (): BranchMethod[] => (root === undefined ? [] : branchMethods(root));
     for (const fact of nextRouteFacts(this.state.path, defaultExport, exported, branches))
       this.facts.addContract(fact);
-    return this.facts.build();
+    const calls =
+      root === undefined ? [] : typescriptCalls(root, this.source, this.state, this.facts.symbols);
+    return this.facts.build({ calls });
   }
 }
 

@@ -75,6 +75,8 @@ export type Ref =
 export interface Entry {
   readonly val?: Val;
   readonly holder?: Holder;
+  /** The declared or constructed type (`repo: Repo`, `new Repo()`), as a call's receiver type. */
+  readonly type?: string;
 }
 
 export interface FieldRec {
@@ -84,6 +86,8 @@ export interface FieldRec {
   assigned?: Holder;
   /** A constant initialiser (`private readonly topic = 'orders'`). */
   val?: Val;
+  /** The declared or constructed type (`repo: Repo`, `= new Repo()`), as a call's receiver type. */
+  type?: string;
   readonly line: number;
   readonly symbol: number;
 }
@@ -134,6 +138,18 @@ export interface FileState {
   readonly pending: ((out: FactBuilder) => void)[];
   /** Routers of this file mounted by another of its routers (`app.use('/api', router)`), see mounts.ts. */
   readonly routerMounts: Map<Holder, { readonly prefix: string; readonly by: Holder | undefined }[]>;
+  /** What the walk knew at each member call, by call node id, for the call facts (see call-types.ts). */
+  readonly callNotes: Map<number, CallNote>;
+}
+
+/**
+ * A call's scope, seen by the walk: the type of the local the receiver names (`null`: a local of unknown
+ * type, which hides any import or module variable of that name; for a bare call, the callee is a local),
+ * or the class a `this.`/`super.` call sits in.
+ */
+export interface CallNote {
+  readonly local?: string | null;
+  readonly cls?: number;
 }
 
 /** A decorator as written, with its arguments read when its name is one extraction cares about. */
@@ -149,6 +165,11 @@ const GRPC_LIBS = new Set(['grpc', '@grpc/grpc-js']);
 /** True when `name` is bound by an import of grpc (`const grpc = require('@grpc/grpc-js')`). */
 export function isGrpcImport(state: FileState, name: string): boolean {
   return GRPC_LIBS.has(state.importBindings.get(name)?.source ?? '');
+}
+
+/** A package that may turn out not to be one (see `liveHolder`): it must not replace a known holder. */
+export function isConditional(holder: Holder): boolean {
+  return holder.t === 'grpcPkg' && (holder.loader !== undefined || holder.lib !== undefined);
 }
 
 /**

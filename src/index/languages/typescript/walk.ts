@@ -9,12 +9,13 @@ import { onCall, onNew } from './contracts.js';
 import { holderFromExpr, holderFromType, typeName, type Site } from './holders.js';
 import { READ_DECORATORS } from './decorators.js';
 import { callImportFact, commonJsExports, destructured } from './imports.js';
-import type { ClassState, DecoratorInfo, Entry, FileState, Holder } from './model.js';
+import { isConditional, type ClassState, type DecoratorInfo, type Entry, type FileState } from './model.js';
 import { FactBuilder, type MutableSymbol } from '../shared/fact-builder.js';
 import { endLineOf } from '../shared/tree-utils.js';
 import { cap, named } from './declaration-text.js';
 import { memberPath, toVal, type Val } from './values.js';
 import { type ValueTables } from './resolve-values.js';
+import { boundNames, declaredType, noteCall, valueType } from './call-types.js';
 
 export const NO_LOCALS = (): undefined => undefined;
 export const FUNCTION_VALUES = new Set([
@@ -145,6 +146,7 @@ export abstract class WalkerBase {
       handedOn: new Set(),
       pending: [],
       routerMounts: new Map(),
+      callNotes: new Map(),
     };
   }
 
@@ -237,9 +239,12 @@ export abstract class WalkerBase {
       const site = this.site(node);
       const holder = value === null ? undefined : holderFromExpr(value, site);
       const val = value === null ? undefined : toVal(value, this.locals, this.cls);
+      const type =
+        declaredType(node.childForFieldName('type')) ?? valueType(value, this.state, this.cls, this.locals);
       const entry: Entry = {
         ...(holder === undefined ? {} : { holder }),
         ...(val === undefined || val.k === 'opaque' ? {} : { val }),
+        ...(type === undefined ? {} : { type }),
       };
       this.bind(nameNode.text, entry);
       if (constPrefix !== undefined && entry.val !== undefined) {
@@ -248,6 +253,8 @@ export abstract class WalkerBase {
           this.state.consts.set(nameNode.text, entry.val);
       }
     } else {
+      // Every name of the pattern is a local (`const [value, setValue] = …`); reads of the environment keep their value.
+      for (const local of boundNames(nameNode)) this.bind(local, {});
       for (const { local, val } of destructured(nameNode, value)) {
         this.bind(local, val === undefined ? {} : { val });
         if (val !== undefined && constPrefix !== undefined) {
@@ -265,7 +272,10 @@ export abstract class WalkerBase {
     const params = node.childForFieldName('parameters') ?? node.childForFieldName('parameter');
     for (const param of params === null ? [] : params.type === 'identifier' ? [params] : named(params)) {
       const pattern = param.type === 'identifier' ? param : param.childForFieldName('pattern');
-      if (pattern?.type !== 'identifier') continue;
+      if (pattern?.type !== 'identifier') {
+        for (const name of boundNames(pattern)) scope.set(name, {});
+        continue;
+      }
       // Parameter decorators and modifiers matter only for constructor parameter properties.
       const decorators =
         ctor === undefined
@@ -274,11 +284,13 @@ export abstract class WalkerBase {
               .filter((c) => c.type === 'decorator')
               .map((d) => this.decorator(d));
       const injectQueue = decorators.find((d) => d.name === 'InjectQueue')?.args[0];
-      const holder =
-        param === pattern
-          ? undefined
-          : holderFromType(typeName(param.childForFieldName('type')), injectQueue);
-      scope.set(pattern.text, holder === undefined ? {} : { holder });
+      const annotation = param === pattern ? null : param.childForFieldName('type');
+      const holder = annotation === null ? undefined : holderFromType(typeName(annotation), injectQueue);
+      const type = declaredType(annotation);
+      scope.set(pattern.text, {
+        ...(holder === undefined ? {} : { holder }),
+        ...(type === undefined ? {} : { type }),
+      });
       const isProperty =
         ctor !== undefined &&
         param.children.some(
@@ -291,6 +303,7 @@ export abstract class WalkerBase {
           line: param.startPosition.row + 1,
           symbol: ctor.symbol,
           ...(holder === undefined ? {} : { typed: holder }),
+          ...(type === undefined ? {} : { type }),
         });
       }
     }
@@ -361,6 +374,7 @@ export abstract class WalkerBase {
         return;
       }
     }
+    noteCall(this.state, node, this.cls, this.locals);
     onCall(this.state, node, this.site(node));
   }
 
@@ -381,18 +395,17 @@ export abstract class WalkerBase {
       if (holder !== undefined && !(isConditional(holder) && field.assigned !== undefined))
         field.assigned = holder;
       if (val.k !== 'opaque' && field.val === undefined) field.val = val;
+      field.type ??= valueType(right, this.state, this.cls, this.locals);
       cls.fields.set(name, field);
     } else if (left.type === 'identifier') {
       const holder = holderFromExpr(right, site);
-      if (holder === undefined) return;
+      const type = valueType(right, this.state, this.cls, this.locals);
+      if (holder === undefined && type === undefined) return;
       const scope = [...this.scopes].reverse().find((s) => s.has(left.text)) ?? this.state.moduleVars;
-      if (!(isConditional(holder) && scope.get(left.text)?.holder !== undefined))
+      const known = scope.get(left.text);
+      if (holder !== undefined && !(isConditional(holder) && known?.holder !== undefined))
         scope.set(left.text, { holder });
+      if (type !== undefined) scope.set(left.text, { ...scope.get(left.text), type });
     }
   }
-}
-
-/** A package that may turn out not to be one (see `liveHolder`): it must not replace a known holder. */
-function isConditional(holder: Holder): boolean {
-  return holder.t === 'grpcPkg' && (holder.loader !== undefined || holder.lib !== undefined);
 }

@@ -1,0 +1,5 @@
+alias Shop.Orders
+
+Orders.place([])
+IO.puts("seeded")
+run_local()
