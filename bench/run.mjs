@@ -7,6 +7,7 @@
 //   npm run bench -- --files 5000 --shape small|realistic [--runs 3] [--searches 200] [--keep]
 //
 // Other options: --impacts N (analyze_impact and find_dependents calls, 50), --reloads N (probes, 5),
+// (--searches also sets how many find_definition and find_callers calls are timed),
 // --seed S, --roots R, --cli FILE (another build), --ws-dir DIR (where workspaces are generated; default
 // the OS temp folder, outside any repository; bench/workspaces/ is git-ignored and works too),
 // --results DIR (bench/results), --no-baselines (skip rg and ctags), --reuse (keep an existing workspace),
@@ -37,6 +38,7 @@ import { clearInterval, setInterval } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { generateWorkspace, parseArgs, truthPathFor } from './gen-workspace.mjs';
+import { buildCodePlan, codeProbes } from './lib/code-probes.mjs';
 import { buildPlan, probeDeclaration } from './lib/plan.mjs';
 import { fmt, percentile, round, spread, textTable } from './lib/stats.mjs';
 
@@ -70,6 +72,8 @@ export const TARGETS = {
     search_vs_rg: 1 / 20,
     reload_ms: 150,
     rss_peak_mb: 400,
+    definition_p95_ms: 5,
+    callers_p95_ms: 5,
   },
   // No absolute figures were set for realistic 50k; the scale-free ratios still apply.
   'realistic-50k': { cold_vs_ctags: 4, search_vs_rg: 1 / 20 },
@@ -455,6 +459,23 @@ async function runOnce(o, ws, plan, index, workDir) {
     log(
       `  analyze_impact ×${im.total}: p50 ${fmt(run.impact.p50_ms)} ms, correct ${im.ok}; find_dependents ×${de.total}: p50 ${fmt(run.dependents.p50_ms)} ms, correct ${de.ok}`,
     );
+    run.phases.code = at();
+    const cp = await codeProbes(cold, plan.code, call);
+    run.code = Object.fromEntries(
+      Object.entries(cp).map(([tool, r]) => [
+        tool,
+        {
+          p50_ms: percentile(r.ms, 50),
+          p95_ms: percentile(r.ms, 95),
+          ok: r.ok,
+          total: r.total,
+          rows: r.rows,
+        },
+      ]),
+    );
+    log(
+      `  find_definition ×${cp.definition.total}: p95 ${fmt(run.code.definition.p95_ms)} ms, declaring file named ${cp.definition.ok}; find_callers ×${cp.callers.total}: p95 ${fmt(run.code.callers.p95_ms)} ms, ${cp.callers.rows} rows`,
+    );
     run.phases.reloads = at();
     const rl = await reloadProbes(cold, ws, plan);
     run.phases.end = at();
@@ -520,6 +541,16 @@ const METRICS = [
   ['impact_p95_ms', 'analyze_impact p95 (ms)', (r) => r.impact?.p95_ms],
   ['dependents_p50_ms', 'find_dependents p50 (ms)', (r) => r.dependents?.p50_ms],
   ['dependents_p95_ms', 'find_dependents p95 (ms)', (r) => r.dependents?.p95_ms],
+  ['definition_p50_ms', 'find_definition p50 (ms)', (r) => r.code?.definition.p50_ms],
+  ['definition_p95_ms', 'find_definition p95 (ms)', (r) => r.code?.definition.p95_ms],
+  [
+    'definition_named_pct',
+    '  declaring file named (%)',
+    (r) => r.code && (100 * r.code.definition.ok) / Math.max(1, r.code.definition.total),
+  ],
+  ['callers_p50_ms', 'find_callers depth 2 p50 (ms)', (r) => r.code?.callers.p50_ms],
+  ['callers_p95_ms', 'find_callers depth 2 p95 (ms)', (r) => r.code?.callers.p95_ms],
+  ['callers_rows', '  rows over all find_callers calls', (r) => r.code?.callers.rows],
   ['reload_ms', 'reload: write → searchable (ms)', (r) => r.reload?.median_ms],
   ['rss_peak_mb', 'peak RSS, cold run (MB)', (r) => r.rss_peak_mb],
   ['warm_rss_peak_mb', 'peak RSS, warm boot (MB)', (r) => r.warm_rss_peak_mb],
@@ -716,6 +747,7 @@ async function main() {
     reloads: o.reloads,
     seed: o.seed,
   });
+  plan.code = buildCodePlan(ws, truth, { count: o.searches, seed: o.seed });
   log(
     `plan: ${plan.queries.length} searches, ${plan.targets.length} contract targets, ${plan.probes.length} reload probes`,
   );

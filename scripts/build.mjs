@@ -72,6 +72,37 @@ const zodEnglishOnly = {
   },
 };
 
+// zod's namespace also carries two compilers meshlens never calls: `z.compile` (a code generator for a faster
+// parser, core/compile.js) and `z.fromJSONSchema` (JSON Schema → zod). Together a third of the zod code that
+// `serve` compiles before answering `initialize`. The bundle keeps their names, each throwing if ever called;
+// test/e2e/bundle.test.ts checks that nothing in src calls them.
+const zodWithoutCompilers = {
+  name: 'meshlens-zod-without-compilers',
+  setup(esbuild) {
+    const stubs = {
+      'compile.js': [
+        'export const INVALID = Symbol.for("zod.compile.invalid");',
+        'export class ZodCompileAsyncError extends Error {}',
+        'export class ZodCompileUnsupportedError extends Error {}',
+        'const absent = () => { throw new Error("z.compile is not bundled with meshlens"); };',
+        'export const compile = absent, withParser = absent, compileFn = absent;',
+      ].join('\n'),
+      'from-json-schema.js':
+        'export function fromJSONSchema() { throw new Error("z.fromJSONSchema is not bundled with meshlens"); }',
+    };
+    const importers = [
+      path.join('zod', 'v4', 'core', 'index.js'),
+      path.join('zod', 'v4', 'classic', 'external.js'),
+    ];
+    esbuild.onResolve({ filter: /^\.\/(compile|from-json-schema)\.js$/ }, (args) =>
+      importers.some((importer) => args.importer.endsWith(`${path.sep}node_modules${path.sep}${importer}`))
+        ? { path: path.basename(args.path), namespace: 'zod-stub' }
+        : undefined,
+    );
+    esbuild.onLoad({ filter: /.*/, namespace: 'zod-stub' }, (args) => ({ contents: stubs[args.path] }));
+  },
+};
+
 // jsonc-parser's "main" is a UMD build whose factory requires its own files at run time, which a bundle cannot
 // follow; its ESM build (lib/esm, next to lib/umd) bundles like any other module.
 const jsoncParserEsm = {
@@ -85,7 +116,7 @@ const jsoncParserEsm = {
 
 await build({
   absWorkingDir: root,
-  plugins: [withoutAjv, zodEnglishOnly, jsoncParserEsm],
+  plugins: [withoutAjv, zodEnglishOnly, zodWithoutCompilers, jsoncParserEsm],
   entryPoints,
   outdir: out,
   bundle: true,

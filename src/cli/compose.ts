@@ -5,6 +5,7 @@ import type { Logger } from '../core/logger.js';
 import { createPathJail } from '../trust/path-jail.js';
 import { Registry } from '../core/registry.js';
 import { languageSpec } from '../index/languages/registry.js';
+import { workspaceDocLocations } from '../index/workspace-docs.js';
 import { OPERATIONS } from '../ops/catalog.js';
 import type { DocsSettings, MeshServices } from '../ops/services.js';
 import { auditDbPath } from '../store/cache-paths.js';
@@ -39,7 +40,8 @@ export interface ComposedRegistry {
 
 /**
  * The path jail over the roots as they are now: a folder matching a root pattern that appeared after
- * start-up is a root for path arguments too. Rebuilt only when the roots change.
+ * start-up is a root for path arguments too. The workspace documents no root covers (README.md, docs/)
+ * are indexed too, so they may be named as well. Rebuilt only when the roots change.
  */
 function jailOverLiveRoots(
   index: LazyIndex,
@@ -50,8 +52,12 @@ function jailOverLiveRoots(
   return (argument, value) => {
     const roots = index.roots();
     if (!jail || roots !== jailedRoots) {
+      const docs = loaded.config.docs.workspace_docs ? workspaceDocLocations(loaded.baseDir, roots) : [];
       jail = createPathJail({
-        roots,
+        roots: [
+          ...roots,
+          ...docs.map((location) => ({ name: path.relative(loaded.baseDir, location), path: location })),
+        ],
         workspaceDir: loaded.baseDir,
         mountAliases: loaded.config.workspace.mount_aliases,
       });

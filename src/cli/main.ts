@@ -212,11 +212,12 @@ function addServeCommand(program: Command, { logger, globals }: CommandContext):
       false,
     )
     .addOption(new Option('--structured-output', 'the default; kept for older configs').hideHelp())
-    .option('--no-watch', 'do not watch the roots for changes')
+    .option('--no-watch', 'do not watch the roots or the config file for changes')
     .action(async (options: { surface: 'domain' | 'flat'; textOnly: boolean; watch: boolean }) => {
       const { serveStdio } = await import('./serve.js');
       await serveStdio({
         loaded: openConfig(globals),
+        reload: () => openConfig(globals),
         logger,
         surface: options.surface,
         structuredOutput: !options.textOnly,

@@ -1,15 +1,20 @@
 import type { LoadedConfig } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import { createMcpServer } from '../server/mcp-server.js';
+import { ServedRegistry } from '../server/served-registry.js';
 import { LineStdioTransport } from '../server/stdio-transport.js';
 import type { SurfaceKind } from '../server/surface.js';
-import { composeRegistry } from './compose.js';
+import { flushCompileCache } from './compile-cache.js';
+import type { ComposedRegistry } from './compose.js';
+import { configChange, watchConfigFile } from './config-reload.js';
 import { indexCatalog } from './index-catalog.js';
 import { LazyIndex } from './lazy-index.js';
 import { VERSION } from './version.js';
 
 export interface ServeOptions {
   readonly loaded: LoadedConfig;
+  /** Loads the config again, as at start (for a config file changed while serving). */
+  readonly reload: () => LoadedConfig;
   readonly logger: Logger;
   readonly surface: SurfaceKind;
   readonly structuredOutput: boolean;
@@ -20,21 +25,23 @@ export interface ServeOptions {
 const START_INDEX_FALLBACK_MS = 1000;
 
 /**
- * Serves MCP over stdio. The handshake is answered before the index engine is even imported; indexing starts
- * once the client says it is initialized. The process ends when stdin closes.
+ * Serves MCP over stdio. The handshake is answered before the operations are composed and before the index
+ * engine is even imported: both load once the client says it is initialized (or asks for anything). With
+ * `watch`, a change to the config file that disables or enables domains changes the tools at once. The
+ * process ends when stdin closes.
  */
 export async function serveStdio(options: ServeOptions): Promise<void> {
   const { loaded, logger } = options;
   for (const warning of loaded.warnings) logger.warn({ config: loaded.file }, warning);
   const index = new LazyIndex(loaded, logger);
-  const { registry, audit, close } = composeRegistry({
-    loaded,
-    index,
-    logger,
-    session: `stdio-${process.pid}-${Date.now()}`,
+  let composed: ComposedRegistry | undefined;
+  const served = new ServedRegistry(async () => {
+    const { composeRegistry } = await import('./compose.js');
+    composed = composeRegistry({ loaded, index, logger, session: `stdio-${process.pid}-${Date.now()}` });
+    return composed.registry;
   });
   const server = createMcpServer({
-    registry,
+    registry: served,
     surface: options.surface,
     version: VERSION,
     structuredOutput: options.structuredOutput,
@@ -45,14 +52,43 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   const startIndexing = () => {
     if (started) return;
     started = true;
-    void audit?.load();
-    index
-      .start({ watch: options.watch })
+    // The operations first: the client's next request (tools/list) needs them, the index comes later.
+    void served
+      .current()
+      .then(() => {
+        void composed?.audit?.load();
+        const indexing = index.start({ watch: options.watch });
+        // The engine is imported by now (its first run goes on): everything a session loads is compiled.
+        void index.load().then(flushCompileCache);
+        return indexing;
+      })
       .catch((error: unknown) => logger.error({ err: error }, 'indexing failed'));
   };
   server.oninitialized = startIndexing;
   const fallback = setTimeout(startIndexing, START_INDEX_FALLBACK_MS);
   fallback.unref();
+
+  let config = loaded.config;
+  const stopWatchingConfig =
+    options.watch && loaded.file
+      ? watchConfigFile({
+          file: loaded.file,
+          reload: options.reload,
+          logger,
+          onChange: (next) => {
+            const change = configChange(config, next.config);
+            config = next.config;
+            void served.replace((registry) => registry.withDisabledDomains(change.disabledDomains));
+            if (change.needsRestart.length > 0) {
+              const message = `${loaded.file} changed ${change.needsRestart.join(', ')}: restart the server to apply ${change.needsRestart.length > 1 ? 'them' : 'it'}.`;
+              logger.warn({ config: loaded.file }, message);
+              void server
+                .sendLoggingMessage({ level: 'warning', logger: 'meshlens', data: message })
+                .catch(() => undefined);
+            }
+          },
+        })
+      : () => undefined;
 
   const transport = new LineStdioTransport();
   const closed = new Promise<void>((resolve) => {
@@ -61,8 +97,9 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   await server.connect(transport);
   await closed;
   clearTimeout(fallback);
+  stopWatchingConfig();
   await index.close().catch((error: unknown) => logger.warn({ err: error }, 'closing the index failed'));
-  await close();
+  await composed?.close();
   // Worker threads or watchers must not keep a server alive whose client has gone.
   process.exit(0);
 }

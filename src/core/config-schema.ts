@@ -45,6 +45,12 @@ export const configSchema = z.strictObject({
       paths: pathList
         .default([])
         .describe('Folders or files holding Markdown docs; empty means every *.md in the roots.'),
+      workspace_docs: z
+        .boolean()
+        .default(true)
+        .describe(
+          'Also index and search the Markdown at the top of the workspace folder (README.md) and in its docs/ folder when no root covers them.',
+        ),
       aliases: z
         .record(z.string(), z.string())
         .default({})

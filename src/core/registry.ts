@@ -120,6 +120,17 @@ export class Registry<Services = unknown> {
     return this.enabled;
   }
 
+  /**
+   * This registry with other domains switched off (a config reload): the same services, audit and
+   * policies. Returns this one when the same operations stay enabled.
+   */
+  withDisabledDomains(disabledDomains: readonly string[]): Registry<Services> {
+    const next = new Registry({ ...this.options, disabledDomains });
+    const same =
+      next.enabled.length === this.enabled.length && next.enabled.every((op, i) => op === this.enabled[i]);
+    return same ? this : next;
+  }
+
   domains(): { domain: Domain; ops: readonly AnyOperation<Services>[] }[] {
     return DOMAINS.map((domain) => ({
       domain,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LoadedConfig } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import { crawl, type CrawlOptions, type CrawledFile } from './crawl.js';
+import { crawlWorkspaceDocs } from './workspace-docs.js';
 import { fingerprintOf } from './fingerprint.js';
 import {
   runIndex,
@@ -178,10 +179,11 @@ export class IndexEngine implements IndexReader {
   private async indexEverything(request: RunRequest): Promise<IndexRunSummary> {
     try {
       await this.refreshRoots();
-      const files = await crawl(this.inputs.roots, {
-        ...this.crawlOptions(),
-        ...(request.signal ? { signal: request.signal } : {}),
-      });
+      const options = { ...this.crawlOptions(), ...(request.signal ? { signal: request.signal } : {}) };
+      const files = await crawl(this.inputs.roots, options);
+      // Re-read on every full run; the watcher watches the roots only, so a reload carries them as they were.
+      if (this.options.loaded.config.docs.workspace_docs)
+        files.push(...(await crawlWorkspaceDocs(this.options.loaded.baseDir, this.inputs.roots, options)));
       const summary = await this.install(files, true, 0, request);
       this.failure = undefined;
       return summary;

@@ -1,6 +1,15 @@
 import type { AnyOperation } from '../core/operation.js';
 import { adminRescan } from './admin/rescan.js';
 import { adminStatus } from './admin/status.js';
+import { codeExpand } from './code/expand.js';
+import { codeFiles } from './code/files.js';
+import { codeGrep } from './code/grep.js';
+import { codeOutline } from './code/outline.js';
+import { codeCallees } from './code/callees.js';
+import { codeCallers } from './code/callers.js';
+import { codeDefinition } from './code/definition.js';
+import { codeImplementations } from './code/implementations.js';
+import { codeReferences } from './code/references.js';
 import { codeSearch } from './code/search.js';
 import { contractsDependents } from './contracts/dependents.js';
 import { contractsGrpc } from './contracts/grpc.js';
@@ -15,6 +24,15 @@ import type { MeshServices } from './services.js';
 /** Every operation meshlens offers; a new operation is one file plus one entry here. */
 export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [
   codeSearch,
+  codeOutline,
+  codeExpand,
+  codeFiles,
+  codeGrep,
+  codeDefinition,
+  codeReferences,
+  codeCallers,
+  codeCallees,
+  codeImplementations,
   contractsDependents,
   contractsGrpc,
   contractsImpact,

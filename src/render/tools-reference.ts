@@ -6,6 +6,14 @@ export interface DomainOperations {
   readonly ops: readonly AnyOperation[];
 }
 
+/** One language's row of the code-mode coverage table. */
+export interface CodeCoverage {
+  readonly language: string;
+  readonly declarations: string;
+  readonly calls: string;
+  readonly implementations: string;
+}
+
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function annotationsText(op: AnyOperation): string {
@@ -23,7 +31,10 @@ function annotationsText(op: AnyOperation): string {
  * `docs/tools.md`, generated from the registry: a test compares the committed file with this output, so
  * the reference cannot drift from what the server advertises.
  */
-export function renderToolsReference(domains: readonly DomainOperations[]): string {
+export function renderToolsReference(
+  domains: readonly DomainOperations[],
+  coverage: readonly CodeCoverage[] = [],
+): string {
   const lines = [
     '# meshlens tool reference',
     '',
@@ -70,5 +81,28 @@ export function renderToolsReference(domains: readonly DomainOperations[]): stri
       }
     }
   }
+  lines.push(...coverageSection(coverage));
   return `${lines.join('\n')}\n`;
+}
+
+/** Which languages the `code` modes cover, and how calls are bound in each. */
+function coverageSection(coverage: readonly CodeCoverage[]): string[] {
+  if (coverage.length === 0) return [];
+  return [
+    '',
+    '## Languages per code mode',
+    '',
+    '`outline`, `expand`, `grep` and `files` read every indexed file; the table says which languages have',
+    'declarations for them. `definition`, `references`, `callers` and `callees` follow the call graph: a call',
+    "is **resolved** (`exact`) when an import, the caller's own type, the receiver's declared type, the same",
+    'file or the same package proves its callee, and **name-matched** (`heuristic`, or `ambiguous` for a few',
+    'candidates) when only a name the caller can see does. `implementations` follows declared supertypes.',
+    '',
+    '| Language | outline, expand | definition, references, callers, callees | implementations |',
+    '|---|---|---|---|',
+    ...coverage.map(
+      (row) =>
+        `| ${row.language} | ${cell(row.declarations)} | ${cell(row.calls)} | ${cell(row.implementations)} |`,
+    ),
+  ];
 }

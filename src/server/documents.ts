@@ -1,4 +1,15 @@
-import { createHash } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
+import { createRequire } from 'node:module';
+
+/**
+ * `node:crypto`, loaded on the first document kept: loading it costs ~6 ms, which a server would otherwise
+ * spend before answering `initialize`, while most sessions never keep a document.
+ */
+const sha256Hex = (text: string): string =>
+  (createRequire(import.meta.url)('node:crypto') as typeof Crypto)
+    .createHash('sha256')
+    .update(text)
+    .digest('hex');
 
 /** A document a tool produced that is too large for a tool answer, kept to be read as a resource. */
 export interface StoredDocument {
@@ -18,19 +29,27 @@ const KEEP = 8;
  */
 export class DocumentStore {
   private readonly documents = new Map<string, StoredDocument>();
+  private readonly listeners: (() => void)[] = [];
 
   publish(name: string, mimeType: string, text: string): StoredDocument {
-    const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+    const hash = sha256Hex(text).slice(0, 16);
     const extension = EXTENSIONS[mimeType] ?? 'txt';
     const uri = `meshlens://documents/${name}-${hash}.${extension}`;
     const document = { uri, name: `${name}.${extension}`, mimeType, text };
-    this.documents.delete(uri);
+    const added = !this.documents.delete(uri);
     this.documents.set(uri, document);
     for (const key of this.documents.keys()) {
       if (this.documents.size <= KEEP) break;
       this.documents.delete(key);
     }
+    // The same page published again is the same resource: the list is as it was.
+    if (added) for (const listener of this.listeners) listener();
     return document;
+  }
+
+  /** Called when a publication adds a document to the list (and may have dropped the oldest). */
+  onPublish(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   get(uri: string): StoredDocument | undefined {

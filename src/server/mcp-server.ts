@@ -16,10 +16,13 @@ import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { GuardedTransport } from './message-guard.js';
-import { createSurface, type Surface, type SurfaceKind } from './surface.js';
+import { announceListChanges } from './list-changes.js';
+import { ServedRegistry } from './served-registry.js';
+import { surfacesOf, type Surface, type SurfaceKind } from './surface.js';
 
 export interface McpServerOptions {
-  readonly registry: Registry;
+  /** The operations to serve: a registry, or one composed later and replaced on a config reload. */
+  readonly registry: Registry | ServedRegistry;
   readonly surface: SurfaceKind;
   readonly version: string;
   /**
@@ -45,19 +48,31 @@ class GuardedServer extends Server {
  * while everything that goes wrong inside a tool is an `isError` result.
  */
 export function createMcpServer(options: McpServerOptions): Server {
-  const surface = createSurface(options.surface, options.registry);
+  const served =
+    options.registry instanceof ServedRegistry ? options.registry : ServedRegistry.of(options.registry);
+  const surfaceOf = surfacesOf(options.surface);
+  const current = async () => {
+    const registry = await served.current();
+    return { registry, surface: surfaceOf(registry) };
+  };
   const server = new GuardedServer(
     { name: 'meshlens', title: 'meshlens', version: options.version },
     {
-      capabilities: { tools: {}, logging: {}, resources: {}, prompts: {}, completions: {} },
+      capabilities: {
+        tools: { listChanged: true },
+        logging: {},
+        resources: { listChanged: true },
+        prompts: { listChanged: true },
+        completions: {},
+      },
       instructions: SERVER_INSTRUCTIONS,
     },
   );
   const catalog = options.catalog ?? EMPTY_CATALOG;
   const documents = new DocumentStore();
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: surface.tools().map((tool) => ({
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: (await current()).surface.tools().map((tool) => ({
       name: tool.name,
       title: tool.title,
       description: tool.description,
@@ -66,12 +81,15 @@ export function createMcpServer(options: McpServerOptions): Server {
       annotations: tool.annotations,
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    callTool(server, surface, options, documents, request, extra),
-  );
-  registerResources(server, { registry: options.registry, catalog, documents });
-  registerPrompts(server, surface);
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { registry, surface } = await current();
+    return callTool(server, { registry, surface, options, documents }, request, extra);
+  });
+  registerResources(server, { registry: () => served.current(), catalog, documents });
+  registerPrompts(server, async () => (await current()).surface);
   registerCompletions(server, catalog);
+  served.onReplace((before, after) => announceListChanges(server, surfaceOf, before, after));
+  documents.onPublish(() => void server.sendResourceListChanged().catch(() => undefined));
   return server;
 }
 
@@ -85,11 +103,16 @@ type CallExtra = {
   }) => Promise<void>;
 };
 
+interface CallContext {
+  readonly registry: Registry;
+  readonly surface: Surface;
+  readonly options: McpServerOptions;
+  readonly documents: DocumentStore;
+}
+
 async function callTool(
   server: Server,
-  surface: Surface,
-  options: McpServerOptions,
-  documents: DocumentStore,
+  { registry, surface, options, documents }: CallContext,
   request: CallRequest,
   extra: CallExtra,
 ): Promise<CallToolResult> {
@@ -101,7 +124,7 @@ async function callTool(
       `Unknown tool: ${request.params.name}. Tools: ${names.join(', ')}`,
     );
   }
-  const result = await options.registry.invoke({
+  const result = await registry.invoke({
     address,
     rawArgs: request.params.arguments,
     requestMeta: request.params._meta,

@@ -125,21 +125,25 @@ export const PROMPTS: readonly PromptEntry[] = [
   },
 ];
 
-export function registerPrompts(server: Server, surface: Surface): void {
-  const offered = () => PROMPTS.filter((p) => p.uses.every(([d, m]) => surface.callOf(d, m) !== undefined));
-  const tool: Tool = (domain, mode) => surface.callOf(domain, mode) ?? `\`${domain} ${mode}\``;
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({
-    prompts: offered().map((p) => ({
+/** The prompts whose tools the surface serves. */
+export const offeredPrompts = (surface: Surface): PromptEntry[] =>
+  PROMPTS.filter((p) => p.uses.every(([d, m]) => surface.callOf(d, m) !== undefined));
+
+export function registerPrompts(server: Server, currentSurface: () => Promise<Surface>): void {
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: offeredPrompts(await currentSurface()).map((p) => ({
       name: p.name,
       title: p.title,
       description: p.description,
       arguments: p.arguments.map(({ name, description, required }) => ({ name, description, required })),
     })),
   }));
-  server.setRequestHandler(GetPromptRequestSchema, (request) => {
-    const prompt = offered().find((p) => p.name === request.params.name);
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const surface = await currentSurface();
+    const offered = offeredPrompts(surface);
+    const prompt = offered.find((p) => p.name === request.params.name);
     if (!prompt) {
-      const names = offered().map((p) => p.name);
+      const names = offered.map((p) => p.name);
       throw new McpError(
         ErrorCode.InvalidParams,
         `Unknown prompt: ${request.params.name}. Prompts: ${names.join(', ')}.`,
@@ -152,6 +156,7 @@ export function registerPrompts(server: Server, surface: Surface): void {
         ErrorCode.InvalidParams,
         `Prompt ${prompt.name} requires ${missing.map((m) => `\`${m}\``).join(', ')}.`,
       );
+    const tool: Tool = (domain, mode) => surface.callOf(domain, mode) ?? `\`${domain} ${mode}\``;
     return {
       description: prompt.description,
       messages: [{ role: 'user', content: { type: 'text', text: prompt.text(args, tool) } }],

@@ -28,8 +28,12 @@ type Call = (
   args: Record<string, unknown>,
 ) => Promise<{ readonly text: string; readonly json: Record<string, unknown> }>;
 
+/** The operation a resource is read with: without it (a disabled domain) the resource is not offered. */
+type Uses = readonly [Domain, string];
+
 interface FixedResource {
   readonly uri: string;
+  readonly uses: Uses;
   readonly name: string;
   readonly title: string;
   readonly description: string;
@@ -39,6 +43,7 @@ interface FixedResource {
 
 export interface ResourceTemplateEntry {
   readonly prefix: string;
+  readonly uses: Uses;
   readonly variable: 'service' | 'target' | 'path';
   /** Which catalog list completes the variable. */
   readonly names: keyof IndexCatalog;
@@ -52,6 +57,7 @@ export interface ResourceTemplateEntry {
 const FIXED: readonly FixedResource[] = [
   {
     uri: 'meshlens://services',
+    uses: ['admin', 'status'],
     name: 'services',
     title: 'Services',
     description:
@@ -64,6 +70,7 @@ const FIXED: readonly FixedResource[] = [
   },
   {
     uri: 'meshlens://graph.json',
+    uses: ['graph', 'visualize'],
     name: 'graph.json',
     title: 'Service topology (JSON)',
     description: 'Services, topics and weighted links folded from the contract graph.',
@@ -72,6 +79,7 @@ const FIXED: readonly FixedResource[] = [
   },
   {
     uri: 'meshlens://graph.html',
+    uses: ['graph', 'visualize'],
     name: 'graph.html',
     title: 'Service topology (HTML page)',
     description: 'A self-contained page drawing the topology, for a browser.',
@@ -83,6 +91,7 @@ const FIXED: readonly FixedResource[] = [
 export const TEMPLATES: readonly ResourceTemplateEntry[] = [
   {
     prefix: 'meshlens://services/',
+    uses: ['graph', 'visualize'],
     variable: 'service',
     names: 'services',
     name: 'service',
@@ -93,6 +102,7 @@ export const TEMPLATES: readonly ResourceTemplateEntry[] = [
   },
   {
     prefix: 'meshlens://contracts/',
+    uses: ['code', 'search'],
     variable: 'target',
     names: 'contracts',
     name: 'contract',
@@ -105,6 +115,7 @@ export const TEMPLATES: readonly ResourceTemplateEntry[] = [
   },
   {
     prefix: 'meshlens://impact/',
+    uses: ['contracts', 'impact'],
     variable: 'target',
     names: 'contracts',
     name: 'impact',
@@ -115,6 +126,7 @@ export const TEMPLATES: readonly ResourceTemplateEntry[] = [
   },
   {
     prefix: 'meshlens://docs/',
+    uses: ['docs', 'read'],
     variable: 'path',
     names: 'documents',
     name: 'document',
@@ -134,29 +146,45 @@ export const documentUri = (path: string): string =>
 /** Documents listed among the resources at most; the template reads any other. */
 const LISTED_DOCUMENTS = 200;
 
+const offeredBy =
+  (registry: Registry) =>
+  ({ uses: [domain, mode] }: { readonly uses: Uses }): boolean =>
+    registry.byDomainMode(domain, mode) !== undefined;
+
+/**
+ * The fixed resources and the templates this registry can read, by URI: what a config reload that
+ * disables a domain changes.
+ */
+export function offeredResourceUris(registry: Registry): string[] {
+  const offered = offeredBy(registry);
+  return [...FIXED.filter(offered).map((r) => r.uri), ...TEMPLATES.filter(offered).map(templateUri)];
+}
+
 export function registerResources(
   server: Server,
-  deps: { registry: Registry; catalog: IndexCatalog; documents: DocumentStore },
+  deps: { registry: () => Promise<Registry>; catalog: IndexCatalog; documents: DocumentStore },
 ): void {
-  const call = operationCaller(deps.registry);
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({
-    resources: [
-      ...FIXED.map(({ uri, name, title, description, mimeType }) => ({
-        uri,
-        name,
-        title,
-        description,
-        mimeType,
-      })),
-      ...deps.catalog
-        .documents()
-        .slice(0, LISTED_DOCUMENTS)
-        .map((path) => ({ uri: documentUri(path), name: path, mimeType: 'text/markdown' })),
-      ...deps.documents.list().map(({ uri, name, mimeType }) => ({ uri, name, mimeType })),
-    ],
-  }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
-    resourceTemplates: TEMPLATES.map((t) => ({
+  server.setRequestHandler(ListResourcesRequestSchema, async () => {
+    const registry = await deps.registry();
+    const documents = registry.byDomainMode('docs', 'read') ? deps.catalog.documents() : [];
+    return {
+      resources: [
+        ...FIXED.filter(offeredBy(registry)).map(({ uri, name, title, description, mimeType }) => ({
+          uri,
+          name,
+          title,
+          description,
+          mimeType,
+        })),
+        ...documents
+          .slice(0, LISTED_DOCUMENTS)
+          .map((path) => ({ uri: documentUri(path), name: path, mimeType: 'text/markdown' })),
+        ...deps.documents.list().map(({ uri, name, mimeType }) => ({ uri, name, mimeType })),
+      ],
+    };
+  });
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: TEMPLATES.filter(offeredBy(await deps.registry())).map((t) => ({
       uriTemplate: templateUri(t),
       name: t.name,
       title: t.title,
@@ -166,7 +194,7 @@ export function registerResources(
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const { uri } = request.params;
-    const answer = await readResource(uri, call, deps.documents);
+    const answer = await readResource(uri, operationCaller(await deps.registry()), deps.documents);
     return { contents: [{ uri, mimeType: answer.mimeType, text: answer.text }] };
   });
 }

@@ -64,6 +64,16 @@ export interface Surface {
   callOf(domain: string, mode: string): string | undefined;
 }
 
+/** The surface of each registry served, built once per registry (a config reload brings another). */
+export function surfacesOf(kind: SurfaceKind): (registry: Registry) => Surface {
+  const built = new WeakMap<Registry, Surface>();
+  return (registry) => {
+    let surface = built.get(registry);
+    if (!surface) built.set(registry, (surface = createSurface(kind, registry)));
+    return surface;
+  };
+}
+
 export function createSurface(kind: SurfaceKind, registry: Registry): Surface {
   if (kind === 'flat') {
     // Built on the first tools/list, not before `initialize` is answered: the schemas take a few ms.

@@ -10,7 +10,7 @@ import { REDACTED } from './secret-values.js';
 const MARKER = REDACTED.toLowerCase();
 
 /** Whether `needle` could overlap a marker: hold it, lie inside it, or start or end inside it. */
-function couldOverlapMarker(needle: string): boolean {
+export function couldOverlapMarker(needle: string): boolean {
   if (needle.includes(MARKER) || MARKER.includes(needle)) return true;
   for (let k = 1; k < Math.min(needle.length, MARKER.length); k++) {
     if (needle.endsWith(MARKER.slice(0, k)) || needle.startsWith(MARKER.slice(-k))) return true;

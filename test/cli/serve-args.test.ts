@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { serveArgsOf } from '../../src/cli/serve-fast.js';
+import { serveArgsOf } from '../../src/cli/serve-args.js';
 
 const argv = (...words: string[]) => ['node', 'meshlens', ...words];
 

@@ -29,4 +29,16 @@ describe('the bundle', () => {
     expect(containing('Ungültige Eingabe')).toEqual([]);
     expect(containing('Invalid input')).not.toEqual([]);
   });
+
+  test("carries neither zod's parser compiler nor its JSON Schema reader, which nothing in meshlens calls", () => {
+    const bundled = filesUnder(path.join(ROOT, 'dist'), '.js');
+    const containing = (text: string) => bundled.filter((file) => readFileSync(file, 'utf8').includes(text));
+    // Text from the real modules (core/compile.js, classic/from-json-schema.js); the build keeps stubs.
+    expect(containing('z.compile does not support')).toEqual([]);
+    expect(containing('z.fromJSONSchema is not bundled with meshlens')).toHaveLength(1);
+    const sources = filesUnder(path.join(ROOT, 'src'), '.ts').filter((file) =>
+      /\bz\.(compile|fromJSONSchema|withParser)\b|\bfrom 'zod\/compile'/.test(readFileSync(file, 'utf8')),
+    );
+    expect(sources).toEqual([]);
+  });
 });

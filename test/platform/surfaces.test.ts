@@ -6,6 +6,7 @@ import { FORBIDDEN_SCHEMA_KEYS, PROPERTY_NAME_PATTERN } from '../../src/core/sch
 import { languageSpec } from '../../src/index/languages/registry.js';
 import { OPERATIONS } from '../../src/ops/catalog.js';
 import { renderToolsReference } from '../../src/render/tools-reference.js';
+import { codeCoverage } from '../../src/index/languages/code-coverage.js';
 import { MAX_INSTRUCTIONS_CHARS, SERVER_INSTRUCTIONS } from '../../src/server/instructions.js';
 import { fakeIndex } from '../helpers/fake-index.js';
 import { connectClient } from '../helpers/mcp.js';
@@ -111,7 +112,7 @@ describe('generated MCP surfaces', () => {
 describe('docs/tools.md', () => {
   it('matches the registry (regenerate with `npm run docs:tools`)', () => {
     const file = path.resolve(import.meta.dirname, '../../docs/tools.md');
-    const expected = renderToolsReference(real.domains());
+    const expected = renderToolsReference(real.domains(), codeCoverage());
     if (process.env.UPDATE_DOCS === '1') writeFileSync(file, expected);
     expect(readFileSync(file, 'utf8')).toBe(expected);
   });

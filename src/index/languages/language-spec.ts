@@ -57,6 +57,14 @@ export type BodyLayout =
   /** The body is the indented block under the signature (Python). */
   | 'indented';
 
+/** What the language's call sites tell the call graph, for the coverage table of docs/tools.md. */
+export interface CallCoverage {
+  /** Where a receiver's type is read from, in a few words (`parameters, fields, locals, new`). */
+  readonly receiverTypes: string;
+  /** Where supertypes come from (`extends, implements`); absent: none recorded. */
+  readonly supertypes?: string;
+}
+
 export interface LanguageSpec {
   readonly id: LanguageId;
   /** Lower-case extensions with the dot, matched against the end of the lower-cased file name. */
@@ -87,6 +95,8 @@ export interface LanguageSpec {
   readonly moduleName?: (pathWithoutExtension: string) => string;
   /** Files are imported through their folder (Go packages). */
   readonly importedByFolder?: boolean;
+  /** The extractor records call sites (absent: it does not). */
+  readonly calls?: CallCoverage;
   /** An interface is satisfied by any type whose methods cover its method names (Go), not by declaration. */
   readonly structuralInterfaces?: boolean;
   /** Default `delimited`. */

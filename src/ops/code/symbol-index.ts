@@ -122,6 +122,13 @@ export class SymbolIndex {
     this.laidOut = true;
   }
 
+  /** Every declaration named exactly `name` (case-sensitive), in the order files were added. */
+  named(name: string): readonly SymbolRef[] {
+    const slot = this.slotOf.get(name.toLowerCase());
+    if (slot === undefined) return [];
+    return (this.postings[slot] ?? []).filter((ref) => ref.file.facts.symbols[ref.symbol]?.name === name);
+  }
+
   /** Every declaration whose name contains `query` (case-insensitive), with how well it matches. */
   find(query: string): { ref: SymbolRef; tier: MatchTier }[] {
     const needle = query.toLowerCase();

@@ -3,7 +3,7 @@
  * to a contract named like it, and, as a fallback, imports that merely contain it.
  */
 import { readFileSync } from 'node:fs';
-import type { GraphNode, IndexedFile, SnapshotReader } from '../../index/reader.js';
+import type { GraphEdge, GraphNode, IndexedFile, SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
 import { escapeRegExp } from '../../core/regexp.js';
 import { isGeneratedPath } from '../shared/generated-code.js';
@@ -86,19 +86,31 @@ function exactDependents(snapshot: SnapshotReader, target: string, languages: La
             .nodesOfKind('grpc_method')
             .filter((n) => !matched.includes(n) && services.has(`${n.name.split('/')[0]}/`)),
         ];
-  for (const node of contracts) {
-    for (const edge of graph.incoming(node.id)) {
-      if (!CONTRACT_EDGES.has(edge.kind)) continue;
-      const code = graph.node(edge.from);
-      out.push({
-        root: edge.root,
-        file: edge.file,
-        line: edge.line,
-        element: code.name,
-        via: `${edge.kind} ${node.name}`,
-        service: snapshot.serviceOf(edge.root),
-      });
-    }
+  const links = contracts.flatMap((node) =>
+    graph
+      .incoming(node.id)
+      .filter((edge) => CONTRACT_EDGES.has(edge.kind))
+      .map((edge) => ({ node, edge })),
+  );
+  // One call can name a service and its method (`NewPaymentServiceClient(conn).Charge(…)`): two edges from
+  // one site. The method says more; the service edge of that site is the same dependency again.
+  const site = (edge: GraphEdge, service: string) =>
+    [edge.root, edge.file, edge.line, edge.from, edge.kind, service].join('\0');
+  const methodSites = new Set(
+    links
+      .filter(({ node }) => node.kind === 'grpc_method')
+      .map(({ node, edge }) => site(edge, node.name.split('/')[0] ?? '')),
+  );
+  for (const { node, edge } of links) {
+    if (node.kind === 'grpc_service' && methodSites.has(site(edge, node.name))) continue;
+    out.push({
+      root: edge.root,
+      file: edge.file,
+      line: edge.line,
+      element: graph.node(edge.from).name,
+      via: `${edge.kind} ${node.name}`,
+      service: snapshot.serviceOf(edge.root),
+    });
   }
   return out;
 }

@@ -63,10 +63,15 @@ export const docsSearch = defineOperation({
     const snapshot = requireSnapshot(ctx.services);
     const settings = ctx.services.docs ?? DEFAULT_SETTINGS;
     const words = normaliseQuery(args.query, settings);
+    // `[docs] paths` picks among the roots' Markdown; the workspace's own documents (README.md, docs/ at
+    // the top, indexed outside every root) are always searched.
+    const rootNames = new Set(snapshot.roots.map((r) => r.name));
     const docFiles = snapshot.files.filter(
       (f) =>
         (f.facts.sections?.length ?? 0) > 0 &&
-        (settings.paths.length === 0 || settings.paths.some((p) => inScope(f.absolutePath, p))),
+        (settings.paths.length === 0 ||
+          !rootNames.has(f.root) ||
+          settings.paths.some((p) => inScope(f.absolutePath, p))),
     );
     const all = docFiles.flatMap((file) => (file.facts.sections ?? []).map((section) => ({ file, section })));
     const sectionCount = all.length;

@@ -9,7 +9,7 @@ import type { Node } from 'web-tree-sitter';
 import type { CallFact } from '../../facts.js';
 import { bareTypeName, collectCalls, type CallSite, type CallSyntax } from '../shared/call-sites.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
-import { BoundNames, FunctionScopes } from '../shared/native-call-types.js';
+import { bindingSyntax, BoundNames, FunctionScopes } from '../shared/native-call-types.js';
 import {
   bindCppNames,
   calledThrough,
@@ -64,15 +64,12 @@ export function collectCppCalls(
     namespaces: new Set([...namespaces].flatMap((ns) => [ns, ...splitScope(ns)])),
     macros: new Set(facts.symbols.filter((s) => s.signature?.startsWith('#define')).map((s) => s.name)),
   };
-  // Binding nodes ride along in the same query (pre-order: a declaration comes before the calls below it).
-  const bind = (node: Node): undefined => {
-    const fn = scopes.at(node.startIndex);
-    if (fn !== undefined) bindCppNames(node, fn.names);
-    else if (node.type === 'declaration') bindCppNames(node, context.globals);
-    return undefined;
-  };
   const syntax: CallSyntax = {
-    ...Object.fromEntries(CPP_BINDINGS.map((type) => [type, bind])),
+    ...bindingSyntax(CPP_BINDINGS, (node) => {
+      const fn = scopes.at(node.startIndex);
+      if (fn !== undefined) bindCppNames(node, fn.names);
+      else if (node.type === 'declaration') bindCppNames(node, context.globals);
+    }),
     call_expression: (node) => readCall(node, context),
     new_expression: (node) => {
       const name = cppCallType(node.childForFieldName('type'));

@@ -13,6 +13,10 @@ const includes: ImportRules = {
 
 export const cppLanguage: LanguageSpec = {
   id: 'cpp',
+  calls: {
+    receiverTypes: 'parameters, locals, file variables, same-file class fields, new',
+    supertypes: 'base classes',
+  },
   // `.h` is shared by C and C++; the C++ grammar parses C headers well enough for declarations.
   extensions: ['.cc', '.cpp', '.cxx', '.hpp', '.hh', '.hxx', '.h'],
   grammar: { file: 'tree-sitter-cpp.wasm', from: 'tree-sitter-cpp/tree-sitter-cpp.wasm' },
@@ -22,6 +26,7 @@ export const cppLanguage: LanguageSpec = {
 
 export const cLanguage: LanguageSpec = {
   id: 'c',
+  calls: { receiverTypes: 'parameters, locals, file variables' },
   extensions: ['.c'],
   grammar: { file: 'tree-sitter-c.wasm', from: 'tree-sitter-c/tree-sitter-c.wasm' },
   extractor: () => import('./extract.js').then((m) => m.extractC),

@@ -7,9 +7,18 @@
 import type { Node } from 'web-tree-sitter';
 import type { CallSite, CallSyntax } from '../shared/call-sites.js';
 import { callOn, type Receiver, type ReceiverContext, receiverText } from '../shared/jvm/call-receivers.js';
-import { csTypeText } from './declared-types.js';
+import type { CallFact, SymbolFact } from '../../facts.js';
+import { callsAfterDeclarations } from '../shared/jvm/declared-calls.js';
+import { csharpDeclarations, csTypeText, newCsharpTypes } from './declared-types.js';
 
-export function csharpCallSyntax(context: ReceiverContext): CallSyntax {
+/** The file's call sites, typed by its declarations and `using` aliases. */
+export function csharpCalls(root: Node, symbols: readonly SymbolFact[]): CallFact[] {
+  const types = newCsharpTypes();
+  const context: ReceiverContext = { names: types.names, imports: types.aliases, qualifiedPaths: false };
+  return callsAfterDeclarations(root, csharpDeclarations(types), csharpCallSyntax(context), symbols);
+}
+
+function csharpCallSyntax(context: ReceiverContext): CallSyntax {
   return {
     invocation_expression: (node) => invocation(node, context),
     object_creation_expression: (node) => construction(csTypeText(node.childForFieldName('type')), context),

@@ -3,10 +3,11 @@
  * constructor parameters (members of their type), method, constructor, local function and lambda
  * parameters, locals (`var x = new T()` takes `T`), `using`, `for`, `foreach` and `catch` variables,
  * pattern variables (`o is Foo f`); the file's types with the class each extends; type parameters; and
- * `using R = A.B.C;` aliases. Read with one query over those node types.
+ * `using R = A.B.C;` aliases.
  */
 import type { Node } from 'web-tree-sitter';
 import { bareTypeName } from '../shared/call-sites.js';
+import type { DeclarationReader } from '../shared/jvm/declared-calls.js';
 import { TypedNames } from '../shared/jvm/typed-names.js';
 import { usingSource } from './decl.js';
 import { TYPE_DECLARATIONS } from './scope.js';
@@ -32,12 +33,11 @@ export interface CsharpTypes {
   readonly aliases: Map<string, string>;
 }
 
-export function csharpDeclaredTypes(root: Node): CsharpTypes {
-  const types: CsharpTypes = { names: new TypedNames(), aliases: new Map() };
-  for (const node of root.descendantsOfType([...DECLARATIONS])) {
-    if (node !== null) declare(node, types);
-  }
-  return types;
+export const newCsharpTypes = (): CsharpTypes => ({ names: new TypedNames(), aliases: new Map() });
+
+/** Reads the file's declarations into `types`. */
+export function csharpDeclarations(types: CsharpTypes): DeclarationReader {
+  return { nodeTypes: DECLARATIONS, read: (node) => declare(node, types) };
 }
 
 /** A declared type as written without type arguments or `?`; undefined for `var`, built-in, array and tuple types. */

@@ -29,9 +29,8 @@ import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { markUncalledStubs } from '../shared/grpc-stubs.js';
 import { startLineOf, walkSites } from '../shared/tree-utils.js';
-import { collectCalls } from '../shared/call-sites.js';
-import { csharpCallSyntax } from './call-sites.js';
-import { csharpDeclaredTypes, csSupertypes } from './declared-types.js';
+import { csharpCalls } from './call-sites.js';
+import { csSupertypes } from './declared-types.js';
 
 const SITES: ReadonlySet<string> = new Set([
   'class_declaration',
@@ -368,12 +367,8 @@ export const extractCsharp: Extractor = (input) => {
   const extraction = new CsharpExtraction(input.source, input.tree.rootNode);
   // A stub whose service has no method called in the file is only constructed: never a `calls_rpc` edge.
   const { properties } = extraction;
-  const types = csharpDeclaredTypes(input.tree.rootNode);
-  const calls = collectCalls(
-    input.tree.rootNode,
-    csharpCallSyntax({ names: types.names, imports: types.aliases, qualifiedPaths: false }),
-    extraction.facts.symbols,
-  );
+  const calls = csharpCalls(input.tree.rootNode, extraction.facts.symbols);
+
   return rewriteSidecarCalls(
     markUncalledStubs(
       extraction.facts.build({

@@ -7,7 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { CallFact, SymbolFact } from '../../facts.js';
 import { collectCalls, type CallSite, type CallSyntax } from '../shared/call-sites.js';
-import { FunctionScopes } from '../shared/native-call-types.js';
+import { bindingSyntax, FunctionScopes } from '../shared/native-call-types.js';
 import { bindGoNames, GO_BINDINGS, goFunction, type GoFunction, type GoTypes } from './call-types.js';
 import { unwrapParens, type GoFile } from './scope.js';
 
@@ -31,15 +31,11 @@ export function collectGoCalls(
   );
   const scopes = new FunctionScopes(functions, goFunction);
   const context: Context = { file, types, scopes };
-  // Binding nodes ride along in the same query (pre-order: a declaration comes before the calls below it)
-  // and yield no call; they fill the names the calls after them read.
-  const bind = (node: Node): undefined => {
-    const names = scopes.at(node.startIndex)?.names;
-    if (names !== undefined) bindGoNames(node, names, types);
-    return undefined;
-  };
   const syntax: CallSyntax = {
-    ...Object.fromEntries(GO_BINDINGS.map((type) => [type, bind])),
+    ...bindingSyntax(GO_BINDINGS, (node) => {
+      const names = scopes.at(node.startIndex)?.names;
+      if (names !== undefined) bindGoNames(node, names, types);
+    }),
     call_expression: (node) => readCall(node, context),
     composite_literal: (node) => readComposite(node, context),
   };

@@ -4,11 +4,32 @@
  * constructor chaining is no call of a declaration.
  */
 import type { Node } from 'web-tree-sitter';
+import type { CallFact, SymbolFact } from '../../facts.js';
 import type { CallSite, CallSyntax } from '../shared/call-sites.js';
 import { bareTypeName } from '../shared/call-sites.js';
+import { callsAfterDeclarations } from '../shared/jvm/declared-calls.js';
+import { TypedNames } from '../shared/jvm/typed-names.js';
+import { javaDeclarations } from './declared-types.js';
+import type { JavaFile } from './model.js';
 import { callOn, type Receiver, type ReceiverContext, receiverText } from '../shared/jvm/call-receivers.js';
 
-export function javaCallSyntax(context: ReceiverContext): CallSyntax {
+/** The file's call sites, typed by its declarations and imports. */
+export function javaCalls(
+  root: Node,
+  file: Pick<JavaFile, 'imports' | 'staticImports'>,
+  symbols: readonly SymbolFact[],
+): CallFact[] {
+  const names = new TypedNames();
+  const context: ReceiverContext = {
+    names,
+    imports: file.imports,
+    staticImports: file.staticImports,
+    qualifiedPaths: true,
+  };
+  return callsAfterDeclarations(root, javaDeclarations(names), javaCallSyntax(context), symbols);
+}
+
+function javaCallSyntax(context: ReceiverContext): CallSyntax {
   return {
     method_invocation: (node) => invocation(node, context),
     object_creation_expression: (node) => construction(node.childForFieldName('type'), context),

@@ -2,10 +2,11 @@
  * The declared types of a Java file's names, for typing call receivers: fields and record components
  * (members of their class), parameters of methods, constructors and lambdas, locals (`var x = new T()`
  * takes `T`), enhanced-for, catch and try-with-resources variables, `instanceof` pattern variables; the
- * classes with the class each extends; type parameters. Read with one query over those node types.
+ * classes with the class each extends; type parameters.
  */
 import type { Node } from 'web-tree-sitter';
-import { TypedNames } from '../shared/jvm/typed-names.js';
+import type { DeclarationReader } from '../shared/jvm/declared-calls.js';
+import type { TypedNames } from '../shared/jvm/typed-names.js';
 
 const DECLARATIONS: readonly string[] = [
   'class_declaration',
@@ -39,12 +40,9 @@ function typeText(node: Node | null | undefined): string | undefined {
   return node.text.replace(/@[\w.]+(?:\([^)]*\))?\s*/g, '').replace(/\s+/g, '');
 }
 
-export function javaDeclaredTypes(root: Node): TypedNames {
-  const names = new TypedNames();
-  for (const node of root.descendantsOfType([...DECLARATIONS])) {
-    if (node !== null) declare(node, names);
-  }
-  return names;
+/** Reads the file's declarations into `names`. */
+export function javaDeclarations(names: TypedNames): DeclarationReader {
+  return { nodeTypes: DECLARATIONS, read: (node) => declare(node, names) };
 }
 
 function declare(node: Node, names: TypedNames): void {

@@ -32,9 +32,7 @@ import {
   sitesInBodies,
 } from '../shared/jvm/common.js';
 import { oneLine } from '../shared/tree-utils.js';
-import { collectCalls } from '../shared/call-sites.js';
-import { javaCallSyntax } from './call-sites.js';
-import { javaDeclaredTypes } from './declared-types.js';
+import { javaCalls } from './call-sites.js';
 
 const TYPE_KINDS: Readonly<Record<string, JavaClassKind>> = {
   class_declaration: 'class',
@@ -77,16 +75,7 @@ export const extractJava: Extractor = (input) => {
     ),
     ...constantProperties(walker.file, walker.packageName),
   ];
-  const calls = collectCalls(
-    input.tree.rootNode,
-    javaCallSyntax({
-      names: javaDeclaredTypes(input.tree.rootNode),
-      imports: walker.file.imports,
-      staticImports: walker.file.staticImports,
-      qualifiedPaths: true,
-    }),
-    walker.facts.symbols,
-  );
+  const calls = javaCalls(input.tree.rootNode, walker.file, walker.facts.symbols);
   return walker.facts.build({
     package: walker.packageName,
     ...(properties.length === 0 ? {} : { properties }),

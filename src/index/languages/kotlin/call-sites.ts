@@ -13,10 +13,28 @@ import {
   type ReceiverContext,
   receiverText,
 } from '../shared/jvm/call-receivers.js';
-import type { KotlinTypes } from './declared-types.js';
+import type { CallFact, SymbolFact } from '../../facts.js';
+import { callsAfterDeclarations } from '../shared/jvm/declared-calls.js';
+import { type KotlinTypes, kotlinDeclarations, newKotlinTypes } from './declared-types.js';
 import { callOf } from './model.js';
 
-export function kotlinCallSyntax(context: ReceiverContext, types: KotlinTypes): CallSyntax {
+/** The file's call sites, typed by its declarations and its imports (imported name or alias → source). */
+export function kotlinCalls(
+  root: Node,
+  imports: ReadonlyMap<string, string>,
+  symbols: readonly SymbolFact[],
+): CallFact[] {
+  const types = newKotlinTypes();
+  const context: ReceiverContext = { names: types.names, imports, qualifiedPaths: true };
+  return callsAfterDeclarations(
+    root,
+    kotlinDeclarations(types, imports),
+    kotlinCallSyntax(context, types),
+    symbols,
+  );
+}
+
+function kotlinCallSyntax(context: ReceiverContext, types: KotlinTypes): CallSyntax {
   return {
     call_expression: (node) => call(node, context, types),
     callable_reference: (node) => reference(node, context),

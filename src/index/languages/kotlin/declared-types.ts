@@ -3,9 +3,10 @@
  * and class properties (members), function and lambda parameters, locals (`val r: Repo`, or `val r = Repo()`
  * when `Repo` is a class of this file or imported), `for` variables; classes and objects with the class each
  * extends; type parameters; and the lambdas of `apply`/`run`/`with`, where a bare call is made on their
- * object rather than on `this`. Read with one query over those node types.
+ * object rather than on `this`.
  */
 import type { Node } from 'web-tree-sitter';
+import type { DeclarationReader } from '../shared/jvm/declared-calls.js';
 import { TypedNames } from '../shared/jvm/typed-names.js';
 import { looksLikeType } from '../shared/jvm/call-receivers.js';
 import { plainType } from './model.js';
@@ -27,7 +28,7 @@ const THIS_SCOPE: ReadonlySet<string> = new Set(['apply', 'run', 'with']);
 export interface KotlinTypes {
   readonly names: TypedNames;
   /** Source ranges of lambdas whose `this` is another object (`x.apply { … }`). */
-  readonly otherThis: readonly { readonly start: number; readonly end: number }[];
+  readonly otherThis: { readonly start: number; readonly end: number }[];
 }
 
 /** A local whose type is the class it is initialised with, once the file's classes are all known. */
@@ -39,19 +40,26 @@ interface Constructed {
   readonly from: number;
 }
 
-export function kotlinDeclaredTypes(root: Node, imports: ReadonlyMap<string, string>): KotlinTypes {
-  const types: KotlinTypes = { names: new TypedNames(), otherThis: [] };
+export const newKotlinTypes = (): KotlinTypes => ({ names: new TypedNames(), otherThis: [] });
+
+/** Reads the file's declarations into `types`; `imports` maps imported names to their sources. */
+export function kotlinDeclarations(
+  types: KotlinTypes,
+  imports: ReadonlyMap<string, string>,
+): DeclarationReader {
   const constructed: Constructed[] = [];
-  for (const node of root.descendantsOfType([...DECLARATIONS])) {
-    if (node !== null) declare(node, types, constructed);
-  }
-  for (const local of constructed) {
-    // `Repo()` or `Outer.Inner()`: the outer name must be a class of the file or an imported type.
-    const first = local.type.split('.')[0] ?? '';
-    const known = types.names.classNames.has(first) || (imports.has(first) && looksLikeType(first));
-    types.names.add(local.name, known ? local.type : undefined, local.scope, local.member, local.from);
-  }
-  return types;
+  return {
+    nodeTypes: DECLARATIONS,
+    read: (node) => declare(node, types, constructed),
+    finish: () => {
+      for (const local of constructed) {
+        // `Repo()` or `Outer.Inner()`: the outer name must be a class of the file or an imported type.
+        const first = local.type.split('.')[0] ?? '';
+        const known = types.names.classNames.has(first) || (imports.has(first) && looksLikeType(first));
+        types.names.add(local.name, known ? local.type : undefined, local.scope, local.member, local.from);
+      }
+    },
+  };
 }
 
 const typeChild = (node: Node): Node | undefined =>
@@ -93,7 +101,7 @@ function declare(node: Node, types: KotlinTypes, constructed: Constructed[]): vo
     }
     case 'annotated_lambda':
       if (hasOtherThis(node))
-        (types.otherThis as { start: number; end: number }[]).push({
+        types.otherThis.push({
           start: node.startIndex,
           end: node.endIndex,
         });

@@ -40,9 +40,7 @@ import type { AnnotationInfo } from '../shared/jvm/annotations.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { constantProperties } from './cross-file-constants.js';
 import { inheritedRouteMounts } from '../shared/jvm/inherited-routes.js';
-import { collectCalls } from '../shared/call-sites.js';
-import { kotlinCallSyntax } from './call-sites.js';
-import { kotlinDeclaredTypes } from './declared-types.js';
+import { kotlinCalls } from './call-sites.js';
 
 const SITE_TYPES: readonly string[] = ['property_declaration', 'assignment', 'call_expression'];
 
@@ -66,12 +64,7 @@ export const extractKotlin: Extractor = (input) => {
     walker.facts,
   );
   const properties = constantProperties(walker.file, walker.packageName, input.path, input.source);
-  const types = kotlinDeclaredTypes(input.tree.rootNode, walker.file.imports);
-  const calls = collectCalls(
-    input.tree.rootNode,
-    kotlinCallSyntax({ names: types.names, imports: walker.file.imports, qualifiedPaths: true }, types),
-    walker.facts.symbols,
-  );
+  const calls = kotlinCalls(input.tree.rootNode, walker.file.imports, walker.facts.symbols);
   return walker.facts.build({
     package: walker.packageName,
     ...(properties.length === 0 ? {} : { properties }),

@@ -3,6 +3,10 @@ import { jvmImports } from '../shared/jvm/import-rules.js';
 
 export const kotlinLanguage: LanguageSpec = {
   id: 'kotlin',
+  calls: {
+    receiverTypes: 'properties, constructor parameters, parameters, locals, constructor calls',
+    supertypes: 'supertype list',
+  },
   extensions: ['.kt', '.kts'],
   grammar: {
     file: 'tree-sitter-kotlin.wasm',

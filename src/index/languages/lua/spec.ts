@@ -6,6 +6,7 @@ import type { LanguageSpec } from '../language-spec.js';
  */
 export const luaLanguage: LanguageSpec = {
   id: 'lua',
+  calls: { receiverTypes: 'require-bound modules, tables of the file' },
   extensions: ['.lua'],
   grammar: {
     file: 'tree-sitter-lua.wasm',

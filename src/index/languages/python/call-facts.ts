@@ -33,7 +33,11 @@ const BUILTINS = new Set(
 /** A class name by convention (CapWords), for a name imported from another module. */
 const CLASS_NAME = /^_?[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$/;
 
+/** Receivers longer than this in the source are not copied: the collector keeps none that long anyway. */
+const LONGEST_RECEIVER = 400;
+
 interface FileScope {
+  readonly source: string;
   readonly types: PyCallTypes;
   /** Classes the file declares, by name. */
   readonly classes: ReadonlySet<string>;
@@ -41,8 +45,14 @@ interface FileScope {
   readonly declared: ReadonlySet<string>;
 }
 
-export function pythonCalls(root: Node, types: PyCallTypes, symbols: readonly SymbolFact[]): CallFact[] {
+export function pythonCalls(
+  root: Node,
+  source: string,
+  types: PyCallTypes,
+  symbols: readonly SymbolFact[],
+): CallFact[] {
   const scope: FileScope = {
+    source,
     types,
     classes: new Set(symbols.filter((s) => s.kind === 'class').map((s) => s.name)),
     declared: new Set(symbols.filter((s) => s.parent === undefined).map((s) => s.name)),
@@ -51,7 +61,8 @@ export function pythonCalls(root: Node, types: PyCallTypes, symbols: readonly Sy
 }
 
 function callSite(node: Node, scope: FileScope): CallSite | undefined {
-  if (node.parent?.type === 'decorator') return undefined;
+  // `@app.route(…)`: read from the text, which is cheaper than asking for the parent.
+  if (scope.source[node.startIndex - 1] === '@') return undefined;
   const callee = node.childForFieldName('function');
   const frame = scope.types.frames.get(node.id);
   if (callee?.type === 'identifier') return bareCall(callee.text, frame, scope);
@@ -59,7 +70,8 @@ function callSite(node: Node, scope: FileScope): CallSite | undefined {
   const object = callee.childForFieldName('object');
   const attribute = callee.childForFieldName('attribute');
   if (object === null || attribute === null) return undefined;
-  const site = { name: attribute.text, receiver: object.text, at: attribute };
+  const receiver = object.endIndex - object.startIndex <= LONGEST_RECEIVER ? object.text : undefined;
+  const site = { name: attribute.text, receiver, at: attribute };
   const facts = receiverFacts(object, frame, scope);
   // `pb2.Stub(…)`, `models.User(…)`: a class-like name taken from a module constructs it.
   const construct = facts.module !== undefined && CLASS_NAME.test(site.name);

@@ -20,6 +20,12 @@ export interface NameImport {
   readonly name: string;
 }
 
+/** `self.repo`: an attribute of the instance. */
+const SELF_ATTRIBUTE = /^self\.(\w+)$/;
+
+/** A dotted name written without spaces or calls (`Repo`, `models.Repo`). */
+const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+
 /** Names of `typing` wrappers whose argument is the type: `Optional[Repo]` holds a `Repo`. */
 const WRAPPERS = new Set([
   'Optional',
@@ -73,18 +79,17 @@ export class PyCallTypes {
    * `with T() as x` (`value` the expression bound, `annotation` its `: T`).
    */
   bind(frame: Frame, left: Node | null, value: Node | null, annotation: Node | null): void {
-    const evidence = this.evidenceOf(frame, value, annotation);
     if (left?.type === 'identifier') {
+      const evidence = this.evidenceOf(frame, value, annotation);
       if (frame.kind === 'class') {
         if (evidence !== undefined) this.merge(this.scopeOf(this.attrs, frame), left.text, evidence);
       } else this.merge(this.scopeOf(this.locals, frame), left.text, evidence ?? null);
       return;
     }
-    const path = dotted(left);
-    const owner = enclosingClass(frame);
-    const [self, attr, ...rest] = path?.split('.') ?? [];
-    if (owner === undefined || self !== 'self' || attr === undefined || rest.length > 0) return;
-    this.merge(this.scopeOf(this.attrs, owner), attr, evidence ?? null);
+    const attr = left?.type === 'attribute' ? SELF_ATTRIBUTE.exec(left.text)?.[1] : undefined;
+    const owner = attr === undefined ? undefined : enclosingClass(frame);
+    if (attr === undefined || owner === undefined) return;
+    this.merge(this.scopeOf(this.attrs, owner), attr, this.evidenceOf(frame, value, annotation) ?? null);
   }
 
   noteCall(node: Node, frame: Frame): void {
@@ -115,8 +120,9 @@ export class PyCallTypes {
     if (declared !== undefined) return { name: declared };
     if (right?.type === 'identifier') return this.local(frame, right.text) ?? undefined;
     if (right?.type !== 'call') return undefined;
-    const callee = dotted(right.childForFieldName('function'));
-    return callee === undefined ? undefined : { name: callee, call: true };
+    const callee = right.childForFieldName('function');
+    const name = callee?.type === 'identifier' || callee?.type === 'attribute' ? callee.text : '';
+    return DOTTED.test(name) ? { name, call: true } : undefined;
   }
 
   /** A name bound twice to different types has none. */

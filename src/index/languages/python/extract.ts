@@ -71,8 +71,8 @@ class PythonExtraction {
   }
 
   /** The file's facts, with its call sites. */
-  build(): FileFacts {
-    return this.facts.build({ calls: pythonCalls(this.root, this.callTypes, this.facts.symbols) });
+  build(source: string): FileFacts {
+    return this.facts.build({ calls: pythonCalls(this.root, source, this.callTypes, this.facts.symbols) });
   }
 
   /** Reads `node`'s subtree (not `node` itself). */
@@ -351,6 +351,6 @@ class PythonExtraction {
 
 export const extractPython: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('python');
-  const facts = new PythonExtraction(input.tree.rootNode).build();
+  const facts = new PythonExtraction(input.tree.rootNode).build(input.source);
   return rewriteSidecarCalls(markUncalledStubs(facts));
 };

@@ -4,6 +4,10 @@ import { PythonImports } from './resolve-imports.js';
 
 export const pythonLanguage: LanguageSpec = {
   id: 'python',
+  calls: {
+    receiverTypes: 'annotations, attributes assigned a class, class calls',
+    supertypes: 'class bases',
+  },
   extensions: ['.py', '.pyi'],
   grammar: { file: 'tree-sitter-python.wasm', from: 'tree-sitter-python/tree-sitter-python.wasm' },
   hashComments: true,

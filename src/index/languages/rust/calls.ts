@@ -8,7 +8,7 @@ import type { Node } from 'web-tree-sitter';
 import type { CallFact, SymbolFact } from '../../facts.js';
 import { collectCalls, type CallSite, type CallSyntax } from '../shared/call-sites.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
-import { BoundNames, FunctionScopes } from '../shared/native-call-types.js';
+import { bindingSyntax, BoundNames, FunctionScopes } from '../shared/native-call-types.js';
 import {
   bindRustNames,
   declaredName,
@@ -62,14 +62,11 @@ export function collectRustCalls(
     },
   );
   const context: Context = { types, modules, scopes };
-  // Binding nodes ride along in the same query (pre-order: a `let` comes before the calls below it).
-  const bind = (node: Node): undefined => {
-    const fn = scopes.at(node.startIndex);
-    if (fn !== undefined) bindRustNames(node, fn, types);
-    return undefined;
-  };
   const syntax: CallSyntax = {
-    ...Object.fromEntries(RUST_BINDINGS.map((type) => [type, bind])),
+    ...bindingSyntax(RUST_BINDINGS, (node) => {
+      const fn = scopes.at(node.startIndex);
+      if (fn !== undefined) bindRustNames(node, fn, types);
+    }),
     call_expression: (node) => readCall(node, context),
     struct_expression: (node) => readStruct(node, context),
   };

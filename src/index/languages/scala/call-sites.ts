@@ -5,6 +5,10 @@
  * parameterless calls (`a max b`, `x.size`) read like operators and fields, and are not recorded.
  */
 import type { Node } from 'web-tree-sitter';
+import type { CallFact, SymbolFact } from '../../facts.js';
+import { callsAfterDeclarations } from '../shared/jvm/declared-calls.js';
+import { TypedNames } from '../shared/jvm/typed-names.js';
+import { scalaDeclarations } from './declared-types.js';
 import type { CallSite, CallSyntax } from '../shared/call-sites.js';
 import { bareTypeName } from '../shared/call-sites.js';
 import {
@@ -15,7 +19,18 @@ import {
   receiverText,
 } from '../shared/jvm/call-receivers.js';
 
-export function scalaCallSyntax(context: ReceiverContext): CallSyntax {
+/** The file's call sites, typed by its declarations and its imports (imported name or alias → source). */
+export function scalaCalls(
+  root: Node,
+  imports: ReadonlyMap<string, string>,
+  symbols: readonly SymbolFact[],
+): CallFact[] {
+  const names = new TypedNames();
+  const context: ReceiverContext = { names, imports, qualifiedPaths: true };
+  return callsAfterDeclarations(root, scalaDeclarations(names), scalaCallSyntax(context), symbols);
+}
+
+function scalaCallSyntax(context: ReceiverContext): CallSyntax {
   return {
     call_expression: (node) => application(node, context),
     instance_expression: (node) => instance(node, context),

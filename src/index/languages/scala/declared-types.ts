@@ -2,10 +2,10 @@
  * The declared types of a Scala file's names, for typing call receivers: class parameters, `val`/`var`
  * members and parameterless `def`s, method and lambda parameters, locals (`val r: Repo`, `val r = new Repo`, or `val r = Repo(…)` of
  * a class of this file); classes, objects and traits with the first type they extend; type parameters.
- * Read with one query over those node types.
  */
 import type { Node } from 'web-tree-sitter';
-import { TypedNames } from '../shared/jvm/typed-names.js';
+import type { DeclarationReader } from '../shared/jvm/declared-calls.js';
+import type { TypedNames } from '../shared/jvm/typed-names.js';
 
 const DECLARATIONS: readonly string[] = [
   'class_definition',
@@ -34,17 +34,19 @@ interface Applied {
   readonly from: number;
 }
 
-export function scalaDeclaredTypes(root: Node): TypedNames {
-  const names = new TypedNames();
+/** Reads the file's declarations into `names`. */
+export function scalaDeclarations(names: TypedNames): DeclarationReader {
   const applied: Applied[] = [];
-  for (const node of root.descendantsOfType([...DECLARATIONS])) {
-    if (node !== null) declare(node, names, applied);
-  }
-  for (const value of applied) {
-    const known = names.classNames.has(value.type) ? value.type : undefined;
-    names.add(value.name, known, value.scope, value.member, value.from);
-  }
-  return names;
+  return {
+    nodeTypes: DECLARATIONS,
+    read: (node) => declare(node, names, applied),
+    finish: () => {
+      for (const value of applied) {
+        const known = names.classNames.has(value.type) ? value.type : undefined;
+        names.add(value.name, known, value.scope, value.member, value.from);
+      }
+    },
+  };
 }
 
 /** A type as written without type arguments; undefined for function, tuple and other compound types. */

@@ -10,9 +10,8 @@ import { FactBuilder } from '../shared/fact-builder.js';
 import { docBefore, lineOf, shortValue } from '../shared/jvm/common.js';
 import { oneLine } from '../shared/tree-utils.js';
 import { type ScalaBody, scalaMessaging } from './messaging.js';
-import { bareTypeName, collectCalls } from '../shared/call-sites.js';
-import { scalaCallSyntax } from './call-sites.js';
-import { scalaDeclaredTypes } from './declared-types.js';
+import { bareTypeName } from '../shared/call-sites.js';
+import { scalaCalls } from './call-sites.js';
 
 const TEMPLATE_KINDS: Readonly<Record<string, SymbolKind>> = {
   class_definition: 'class',
@@ -30,15 +29,7 @@ export const extractScala: Extractor = (input) => {
   walker.statements(input.tree.rootNode, undefined);
   const imports = walker.facts.imports.map((fact) => fact.source);
   scalaMessaging(input.tree.rootNode, walker.bodies, imports, walker.facts);
-  const calls = collectCalls(
-    input.tree.rootNode,
-    scalaCallSyntax({
-      names: scalaDeclaredTypes(input.tree.rootNode),
-      imports: walker.importedNames,
-      qualifiedPaths: true,
-    }),
-    walker.facts.symbols,
-  );
+  const calls = scalaCalls(input.tree.rootNode, walker.importedNames, walker.facts.symbols);
   return walker.facts.build({
     package: walker.packages.length === 0 ? undefined : walker.packages.join('.'),
     calls,

@@ -3,8 +3,12 @@
  * locals) with the type the file proves for them, read once per function and only for functions whose
  * calls ask. A name bound twice with different types (or once without a type) has no type: shadowing is
  * not followed, so a name the file does not pin down stays unknown rather than guessed.
+ *
+ * The binding nodes ride along in the call collector's one query (`bindingSyntax`): it meets them in
+ * pre-order, so a declaration is recorded before the calls below it read it, and no second walk is paid.
  */
 import type { Node } from 'web-tree-sitter';
+import type { CallSyntax } from './call-sites.js';
 
 /** Names bound in one function: name → the type every binding agrees on, or null. */
 export class BoundNames {
@@ -76,4 +80,16 @@ export class FunctionScopes<T> {
     }
     return undefined;
   }
+}
+
+/**
+ * Readers for node types that bind names: each records through `bind` and yields no call. Spread into a
+ * language's `CallSyntax` next to its call readers.
+ */
+export function bindingSyntax(types: readonly string[], bind: (node: Node) => void): CallSyntax {
+  const read = (node: Node): undefined => {
+    bind(node);
+    return undefined;
+  };
+  return Object.fromEntries(types.map((type) => [type, read]));
 }

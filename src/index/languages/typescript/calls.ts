@@ -8,7 +8,7 @@
  *   type when a field, parameter, local or the `extends` clause declares it;
  * - `new X()` constructs `X`; `new X().run()` runs on an `X`.
  *
- * `require()`/`import()`, `super()`, decorators, tagged templates, calls of a parameter or local
+ * `require()`/`import()`, `super()`, decorators (`@Injectable()`), tagged templates, calls of a parameter or local
  * (`callback()`) and the language's own globals (`console.log`, `setTimeout`, `new Map()`) are no calls of
  * a declaration and are left out.
  */
@@ -69,17 +69,26 @@ const GLOBALS = new Set([
   'window',
 ]);
 
-/** What the readers consult: the walk's state and the names the file declares at its top. */
+/** Receivers longer than this in the source are not copied: the collector keeps none that long anyway. */
+const LONGEST_RECEIVER = 400;
+
+/** What the readers consult: the file's text, the walk's state and the names the file declares at its top. */
 interface FileScope {
+  readonly source: string;
   readonly state: FileState;
   readonly declared: ReadonlySet<string>;
 }
 
 /** The call facts of a walked file. */
-export function typescriptCalls(root: Node, state: FileState, symbols: readonly SymbolFact[]): CallFact[] {
+export function typescriptCalls(
+  root: Node,
+  source: string,
+  state: FileState,
+  symbols: readonly SymbolFact[],
+): CallFact[] {
   const declared = new Set(symbols.filter((s) => s.parent === undefined).map((s) => s.name));
   for (const name of state.moduleVars.keys()) declared.add(name);
-  const scope: FileScope = { state, declared };
+  const scope: FileScope = { source, state, declared };
   const syntax: CallSyntax = {
     call_expression: (node) => callSite(node, scope),
     new_expression: (node) => newSite(node, scope),
@@ -88,8 +97,9 @@ export function typescriptCalls(root: Node, state: FileState, symbols: readonly 
 }
 
 function callSite(node: Node, scope: FileScope): CallSite | undefined {
-  if (node.parent?.type === 'decorator') return undefined;
-  if (node.childForFieldName('arguments')?.type === 'template_string') return undefined;
+  // Read from the text, which is cheaper than asking for the parent or the arguments node.
+  const { source } = scope;
+  if (source[node.startIndex - 1] === '@' || source[node.endIndex - 1] === '`') return undefined;
   let callee = node.childForFieldName('function');
   while (callee?.type === 'non_null_expression') callee = callee.firstNamedChild;
   if (callee?.type === 'identifier')
@@ -98,7 +108,7 @@ function callSite(node: Node, scope: FileScope): CallSite | undefined {
   const object = callee.childForFieldName('object');
   const property = callee.childForFieldName('property');
   if (object === null || property === null) return undefined;
-  const site = { name: property.text, receiver: object.text, at: property };
+  const site = { name: property.text, receiver: receiverText(object), at: property };
   return receiverSite(node, object, site, scope);
 }
 
@@ -114,7 +124,7 @@ function bareCall(name: string, scope: FileScope): CallSite | undefined {
 function receiverSite(
   node: Node,
   object: Node,
-  site: { readonly name: string; readonly receiver: string; readonly at: Node },
+  site: { readonly name: string; readonly receiver?: string; readonly at: Node },
   scope: FileScope,
 ): CallSite | undefined {
   const { state } = scope;
@@ -167,7 +177,7 @@ function newSite(node: Node, scope: FileScope): CallSite | undefined {
   const fromModule = binding !== undefined && (binding.imported === '*' || binding.imported === 'default');
   return {
     name: property.text,
-    receiver: object.text,
+    receiver: receiverText(object),
     ...(fromModule ? { module: binding.source } : {}),
     construct: true,
   };
@@ -176,4 +186,8 @@ function newSite(node: Node, scope: FileScope): CallSite | undefined {
 /** A runtime global the file does not declare or import under that name. */
 function isGlobal(name: string, scope: FileScope): boolean {
   return GLOBALS.has(name) && !scope.declared.has(name);
+}
+
+function receiverText(node: Node): string | undefined {
+  return node.endIndex - node.startIndex <= LONGEST_RECEIVER ? node.text : undefined;
 }

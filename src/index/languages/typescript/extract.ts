@@ -372,7 +372,8 @@ class Walker extends ClassWalker {
     const branches = (): BranchMethod[] => (root === undefined ? [] : branchMethods(root));
     for (const fact of nextRouteFacts(this.state.path, defaultExport, exported, branches))
       this.facts.addContract(fact);
-    const calls = root === undefined ? [] : typescriptCalls(root, this.state, this.facts.symbols);
+    const calls =
+      root === undefined ? [] : typescriptCalls(root, this.source, this.state, this.facts.symbols);
     return this.facts.build({ calls });
   }
 }

@@ -19,6 +19,10 @@ const common = {
 
 export const typescriptLanguage: LanguageSpec = {
   id: 'typescript',
+  calls: {
+    receiverTypes: 'fields, constructor parameter properties, parameters, locals, new',
+    supertypes: 'extends, implements',
+  },
   extensions: ['.ts', '.mts', '.cts'],
   grammar: {
     file: 'tree-sitter-typescript.wasm',
@@ -34,6 +38,10 @@ const TSX_GRAMMAR = { file: 'tree-sitter-tsx.wasm', from: 'tree-sitter-typescrip
 
 export const tsxLanguage: LanguageSpec = {
   id: 'tsx',
+  calls: {
+    receiverTypes: 'fields, constructor parameter properties, parameters, locals, new',
+    supertypes: 'extends, implements',
+  },
   extensions: ['.tsx', '.jsx'],
   grammar: TSX_GRAMMAR,
   fence: 'tsx',
@@ -42,6 +50,7 @@ export const tsxLanguage: LanguageSpec = {
 
 export const javascriptLanguage: LanguageSpec = {
   id: 'javascript',
+  calls: { receiverTypes: 'fields, parameters, locals, new', supertypes: 'extends' },
   extensions: ['.js', '.mjs', '.cjs'],
   grammar: TSX_GRAMMAR,
   fence: 'js',

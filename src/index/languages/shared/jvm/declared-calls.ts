@@ -1,0 +1,43 @@
+/**
+ * The call sites of a Java, Kotlin, Scala or C# file, read after its declarations from one search of the
+ * tree. Searching the tree costs about as much as reading what it finds, so the declaration nodes (which
+ * type the receivers) and the call nodes are found together; the declarations are all read first, since a
+ * call may use a field declared below it, then the calls go through the shared collector.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { CallFact, SymbolFact } from '../../../facts.js';
+import { type CallSyntax, collectCalls } from '../call-sites.js';
+
+/** How a language reads its declaration nodes into its typed names. */
+export interface DeclarationReader {
+  readonly nodeTypes: readonly string[];
+  read(node: Node): void;
+  /** Completes what needs every declaration read (a local typed by a class declared further down). */
+  finish?(): void;
+}
+
+export function callsAfterDeclarations(
+  root: Node,
+  declarations: DeclarationReader,
+  syntax: CallSyntax,
+  symbols: readonly SymbolFact[],
+): CallFact[] {
+  const declared = new Set(declarations.nodeTypes);
+  const callTypes = Object.keys(syntax);
+  const calls: Node[] = [];
+  for (const node of root.descendantsOfType([...new Set([...declarations.nodeTypes, ...callTypes])])) {
+    if (node === null) continue;
+    if (declared.has(node.type)) declarations.read(node);
+    if (syntax[node.type] !== undefined) calls.push(node);
+  }
+  declarations.finish?.();
+  return collectCalls(searchedRoot(calls), syntax, symbols);
+}
+
+/**
+ * A stand-in root for `collectCalls`, whose one search of its root for the call node types answers with
+ * the nodes found already.
+ */
+function searchedRoot(found: readonly Node[]): Node {
+  return { descendantsOfType: () => found } as unknown as Node;
+}
