@@ -181,6 +181,18 @@ describe('graph neighbors', () => {
     ]);
   });
 
+  it('around a whole gRPC service: the class implementing it, whose methods serve its RPCs', async () => {
+    const service = await graph({ mode: 'neighbors', contract: 'StockService' });
+    expect(rows(service.text)).toEqual([
+      '| 1 | 1 | `StockApi` | implements | `gRPC service shop.stock.v1.StockService` | exact | `stock/src/StockApi.cs:1` |',
+    ]);
+    const method = await graph({ mode: 'neighbors', contract: 'StockService.Reserve' });
+    expect(rows(method.text)).toEqual([
+      '| 1 | 1 | `Stock.reserveAll` | calls_rpc | `rpc shop.stock.v1.StockService/Reserve` | exact | `billing/src/main/java/shop/Stock.java:4` |',
+      '| 2 | 1 | `StockApi.Reserve` | implements | `rpc shop.stock.v1.StockService/Reserve` | exact | `stock/src/StockApi.cs:1` |',
+    ]);
+  });
+
   it('refuses an unknown kind, a missing start, two starts, and an unknown contract', async () => {
     const kind = await graph({ mode: 'neighbors', contract: 'orders.created', kinds: 'calls' });
     expect(kind.isError).toBe(true);

@@ -125,12 +125,28 @@ describe('contracts impact by symbol', () => {
     ]);
   });
 
+  it('a method of a class implementing a whole gRPC service is the entry point of the RPC of its name', async () => {
+    const { text } = await impact({ symbol: 'stock/src/StockApi.cs:StockApi.Reserve' });
+    expect(rows(text)).toEqual([
+      '| 0 | same service | stock | `StockApi.Reserve` | `stock/src/StockApi.cs:3` | exact | target | `rpc shop.stock.v1.StockService/Reserve` |',
+      '| 1 | cross-service | billing | `Stock.reserveAll` | `billing/src/main/java/shop/Stock.java:4` | exact | rpc shop.stock.v1.StockService/Reserve | — |',
+    ]);
+    const helper = await impact({ symbol: 'stock/src/StockApi.cs:StockApi.Helper' });
+    expect(helper.text).toContain(
+      'Callers of `StockApi.Helper` are unknown (see below); it is the entry point of no contract.',
+    );
+  });
+
   it('nobody calls it: the authoritative zero', async () => {
     const { text } = await impact({ symbol: 'orders/src/orders.controller.ts:OrdersController' });
     expect(text).toContain(
       'Exactly 0 callers of `OrdersController` in the call graph, and it is the entry point of no contract.',
     );
     expect(rows(text)).toEqual([]);
+    const handler = await impact({ symbol: 'orders/src/orders.controller.ts:OrdersController.create' });
+    expect(handler.text).toContain(
+      'Exactly 0 callers of `OrdersController.create` in the call graph, and it is the entry point of `route POST /orders`, which nothing in the indexed roots calls or produces.',
+    );
   });
 
   it('in a language whose call sites are not recorded: says so instead of an authoritative zero', async () => {

@@ -9,8 +9,10 @@
  * - orders (TypeScript): `OrderService.create` produces `orders.created` and is called by
  *   `OrdersController.create` (route `POST /orders`); `OrderService.cancel` calls the Refund RPC and is called
  *   by `OrdersController.cancel` (route `POST /orders/{id}/cancel`);
- * - billing (Java): `Refunds.refundAll` calls the Refund RPC; a test calls it. Its Kotlin file records no call
- *   sites at all, like a language whose calls are not extracted.
+ * - billing (Java): `Refunds.refundAll` calls the Refund RPC; a test calls it; `Stock.reserveAll` calls the
+ *   Reserve RPC. Its Kotlin file records no call sites at all, like a language whose calls are not extracted;
+ * - stock (C#): the class `StockApi` implements the whole `StockService`; its method `Reserve` is the entry
+ *   point of the RPC of that name, `Helper` of none.
  */
 import type { AnyOperation } from '../../src/core/operation.js';
 import type { SymbolFact } from '../../src/index/facts.js';
@@ -194,9 +196,61 @@ export const FLOW_SPECS: readonly FileSpec[] = [
     package: 'shop',
     symbols: [decl('function', 'notifyCustomer', [3, 7])],
   },
+  {
+    root: 'billing',
+    path: 'src/main/java/shop/Stock.java',
+    language: 'java',
+    package: 'shop',
+    symbols: [decl('class', 'Stock', [1, 10]), decl('method', 'Stock.reserveAll', [3, 6], 0)],
+    contracts: [
+      {
+        kind: 'grpc_client',
+        service: 'StockService',
+        method: 'reserve',
+        symbol: 1,
+        line: 4,
+        confidence: 'exact',
+        via: 'stub call',
+      },
+    ],
+  },
+  {
+    root: 'stock',
+    path: 'proto/stock.proto',
+    language: 'proto',
+    protoServices: [
+      {
+        package: 'shop.stock.v1',
+        name: 'StockService',
+        line: 3,
+        methods: [rpc('Reserve', 4, 'ReserveRequest', 'ReserveResponse')],
+      },
+    ],
+  },
+  {
+    root: 'stock',
+    path: 'src/StockApi.cs',
+    language: 'csharp',
+    package: 'Stock',
+    symbols: [
+      decl('class', 'StockApi', [1, 20]),
+      decl('method', 'StockApi.Reserve', [3, 9], 0),
+      decl('method', 'StockApi.Helper', [11, 14], 0),
+    ],
+    contracts: [
+      {
+        kind: 'grpc_server',
+        service: 'StockService',
+        symbol: 0,
+        line: 1,
+        confidence: 'exact',
+        via: 'StockServiceBase',
+      },
+    ],
+  },
 ];
 
 export const buildFlowFixture = (
   workspace: string,
   operations: readonly AnyOperation<MeshServices>[],
-): Fixture => buildFixture(workspace, ['orders', 'payments', 'billing'], FLOW_SPECS, operations);
+): Fixture => buildFixture(workspace, ['orders', 'payments', 'billing', 'stock'], FLOW_SPECS, operations);

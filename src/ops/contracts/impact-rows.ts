@@ -1,5 +1,6 @@
 import type { Confidence, ContractGraph, GraphEdge } from '../../index/reader.js';
 import { compareStrings as cmp } from '../../core/order.js';
+import { weaker } from '../shared/confidence.js';
 import { isTestPath } from '../shared/workspace-paths.js';
 
 export type ImpactRole = 'client' | 'handler' | 'producer' | 'consumer' | 'topic';
@@ -22,12 +23,6 @@ export interface ImpactRow {
 export type UnscopedRow = Omit<ImpactRow, 'scope'>;
 
 const ROLE_ORDER: Record<ImpactRole, number> = { client: 0, producer: 1, topic: 2, consumer: 3, handler: 4 };
-const weaker = (a: Confidence, b: Confidence): Confidence =>
-  a === 'ambiguous' || b === 'ambiguous'
-    ? 'ambiguous'
-    : a === 'heuristic' || b === 'heuristic'
-      ? 'heuristic'
-      : 'exact';
 
 const rowOrder = (a: ImpactRow, b: ImpactRow): number =>
   a.hop - b.hop ||

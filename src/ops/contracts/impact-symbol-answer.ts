@@ -46,6 +46,23 @@ interface SymbolView {
   readonly noCalls: readonly string[];
 }
 
+/** Nothing reached: whether that is authoritative, and what the declaration is an entry point of. */
+function zeroLine(view: SymbolView): string {
+  const { impact, name } = view;
+  const entries = impact.rows[0]?.entryPoints ?? [];
+  const listed = entries.map((e) => `\`${e}\``).join(', ');
+  const entryText =
+    entries.length === 0
+      ? 'it is the entry point of no contract'
+      : `it is the entry point of ${listed}${impact.notFollowed.length === 0 ? ', which nothing in the indexed roots calls or produces' : ''}`;
+  if (view.noCalls.includes(view.file.language ?? 'unknown'))
+    return `Callers of \`${name}\` are unknown (see below); ${entryText}.`;
+  const tests = impact.testRowsLeftOut
+    ? ` outside tests (${impact.testRowsLeftOut} call site(s) in test files left out)`
+    : '';
+  return `Exactly 0 callers of \`${name}\` in the call graph${tests}, and ${entryText}.`;
+}
+
 function markdownOf(snapshot: SnapshotReader, view: SymbolView): string {
   const { impact, page, args } = view;
   const target = impact.rows[0];
@@ -57,11 +74,7 @@ function markdownOf(snapshot: SnapshotReader, view: SymbolView): string {
       `${impact.rows.length - 1} function(s) reached, ${entryRows.length} of them entry points, in ${new Set(impact.rows.map((r) => r.root)).size} service(s).`,
     '',
   ];
-  const blind = view.noCalls.includes(view.file.language ?? 'unknown');
-  if (impact.rows.length <= 1 && !blind)
-    lines.push(
-      `Exactly 0 callers of \`${view.name}\` in the call graph${impact.testRowsLeftOut ? ` outside tests (${impact.testRowsLeftOut} call site(s) in test files left out)` : ''}, and it is the entry point of no contract.`,
-    );
+  if (impact.rows.length <= 1) lines.push(zeroLine(view));
   if (page.items.length > 0 && impact.rows.length > 1)
     lines.push(
       '| # | Hop | Scope | Service | Function | Location | Confidence | Via | Entry point of |',

@@ -14,10 +14,10 @@ import {
   nodeLabel,
   rootOf,
   stepVia,
-  weaker,
   type FlowNode,
   type FlowStep,
 } from '../shared/flow-graph.js';
+import { confidenceRank as rank, weaker } from '../shared/confidence.js';
 import { isTestPath } from '../shared/workspace-paths.js';
 
 export type SymbolScope = 'same service' | 'cross-service';
@@ -60,8 +60,6 @@ interface Reached {
   readonly level: number;
   readonly confidence: Confidence;
 }
-
-const rank = (c: Confidence): number => (c === 'exact' ? 0 : c === 'heuristic' ? 1 : 2);
 
 const rowOrder = (a: SymbolImpactRow, b: SymbolImpactRow): number =>
   a.hop - b.hop ||

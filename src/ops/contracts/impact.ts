@@ -9,6 +9,7 @@ import { requireSnapshot } from '../shared/snapshot.js';
 import { displayPath } from '../shared/workspace-paths.js';
 import type { ImpactRow } from './impact-rows.js';
 import { symbolImpactAnswer } from './impact-symbol-answer.js';
+import { declarationString } from '../shared/declaration-arg.js';
 import { collectImpact, type ImpactResult } from './impact-walk.js';
 import { pageFields } from '../shared/output-shapes.js';
 
@@ -171,10 +172,7 @@ export const contractsImpact = defineOperation({
       .describe(
         'An RPC, service, topic or route (or give `symbol`), e.g. "ProcessPayment", "shop.payment.v1.PaymentService/ProcessPayment", "orders.created" or "GET /orders/{id}".',
       ),
-    symbol: z
-      .string()
-      .min(3)
-      .max(512)
+    symbol: declarationString()
       .optional()
       .describe(
         'A declaration as "<path>:<name>" (or give `target`): lists its callers up to the entry points of its service and the services calling those, e.g. "services/payment/store.go:transition".',

@@ -4,7 +4,8 @@
  * of the chain, level by level, so a chain is never longer than needed and every shortest one can be listed.
  */
 import type { Confidence } from '../../index/reader.js';
-import { flowKey, weaker, type FlowGraph, type FlowNode, type FlowStep } from '../shared/flow-graph.js';
+import { weaker } from '../shared/confidence.js';
+import { flowKey, type FlowGraph, type FlowNode, type FlowStep } from '../shared/flow-graph.js';
 
 /** Nodes in request order; `steps[i]` links `nodes[i]` to `nodes[i + 1]`. */
 export interface Chain {

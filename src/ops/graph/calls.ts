@@ -3,7 +3,7 @@ import { pageFooter, takePage } from '../../core/budget.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
 import type { SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
-import { declarationNamed } from '../shared/declaration-arg.js';
+import { declarationNamed, declarationString } from '../shared/declaration-arg.js';
 import {
   codeNode,
   FlowGraph,
@@ -72,17 +72,10 @@ export const graphCalls = defineOperation({
   description:
     'Shortest call chains through the call graph and across services through contracts (a client calling a route or RPC, a producer feeding a consumer): between two declarations, or from every entry point (route handler, consumer, RPC implementation) down to one declaration — e.g. from "orders/src/orders.controller.ts:OrdersController.create" to "services/payment/store.go:transition". DO NOT USE for everything a change impacts (use contracts impact with `symbol` / analyze_impact).',
   args: {
-    from: z
-      .string()
-      .min(3)
-      .max(512)
-      .describe(
-        'The declaration the chain starts at (or ends at, without `to`) as "<path>:<name>", e.g. "services/payment/store.go:transition".',
-      ),
-    to: z
-      .string()
-      .min(3)
-      .max(512)
+    from: declarationString().describe(
+      'The declaration the chain starts at (or ends at, without `to`) as "<path>:<name>", e.g. "services/payment/store.go:transition".',
+    ),
+    to: declarationString()
       .optional()
       .describe(
         'The declaration the chain ends at, as "<path>:<name>"; absent: chains from the entry points down to `from`, e.g. "services/payment/store.go:settlementStore.transition".',

@@ -5,7 +5,7 @@ import { defineOperation, type OperationContext } from '../../core/operation.js'
 import { compareStrings } from '../../core/order.js';
 import type { SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
-import { declarationNamed } from '../shared/declaration-arg.js';
+import { declarationNamed, declarationString } from '../shared/declaration-arg.js';
 import {
   codeNode,
   FlowGraph,
@@ -149,10 +149,7 @@ export const graphNeighbors = defineOperation({
   description:
     'The typed edges within n hops of a declaration or a contract: calls (caller → callee) and contract evidence (handler serves_http a route, client calls_rpc a method, producer produces a topic, consumer consumes it), each with confidence and the `path:line` it was found at — e.g. symbol "services/payment/server.go:server.RefundPayment" or contract "orders.created", depth 2, kinds "call,calls_rpc". DO NOT USE for whole chains (use graph calls / trace_calls).',
   args: {
-    symbol: z
-      .string()
-      .min(3)
-      .max(512)
+    symbol: declarationString()
       .optional()
       .describe(
         'A declaration as "<path>:<name>" (or give `contract`), e.g. "services/payment/store.go:transition".',

@@ -3,6 +3,7 @@
  * its root, the name qualified (`settlementStore.transition`) or simple (`transition`). Anything that names
  * no declaration, or several, is a tool failure that lists what to pick from.
  */
+import { z } from 'zod';
 import { invalidArgument, ToolError } from '../../core/errors.js';
 import type { IndexedFile, SnapshotReader, SymbolFact } from '../../index/reader.js';
 import { displayOf } from './workspace-paths.js';
@@ -13,6 +14,9 @@ export interface NamedDeclaration {
 }
 
 const LISTED = 8;
+
+/** The argument type of a field naming a declaration as `<path>:<name>`. */
+export const declarationString = () => z.string().min(3).max(512);
 
 const listed = (symbols: readonly SymbolFact[]): string =>
   symbols

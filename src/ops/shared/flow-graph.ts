@@ -13,6 +13,7 @@ import type {
   SnapshotReader,
   SymbolFact,
 } from '../../index/reader.js';
+import { weaker } from './confidence.js';
 import { methodCallerFiles } from './graph-queries.js';
 import { codeKey, SERVICE_PORTS, type Port, type ServicePorts } from './service-ports.js';
 import { displayOf, displayPath } from './workspace-paths.js';
@@ -56,13 +57,6 @@ export const codeNode = (file: IndexedFile, symbol: number | undefined): FlowNod
 
 export const flowKey = (node: FlowNode): string =>
   node.kind === 'code' ? `c\u0000${codeKey(node.file, node.symbol)}` : `n\u0000${node.node.id}`;
-
-export const weaker = (a: Confidence, b: Confidence): Confidence =>
-  a === 'ambiguous' || b === 'ambiguous'
-    ? 'ambiguous'
-    : a === 'heuristic' || b === 'heuristic'
-      ? 'heuristic'
-      : 'exact';
 
 const symbolOf = (node: FlowNode): SymbolFact | undefined =>
   node.kind === 'code' && node.symbol !== undefined ? node.file.facts.symbols[node.symbol] : undefined;
@@ -132,6 +126,8 @@ const callerOf = (edge: CallEdge, to?: FlowNode, through?: string): Upstream => 
 
 export class FlowGraph {
   private readonly ports: ServicePorts;
+  /** Per gRPC service: the files calling its methods by name (their service-level clients add nothing). */
+  private readonly traced = new Map<string, ReadonlySet<IndexedFile>>();
 
   constructor(private readonly snapshot: SnapshotReader) {
     this.ports = snapshot.derived(SERVICE_PORTS);
@@ -181,7 +177,8 @@ export class FlowGraph {
     const graph = this.snapshot.contractGraph();
     const service = graph.nodeByName('grpc_service', contract.name.split('/')[0] ?? '');
     if (!service) return out;
-    const traced = methodCallerFiles(this.snapshot, service.name);
+    let traced = this.traced.get(service.name);
+    if (!traced) this.traced.set(service.name, (traced = methodCallerFiles(this.snapshot, service.name)));
     for (const port of exits(service.id)) {
       if (traced.has(port.file)) continue;
       const step = {
