@@ -52,6 +52,17 @@ describe('expand_symbol', () => {
     );
   });
 
+  it('finds a name declared once in the workspace without a path, and lists namesakes with their symbols', async () => {
+    expect((await expand(ws.shop, { name: 'newSettlementStore' })).data).toMatchObject({
+      path: 'services/payment/store.go',
+      qualified_name: 'newSettlementStore',
+      start_line: 36,
+    });
+    const namesakes = await expand(ws.shop, { name: 'RefundPayment' });
+    expect(namesakes.isError).toBe(true);
+    expect(namesakes.text).toContain('`services/payment/server.go:server.RefundPayment` (method, L34)');
+  });
+
   it('lists the candidates when a name is ambiguous, and picks one by kind or line', async () => {
     const rust = 'services/inventory/src/stock.rs';
     expect(await expand(ws.shop, { path: rust, name: 'StockBook' })).toMatchObject({
@@ -82,7 +93,7 @@ describe('expand_symbol', () => {
       isError: true,
       text: 'Give either `symbol` ("<path>:<name>") or `path` with `name` or `line`, not both.',
     });
-    expect(await expand(ws.shop, { name: 'x' })).toMatchObject({
+    expect(await expand(ws.shop, {})).toMatchObject({
       isError: true,
       text: 'Name a declaration: `symbol` ("<path>:<name>", e.g. "services/payment/server.go:ProcessPayment") or `path` with `name` or `line`.',
     });

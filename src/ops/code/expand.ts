@@ -7,8 +7,9 @@ import type { MeshServices } from '../services.js';
 import { readIndexedText, STALE_NOTE } from '../shared/indexed-text.js';
 import { pageFields } from '../shared/output-shapes.js';
 import { requireSnapshot } from '../shared/snapshot.js';
-import { addressedSymbol, describeSymbol } from '../shared/symbol-address.js';
+import { describeSymbol } from '../shared/symbol-address.js';
 import { displayOf } from '../shared/workspace-paths.js';
+import { declarationArgs, targetDeclaration } from './declaration-target.js';
 
 /** Room kept for the heading, the fence and the footer within the page budget. */
 const FRAME_BYTES = 512;
@@ -19,40 +20,9 @@ export const codeExpand = defineOperation({
   flatName: 'expand_symbol',
   title: "Read one declaration's body",
   description:
-    'Returns the full source of one declaration (function, method, class, message…) with secrets masked, the inverse of an outline entry — e.g. symbol "services/payment/server.go:ProcessPayment", or path "services/payment/server.go" with name "server.ProcessPayment" or line 25. DO NOT USE to list what a file declares (use code outline / outline_file) or to find a name across files (use code search / smart_search).',
+    'Returns the full source of one declaration (function, method, class, message…) with secrets masked, the inverse of an outline entry — e.g. symbol "services/payment/server.go:ProcessPayment", path "services/payment/server.go" with name "server.ProcessPayment" or line 25, or a name declared once in the workspace. DO NOT USE to list what a file declares (use code outline / outline_file) or to find a name across files (use code search / smart_search).',
   args: {
-    symbol: z
-      .string()
-      .min(3)
-      .max(1200)
-      .optional()
-      .describe(
-        'Shorthand "<path>:<name>" or "<path>:<line>", e.g. "services/order-gateway/src/orders/order.service.ts:OrderService.createOrder".',
-      ),
-    path: z
-      .string()
-      .min(1)
-      .max(1024)
-      .optional()
-      .describe('The file, workspace-relative as answers show it, e.g. "services/payment/server.go".'),
-    name: z
-      .string()
-      .min(1)
-      .max(256)
-      .optional()
-      .describe('The declaration, qualified or simple, e.g. "OrderService.createOrder" or "createOrder".'),
-    line: z
-      .number()
-      .int()
-      .min(1)
-      .optional()
-      .describe('A line the declaration spans (the innermost one wins), or a tie-break for `name`, e.g. 42.'),
-    kind: z
-      .string()
-      .min(1)
-      .max(32)
-      .optional()
-      .describe('Only declarations of this kind, to tell namesakes apart, e.g. "method" or "struct".'),
+    ...declarationArgs,
     offset: z
       .number()
       .int()
@@ -78,7 +48,7 @@ export const codeExpand = defineOperation({
   truncationHint: () => 'The body was too large: read it in pages with `offset` from the footer.',
   run(args, ctx: OperationContext<MeshServices>) {
     const snapshot = requireSnapshot(ctx.services);
-    const { file, symbol } = addressedSymbol(snapshot, args);
+    const { file, symbol } = targetDeclaration(snapshot, args);
     const shown = displayOf(snapshot, file);
     const text = readIndexedText(file);
     if (!text)
