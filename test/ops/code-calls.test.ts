@@ -1,7 +1,8 @@
 /**
- * `code definition`, `references`, `callers`, `callees` and `implementations` over the code-calls fixture (a
- * TypeScript service and a Go service, facts as the extractors record them), through a real SDK client: exact rows, paging, confidence filters,
- * cycles, dispatch through interfaces and Go method sets, masking, and the errors that name what to pass.
+ * `code definition`, `references`, `callers`, `callees` and `implementations` over the code-calls fixture
+ * (a TypeScript service and a Go service, facts as the extractors record them), through a real SDK client:
+ * exact rows, paging, confidence filters, cycles, dispatch through interfaces and Go method sets, masking,
+ * and the errors that name what to pass.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
