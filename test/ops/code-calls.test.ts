@@ -1,20 +1,22 @@
 /**
- * `code definition`, `references`, `callers`, `callees` and `implementations` over the code-calls fixture (a
- * TypeScript service and a Go service), through a real SDK client: exact rows, paging, confidence filters,
- * cycles, dispatch through interfaces and Go method sets, masking, and the errors that name what to pass.
+ * `code definition`, `references`, `callers`, `callees` and `implementations` over the code-calls fixture
+ * (a TypeScript service and a Go service, facts as the extractors record them), through a real SDK client:
+ * exact rows, paging, confidence filters, cycles, dispatch through interfaces and Go method sets, masking,
+ * and the errors that name what to pass.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeCallsClient } from './code-calls-fixture.js';
 
 let client: Client;
+let close: () => Promise<void>;
 
 // Indexing the fixture takes a second on a quiet machine; a busy one gets more time.
 beforeAll(async () => {
-  client = await codeCallsClient();
+  ({ client, close } = await codeCallsClient());
 }, 180_000);
 afterAll(async () => {
-  await client.close();
+  await close();
 });
 
 interface Answer {
