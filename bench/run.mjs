@@ -10,7 +10,8 @@
 // (--searches also sets how many find_definition and find_callers calls are timed),
 // --seed S, --roots R, --cli FILE (another build), --ws-dir DIR (where workspaces are generated; default
 // the OS temp folder, outside any repository; bench/workspaces/ is git-ignored and works too),
-// --results DIR (bench/results), --no-baselines (skip rg and ctags), --reuse (keep an existing workspace),
+// --results DIR (bench/results), --no-baselines (skip rg and ctags), --no-ctags (keep rg, skip ctags, which
+// takes minutes on the realistic shape), --reuse (keep an existing workspace),
 // --nice N (process priority, inherited by the server), --profile DIR (`node --cpu-prof` for the server;
 // read with bench/profile-summary.mjs), --node-flags "…", --index-timeout-ms N, --note TEXT.
 //
@@ -39,6 +40,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { generateWorkspace, parseArgs, truthPathFor } from './gen-workspace.mjs';
 import { buildCodePlan, codeProbes } from './lib/code-probes.mjs';
+import { grepRows, outlineRows } from './lib/code-modes.mjs';
 import { buildPlan, probeDeclaration } from './lib/plan.mjs';
 import { fmt, percentile, round, spread, textTable } from './lib/stats.mjs';
 
@@ -74,6 +76,8 @@ export const TARGETS = {
     rss_peak_mb: 400,
     definition_p95_ms: 5,
     callers_p95_ms: 5,
+    outline_p95_ms: 5,
+    grep_vs_rg: 1,
   },
   // No absolute figures were set for realistic 50k; the scale-free ratios still apply.
   'realistic-50k': { cold_vs_ctags: 4, search_vs_rg: 1 / 20 },
@@ -84,7 +88,8 @@ const CORRECT_MIN = 99;
 const log = (text) => process.stderr.write(`[bench] ${text}\n`);
 
 function options(argv) {
-  const a = parseArgs(argv.filter((w) => w !== '--keep' && w !== '--no-baselines' && w !== '--reuse'));
+  const flags = new Set(['--keep', '--no-baselines', '--no-ctags', '--reuse']);
+  const a = parseArgs(argv.filter((w) => !flags.has(w)));
   const num = (key, fallback) => (a[key] === undefined ? fallback : Number(a[key]));
   const o = {
     files: num('files', 5000),
@@ -103,6 +108,7 @@ function options(argv) {
     indexTimeoutMs: num('index-timeout-ms', 20 * 60_000),
     keep: argv.includes('--keep'),
     baselines: !argv.includes('--no-baselines'),
+    ctags: !argv.includes('--no-ctags'),
     reuse: argv.includes('--reuse'),
     nice: a.nice === undefined ? undefined : Number(a.nice),
     note: a.note,
@@ -329,9 +335,11 @@ async function reloadProbes(session, ws, plan) {
 
 // ------------------------------------------------------------------------------------------- baselines
 
+const hasBinary = (bin) => spawnSync('which', [bin]).status === 0;
+
 function baselines(o, ws, plan) {
   const out = { rg: undefined, ctags: undefined };
-  const has = (bin) => spawnSync('which', [bin]).status === 0;
+  const has = hasBinary;
   // The floor under `boot`: spawning a Node process that does nothing.
   const nodeMs = [];
   for (let i = 0; i < 10; i++) {
@@ -353,7 +361,7 @@ function baselines(o, ws, plan) {
     const ms = symbols.map(run);
     out.rg = { version: firstLine('rg', ['--version']), symbols: symbols.length, ms, ...spread(ms) };
   }
-  if (has('ctags')) {
+  if (o.ctags && has('ctags')) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'meshlens-ctags-'));
     const ms = [];
     for (let i = 0; i < Math.min(3, o.runs); i++) {
@@ -476,6 +484,14 @@ async function runOnce(o, ws, plan, index, workDir) {
     log(
       `  find_definition ×${cp.definition.total}: p95 ${fmt(run.code.definition.p95_ms)} ms, declaring file named ${cp.definition.ok}; find_callers ×${cp.callers.total}: p95 ${fmt(run.code.callers.p95_ms)} ms, ${cp.callers.rows} rows`,
     );
+    // Server CPU per call beside wall time: on a loaded machine the wall time mostly measures the wait.
+    const serverCpu = () => cpuMsOf(cold.pid);
+    run.outline = await outlineRows(call, cold, plan, 200, serverCpu);
+    run.grep = await grepRows(call, cold, ws, plan, { rg: o.baselines && hasBinary('rg'), cpu: serverCpu });
+    log(
+      `  outline_file ×${run.outline.total}: p50 ${fmt(run.outline.p50_ms)} ms, p95 ${fmt(run.outline.p95_ms)} ms, correct ${run.outline.ok}; ` +
+        `grep_code: first ${fmt(run.grep.first_ms)} ms, p50 ${fmt(run.grep.p50_ms)} ms beside rg p50 ${fmt(run.grep.rg_p50_ms)} ms`,
+    );
     run.phases.reloads = at();
     const rl = await reloadProbes(cold, ws, plan);
     run.phases.end = at();
@@ -551,6 +567,15 @@ const METRICS = [
   ['callers_p50_ms', 'find_callers depth 2 p50 (ms)', (r) => r.code?.callers.p50_ms],
   ['callers_p95_ms', 'find_callers depth 2 p95 (ms)', (r) => r.code?.callers.p95_ms],
   ['callers_rows', '  rows over all find_callers calls', (r) => r.code?.callers.rows],
+  ['outline_p50_ms', 'outline_file p50 (ms)', (r) => r.outline?.p50_ms],
+  ['outline_p95_ms', 'outline_file p95 (ms)', (r) => r.outline?.p95_ms],
+  ['outline_cpu_ms', '  server CPU per outline_file, mean (ms)', (r) => r.outline?.server_cpu_ms_per_call],
+  ['grep_first_ms', '  first grep_code, builds its filters (ms)', (r) => r.grep?.first_ms],
+  ['grep_p50_ms', 'grep_code p50 (ms)', (r) => r.grep?.p50_ms],
+  ['grep_p95_ms', 'grep_code p95 (ms)', (r) => r.grep?.p95_ms],
+  ['grep_cpu_ms', '  server CPU per grep_code, mean (ms)', (r) => r.grep?.server_cpu_ms_per_call],
+  ['grep_rg_p50_ms', '  rg -n -S, same patterns, side by side, p50 (ms)', (r) => r.grep?.rg_p50_ms],
+  ['grep_vs_rg', 'grep_code p50 ÷ rg p50 (same patterns)', (r) => r.grep?.p50_ms / r.grep?.rg_p50_ms],
   ['reload_ms', 'reload: write → searchable (ms)', (r) => r.reload?.median_ms],
   ['rss_peak_mb', 'peak RSS, cold run (MB)', (r) => r.rss_peak_mb],
   ['warm_rss_peak_mb', 'peak RSS, warm boot (MB)', (r) => r.warm_rss_peak_mb],
@@ -625,6 +650,7 @@ function summarize(o, runs, base, tier) {
     search: { ok: sum((r) => r.search?.ok), total: sum((r) => r.search?.total) },
     impact: { ok: sum((r) => r.impact?.ok), total: sum((r) => r.impact?.total) },
     dependents: { ok: sum((r) => r.dependents?.ok), total: sum((r) => r.dependents?.total) },
+    outline: { ok: sum((r) => r.outline?.ok), total: sum((r) => r.outline?.total) },
     reload: {
       ok: sum((r) => r.reload?.probes.length - r.reload?.missed),
       total: sum((r) => r.reload?.probes.length),
@@ -646,7 +672,7 @@ function mapRound(s, digits = 3) {
 function targetText(key, target) {
   if (target === undefined) return '—';
   if (key === 'search_vs_rg') return `≤ 1/${Math.round(1 / target)}`;
-  if (key === 'cold_vs_ctags') return `≤ ${target}×`;
+  if (key === 'cold_vs_ctags' || key === 'grep_vs_rg') return `≤ ${target}×`;
   return `≤ ${target}`;
 }
 

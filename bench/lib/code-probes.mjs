@@ -1,51 +1,62 @@
-// Probes for the call-graph code modes, decided from the ground truth and the generated text: use sites of
-// functions and methods declared once in the workspace (find_definition at the name's column, checked
-// against the declaring file) and those declarations themselves (find_callers by `<path>:<name>`).
+// Probes for the call-graph code modes, decided from the ground truth and the generated text: calls of a
+// function or method declared in the same file (find_definition at the name's column, checked against the
+// file: the generated code calls its own methods), and those declarations (find_callers by `<path>:<line>`,
+// which names one declaration even where a name repeats).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRng } from './rng.mjs';
 
 const CALLABLE = new Set(['function', 'method']);
 const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
+/** A line that is a comment (or the middle of a block comment) in the generated languages. */
+const COMMENT = /^\s*(\/\/|#|\*|\/\*|--)/;
+/** Calls probed in one file at most, so that the probes spread over the workspace. */
+const PER_FILE = 2;
 
-/** Functions and methods whose name no other declaration of the workspace has. */
-function uniqueCallables(truth) {
-  const count = new Map();
-  for (const [name] of truth.symbols) count.set(name, (count.get(name) ?? 0) + 1);
+/** Per file: its functions and methods by name, with their declaration lines. */
+function callablesByFile(truth) {
   const out = new Map();
-  for (const [name, kind, fileIndex, line] of truth.symbols)
-    if (CALLABLE.has(kind) && count.get(name) === 1)
-      out.set(name, { name, file: truth.files[fileIndex].path, line });
+  for (const [name, kind, fileIndex, line] of truth.symbols) {
+    if (!CALLABLE.has(kind)) continue;
+    const byName = out.get(fileIndex) ?? out.set(fileIndex, new Map()).get(fileIndex);
+    (byName.get(name) ?? byName.set(name, []).get(name)).push(line);
+  }
   return out;
 }
 
-/**
- * Up to `count` use sites (a line other than the declaration naming a unique function or method), one per
- * name, from files visited in a seeded order, and `count` declarations to ask callers of.
- */
+/** The calls (`name(`) of the file's own functions and methods, outside comments and their declarations. */
+function callsInFile(text, own) {
+  const found = [];
+  text.split('\n').forEach((line, index) => {
+    if (COMMENT.test(line)) return;
+    for (const match of line.matchAll(IDENTIFIER)) {
+      const lines = own.get(match[0]);
+      if (!lines || lines.includes(index + 1) || line[match.index + match[0].length] !== '(') continue;
+      found.push({ line: index + 1, column: match.index + 1, declaration: lines[0] });
+    }
+  });
+  return found;
+}
+
+/** Up to `count` calls of a file's own functions and methods, from files visited in a seeded order. */
 export function buildCodePlan(ws, truth, { count, seed }) {
   const rng = createRng(`code:${seed}`);
-  const callables = uniqueCallables(truth);
+  const callables = callablesByFile(truth);
   const uses = [];
-  const used = new Set();
-  for (const file of rng.shuffle(truth.files.map((f) => f.path).sort())) {
+  for (const fileIndex of rng.shuffle([...callables.keys()].sort((a, b) => a - b))) {
     if (uses.length >= count) break;
-    const lines = readFileSync(path.join(ws, file), 'utf8').split('\n');
-    lines.forEach((text, index) => {
-      for (const match of text.matchAll(IDENTIFIER)) {
-        const decl = callables.get(match[0]);
-        if (!decl || used.has(decl.name) || uses.length >= count) continue;
-        if (decl.file === file && decl.line === index + 1) continue;
-        used.add(decl.name);
-        uses.push({ path: file, line: index + 1, column: match.index + 1, expected: decl.file });
-      }
-    });
+    const file = truth.files[fileIndex].path;
+    const calls = callsInFile(readFileSync(path.join(ws, file), 'utf8'), callables.get(fileIndex));
+    for (const call of rng.shuffle(calls).slice(0, Math.min(PER_FILE, count - uses.length)))
+      uses.push({
+        path: file,
+        line: call.line,
+        column: call.column,
+        expected: file,
+        symbol: `${file}:${call.declaration}`,
+      });
   }
-  const declarations = rng
-    .shuffle([...callables.values()].sort((a, b) => (a.name < b.name ? -1 : 1)))
-    .slice(0, count)
-    .map((d) => ({ symbol: `${d.file}:${d.name}` }));
-  return { uses, declarations };
+  return { uses, declarations: uses.map((use) => ({ symbol: use.symbol })) };
 }
 
 const locations = (text) => new Set([...text.matchAll(/`([^`\s]+):(\d+)`/g)].map((m) => m[1]));

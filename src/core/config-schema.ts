@@ -66,7 +66,7 @@ export const configSchema = z.strictObject({
         .boolean()
         .default(true)
         .describe(
-          'Record call sites while indexing, for callers, callees, references and impact of a function (false: faster, smaller index, those modes answer nothing).',
+          'Keep call sites in the index, for callers, callees, definitions, references and the impact of a function (false: a smaller index and cache; those modes then find no calls).',
         ),
     })
     .prefault({}),

@@ -5,6 +5,7 @@ export const SERVER_INSTRUCTIONS = `meshlens indexes this multi-service workspac
 
 Use meshlens instead of grep/find when you need:
 - where a symbol (class, function, type, RPC, topic) is declared: code search (smart_search); bodies are stripped unless include_body is true;
+- a file's declarations and imports, one declaration's body, files by path, or a regex over the indexed text (secrets masked): code outline, expand, files, grep (outline_file, expand_symbol, find_files, grep_code);
 - who imports or depends on a type, package or contract: contracts dependents (find_dependents);
 - who defines, implements and calls a gRPC method, and whether a .proto edit breaks the wire format: contracts grpc (analyze_grpc);
 - what an RPC, topic or route change impacts inside and across services: contracts impact (analyze_impact);
@@ -16,4 +17,4 @@ Rules:
 - Lists are paged. When a footer says "More: offset: N", call again with that offset.
 - A call made while the first index is built waits for it (up to 30 s by default). If an answer still says "still indexing", call admin status (index_status) and retry shortly.
 - Paths are relative to the workspace root, or absolute inside a configured root; anything outside is refused.
-- Use grep only for free text, string literals and comments, which the index does not hold.`;
+- For free text, string literals and comments use code grep (grep_code) rather than a shell grep: it searches the same files with secrets masked.`;

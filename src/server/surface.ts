@@ -42,7 +42,7 @@ export function annotationsOf(title: string, ops: readonly AnyOperation[]): Tool
 }
 
 const DOMAIN_TITLES: Record<Domain, string> = {
-  code: 'Code: declared symbols',
+  code: 'Code: declarations, outlines, bodies, files and text',
   contracts: 'Contracts: dependents, gRPC, impact',
   docs: 'Docs: team documentation',
   graph: 'Graph: service topology, call chains, neighbourhoods',

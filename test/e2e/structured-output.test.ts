@@ -14,6 +14,13 @@ const FLAT_CALLS: readonly [string, Record<string, unknown>][] = [
   ['smart_search', { query: 'Order', limit: 1 }],
   ['smart_search', { query: 'NoSuchNameAnywhere' }],
   ['smart_search', { query: 'orders.created', fuzzy: true }],
+  ['outline_file', { path: 'services/payment/server.go' }],
+  ['outline_file', { path: 'services/billing/src/main/resources/application.yml' }],
+  ['expand_symbol', { symbol: 'services/payment/server.go:RefundPayment' }],
+  ['find_files', { query: 'server' }],
+  ['find_files', { query: 'nothing-is-named-like-this' }],
+  ['grep_code', { pattern: 'orders\\.created', limit: 2, context: 1 }],
+  ['grep_code', { pattern: 'no-such-text-anywhere' }],
   ['find_dependents', { target: 'orders.created' }],
   ['analyze_grpc', { target: 'PaymentService' }],
   ['analyze_grpc', { target: 'NoSuchService' }],
@@ -55,7 +62,7 @@ afterAll(async () => client.close());
 describe('outputSchema and structuredContent (built CLI over stdio)', () => {
   it('every tool advertises an object outputSchema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.length).toBe(11);
+    expect(tools.length).toBe(13);
     for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe('object');
   });
 

@@ -9,9 +9,10 @@ import { codeCallsClient } from './code-calls-fixture.js';
 
 let client: Client;
 
+// Indexing the fixture takes a second on a quiet machine; a busy one gets more time.
 beforeAll(async () => {
   client = await codeCallsClient();
-});
+}, 180_000);
 afterAll(async () => {
   await client.close();
 });
@@ -132,6 +133,15 @@ describe('find_callers', () => {
     expect(name.isError).toBe(true);
     expect(name.text).toBe(
       'No declaration named `Mem` in the indexed roots. Closest: `MemRepo`, `memStore`. `code search` finds declarations by part of their name.',
+    );
+  });
+
+  it('a declaration in a language that records no call sites: says so instead of a bare zero', async () => {
+    const { text, json } = await ask('find_callers', { symbol: 'orders/proto/orders.proto:Orders' });
+    expect(rows(text)).toEqual([]);
+    expect(json).toMatchObject({ total_rows: 0, calls_recorded: false, next_offset: null });
+    expect(text).toContain(
+      'No file in the language of `orders/proto/orders.proto` records call sites, so the call graph cannot list callers; `code references` scans the text for the name.',
     );
   });
 });

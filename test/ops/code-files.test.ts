@@ -45,7 +45,7 @@ describe('find_files', () => {
       isError: true,
       text:
         'No indexed file is in language `golang`. Languages in this workspace: `typescript` (11), `kotlin` (7), `go` (6), ' +
-        '`java` (6), `python` (6), `rust` (6), `csharp` (5), `markdown` (4), `proto` (3), `spring` (2), `maven` (1), `yaml` (1).',
+        '`java` (6), `python` (6), `rust` (6), `csharp` (5), `markdown` (5), `proto` (3), `spring` (2), `maven` (1), `yaml` (1).',
     });
   });
 
@@ -55,20 +55,17 @@ describe('find_files', () => {
     const offsets: (number | null)[] = [];
     while (offset !== null) {
       const answer = await files(ws.shop, { limit: 25, offset });
-      expect(answer.data.total_files).toBe(58);
+      expect(answer.data.total_files).toBe(59);
       seen.push(...(answer.data.results as { path: string }[]).map((r) => r.path));
       offset = answer.data.next_offset as number | null;
       offsets.push(offset);
     }
     expect(offsets).toEqual([25, 50, null]);
-    expect(new Set(seen).size).toBe(58);
-    expect(seen.slice(0, 2)).toEqual([
-      'deploy/docker-compose.yml',
-      'docs/adr/0001-use-kafka-for-order-events.md',
-    ]);
+    expect(new Set(seen).size).toBe(59);
+    expect(seen.slice(0, 2)).toEqual(['README.md', 'deploy/docker-compose.yml']);
     const past = await files(ws.shop, { limit: 25, offset: 60 });
     expect(past.text).toContain(
-      'No files at `offset: 60`: there are 58 in total. Request `offset: 33` for the last ones.',
+      'No files at `offset: 60`: there are 59 in total. Request `offset: 34` for the last ones.',
     );
   });
 

@@ -12,8 +12,12 @@ type Row = { path: string; line: number; column: number; text: string; before?: 
 const places = (data: Record<string, unknown>) =>
   (data.results as Row[]).map((r) => `${r.path}:${r.line}:${r.column}`);
 
-/** `rg --column -n -i 'orders\.created' docs proto services` in the example: the same lines and columns. */
+/** `rg --column -n -i 'orders\.created' README.md docs proto services` in the example: the same lines and columns. */
 const ORDERS_CREATED = [
+  'README.md:43:17',
+  'README.md:44:17',
+  'README.md:50:4',
+  'README.md:81:65',
   'docs/adr/0001-use-kafka-for-order-events.md:15:2',
   'docs/adr/0001-use-kafka-for-order-events.md:18:34',
   'docs/adr/0001-use-kafka-for-order-events.md:27:10',
@@ -34,15 +38,15 @@ describe('grep_code', () => {
   it('lists every matching line of the indexed files, in path order, with its column', async () => {
     const answer = await grep(ws.shop, { pattern: 'orders\\.created' });
     expect(answer.data).toMatchObject({
-      total_matches: 14,
-      total_files: 9,
+      total_matches: 18,
+      total_files: 10,
       total_is_partial: false,
       case_insensitive: true,
       offset: 0,
       next_offset: null,
     });
     expect(places(answer.data)).toEqual(ORDERS_CREATED);
-    expect((answer.data.results as Row[])[12]?.text).toBe('\tordersCreatedTopic   = "orders.created"');
+    expect((answer.data.results as Row[])[16]?.text).toBe('\tordersCreatedTopic   = "orders.created"');
     expect(answer.text).toContain(
       '### `services/payment/events.go` (1 matching line(s))\n```text\n15:\tordersCreatedTopic   = "orders.created"\n```',
     );
@@ -58,7 +62,7 @@ describe('grep_code', () => {
       offset = answer.data.next_offset as number | null;
       offsets.push(offset);
     }
-    expect(offsets).toEqual([5, 10, null]);
+    expect(offsets).toEqual([5, 10, 15, null]);
     expect(seen).toEqual(ORDERS_CREATED);
   });
 
@@ -71,7 +75,7 @@ describe('grep_code', () => {
     ).toBe(2);
     expect(
       (await grep(ws.shop, { pattern: 'orders.created', case_insensitive: false })).data.total_matches,
-    ).toBe(14);
+    ).toBe(18);
     const fixed = await grep(ws.shop, { pattern: "topic: 'orders.created', messages", fixed_strings: true });
     expect(places(fixed.data)).toEqual(['services/order-gateway/src/orders/order.service.ts:54:32']);
     expect(await grep(ws.shop, { pattern: 'send({' })).toMatchObject({ isError: true });
@@ -125,11 +129,11 @@ describe('grep_code', () => {
       after: [''],
     });
     const capped = await grep(ws.shop, { pattern: 'orders\\.created', max_per_file: 1 });
-    expect(capped.data.total_matches).toBe(14);
-    expect(places(capped.data)).toHaveLength(9);
+    expect(capped.data.total_matches).toBe(18);
+    expect(places(capped.data)).toHaveLength(10);
     expect(capped.text).toContain('### `docs/architecture.md` (4 matching line(s), 1 listed)');
     expect(capped.text).toContain(
-      '2 file(s) have more matching lines than `max_per_file`; their first ones are listed.',
+      '3 file(s) have more matching lines than `max_per_file`; their first ones are listed.',
     );
   });
 

@@ -160,10 +160,13 @@ export async function parseFile(job: ParseJob, options: ParseFileOptions = {}): 
   // Custom patterns apply to every language, with or without an extractor, after it has run; so does
   // reading a POST to the Dapr sidecar's publish API (any language's HTTP client can send one).
   const extract = (tree?: Tree): FileFacts =>
-    applyPatterns(
+    withCallSitesAsConfigured(
       input,
-      rewriteSidecarPublishes(
-        extractor?.(tree !== undefined ? { ...input, tree } : input) ?? emptyFacts(job.language),
+      applyPatterns(
+        input,
+        rewriteSidecarPublishes(
+          extractor?.(tree !== undefined ? { ...input, tree } : input) ?? emptyFacts(job.language),
+        ),
       ),
     );
   if (grammar === undefined) {
@@ -229,4 +232,11 @@ function describe(error: unknown, preferCode = false): string {
     return error.message;
   }
   return String(error);
+}
+
+/** The facts without their call sites when the workspace turned them off (`[code] call_graph = false`). */
+function withCallSitesAsConfigured(input: ExtractInput, facts: FileFacts): FileFacts {
+  if (input.options?.calls !== false || facts.calls === undefined) return facts;
+  const { calls: _dropped, ...rest } = facts;
+  return rest;
 }

@@ -103,16 +103,23 @@ export const CPP_BINDINGS: readonly string[] = [
 
 /** Records the names one of the `CPP_BINDINGS` nodes declares. */
 export function bindCppNames(node: Node, names: BoundNames): void {
-  if (node.type === 'structured_binding_declarator') {
+  const kind = node.type;
+  if (kind === 'structured_binding_declarator') {
     for (const id of node.namedChildren) if (id?.type === 'identifier') names.bind(id.text, undefined);
     return;
   }
-  const type = cppCallType(node.childForFieldName('type'));
-  for (const declarator of node.childrenForFieldName('declarator')) {
+  // Only a declaration lists several declarators; a parameter or a range loop has one.
+  const declarators =
+    kind === 'declaration' ? node.childrenForFieldName('declarator') : [node.childForFieldName('declarator')];
+  for (const declarator of declarators) {
     const target = declared(declarator);
     if (target === undefined) continue;
-    const value = target.value === undefined ? undefined : typeOfValue(target.value);
-    names.bind(target.name, type ?? value);
+    const { value } = target;
+    names.bind(
+      target.name,
+      () =>
+        cppCallType(node.childForFieldName('type')) ?? (value === undefined ? undefined : typeOfValue(value)),
+    );
   }
 }
 

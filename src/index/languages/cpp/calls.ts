@@ -170,34 +170,63 @@ function scopedCall(
 /** `this->f()`, `obj.f()`, `ptr->f()`, `this->repo_->f()`, `a().f()`. */
 function memberCall(callee: Node, context: Context, fn: CppFunction | undefined): CallSite | undefined {
   const object = callee.childForFieldName('argument');
-  let field = callee.childForFieldName('field');
-  if (field?.type === 'dependent_name') field = field.namedChild(0);
-  if (field?.type === 'template_method' || field?.type === 'qualified_identifier')
-    field = field.childForFieldName('name');
-  if (object === null || field === null || field === undefined) return undefined;
+  const field = memberName(callee.childForFieldName('field'));
+  if (object === null || field === undefined) return undefined;
   const site = { name: field.text, receiver: object.text, at: field };
-  if (object.type === 'this') return { ...site, self: true };
-  const receiverType = calledThrough(
-    typeOfObject(object, context, fn),
-    callee.childForFieldName('operator')?.type,
-  );
+  const objectType = object.type;
+  if (objectType === 'this') return { ...site, self: true };
+  const receiverType = reached(callee, typeOfObject(object, objectType, context, fn));
   return receiverType === undefined ? site : { ...site, receiverType };
 }
 
-/** A parameter or local, else a field of the method's class (implicit `this`), else a file-level variable. */
-function typeOfObject(node: Node, context: Context, fn: CppFunction | undefined): string | undefined {
-  if (node.type === 'identifier') {
-    if (fn?.names.has(node.text) === true) return fn.names.typeOf(node.text);
-    const field = fn?.owner === undefined ? undefined : context.fields.get(fn.owner)?.get(node.text);
-    return field ?? context.globals.typeOf(node.text);
+/** The member named by `f`, `template f<T>`, `Base::f`. */
+function memberName(field: Node | null): Node | undefined {
+  let current = field;
+  for (let depth = 0; current !== null && depth < 3; depth++) {
+    switch (current.type) {
+      case 'field_identifier':
+      case 'identifier':
+        return current;
+      case 'dependent_name':
+        current = current.namedChild(0);
+        break;
+      case 'template_method':
+      case 'qualified_identifier':
+        current = current.childForFieldName('name');
+        break;
+      default:
+        return undefined;
+    }
   }
-  if (node.type !== 'field_expression') return undefined;
+  return undefined;
+}
+
+/** What the member access reaches from a value of `type` (the operator is read only for a smart pointer). */
+function reached(access: Node, type: string | undefined): string | undefined {
+  return type?.startsWith('->') === true
+    ? calledThrough(type, access.childForFieldName('operator')?.type)
+    : type;
+}
+
+/** A parameter or local, else a field of the method's class (implicit `this`), else a file-level variable. */
+function typeOfObject(
+  node: Node,
+  nodeType: string,
+  context: Context,
+  fn: CppFunction | undefined,
+): string | undefined {
+  if (nodeType === 'identifier') {
+    const name = node.text;
+    if (fn?.names.has(name) === true) return fn.names.typeOf(name);
+    const field = fn?.owner === undefined ? undefined : context.fields.get(fn.owner)?.get(name);
+    return field ?? context.globals.typeOf(name);
+  }
+  if (nodeType !== 'field_expression') return undefined;
   const object = node.childForFieldName('argument');
   const field = node.childForFieldName('field')?.text;
   if (object === null || field === undefined) return undefined;
+  const objectType = object.type;
   const owner =
-    object.type === 'this'
-      ? fn?.owner
-      : calledThrough(typeOfObject(object, context, fn), node.childForFieldName('operator')?.type);
+    objectType === 'this' ? fn?.owner : reached(node, typeOfObject(object, objectType, context, fn));
   return owner === undefined ? undefined : context.fields.get(owner)?.get(field);
 }

@@ -121,8 +121,9 @@ export function bindGoNames(node: Node, names: BoundNames, types: GoTypes): void
   switch (node.type) {
     case 'parameter_declaration':
     case 'variadic_parameter_declaration': {
-      const type = goTypeName(node.childForFieldName('type'));
-      for (const name of node.childrenForFieldName('name')) if (name !== null) names.bind(name.text, type);
+      const type = node.childForFieldName('type');
+      for (const name of node.childrenForFieldName('name'))
+        if (name !== null) names.bind(name.text, () => goTypeName(type));
       return;
     }
     case 'short_var_declaration':
@@ -156,7 +157,10 @@ function bindShortVar(node: Node, names: BoundNames, types: GoTypes): void {
   left.forEach((target, i) => {
     if (target?.type !== 'identifier') return;
     const value = right.length === left.length ? right[i] : undefined;
-    names.bind(target.text, value === undefined || value === null ? undefined : typeOfValue(value, types));
+    names.bind(
+      target.text,
+      value === undefined || value === null ? undefined : () => typeOfValue(value, types),
+    );
   });
 }
 
@@ -166,13 +170,13 @@ function bindVarSpec(spec: Node, names: BoundNames, types: GoTypes): void {
   const targets = spec.childrenForFieldName('name').filter((n): n is Node => n !== null);
   targets.forEach((target, i) => {
     const value = values.length === targets.length ? values[i] : undefined;
-    const type =
+    names.bind(target.text, () =>
       declared !== null
         ? goTypeName(declared)
         : value === undefined || value === null
           ? undefined
-          : typeOfValue(value, types);
-    names.bind(target.text, type);
+          : typeOfValue(value, types),
+    );
   });
 }
 

@@ -15,7 +15,7 @@ import {
 } from '../shared/jvm/call-receivers.js';
 import type { CallFact, SymbolFact } from '../../facts.js';
 import { callsAfterDeclarations } from '../shared/jvm/declared-calls.js';
-import { type KotlinTypes, kotlinDeclarations, newKotlinTypes } from './declared-types.js';
+import { type KotlinTypes, kotlinDeclarations, newKotlinTypes, within } from './declared-types.js';
 import { callOf } from './model.js';
 
 /** The file's call sites, typed by its declarations and its imports (imported name or alias → source). */
@@ -45,17 +45,23 @@ function call(node: Node, context: ReceiverContext, types: KotlinTypes): CallSit
   // `f(x) { … }` nests the call `f(x)` in the one with the lambda: the inner one is read on its own.
   if (node.firstNamedChild?.type === 'call_expression' && node.lastNamedChild?.type === 'annotated_lambda')
     return undefined;
+  if (within(types.annotations, node.startIndex)) return undefined;
   const parts = callOf(node);
   if (parts === undefined) return undefined;
-  const { name, nameNode, receiver } = parts;
-  if (receiver === undefined) return bareCall(name, nameNode, context, types);
+  const { name, nameNode } = parts;
+  if (parts.receiver === undefined) return bareCall(name, nameNode, context, types);
+  // The grammar reads `!a.f()` as `(!a).f()`: the call is on `a`.
+  const prefixed = parts.receiver.type === 'unary_expression' && !parts.receiver.text.endsWith('!!');
+  const receiver = (prefixed ? parts.receiver.childForFieldName('argument') : null) ?? parts.receiver;
   const shape = receiverOf(receiver, context);
   const site = callOn(name, shape, receiverText(receiver), nameNode.startIndex, context, nameNode);
   // `Outer.Inner(…)` on a type (not on a variable) constructs the nested class.
+  const first =
+    shape.kind === 'name' ? shape.name : shape.kind === 'path' ? shape.path.split('.')[0] : undefined;
   const onType =
-    (shape.kind === 'name' || shape.kind === 'path') &&
+    first !== undefined &&
     site.receiverType !== undefined &&
-    context.names.lookup(receiverText(receiver).split('.')[0] ?? '', nameNode.startIndex) === undefined;
+    context.names.lookup(first, nameNode.startIndex) === undefined;
   return onType && looksLikeType(name) ? { ...site, construct: true } : site;
 }
 
@@ -64,7 +70,7 @@ function bareCall(name: string, nameNode: Node, context: ReceiverContext, types:
   if (constructed !== undefined) return { ...constructed, at: nameNode };
   const offset = nameNode.startIndex;
   const site = callOn(name, { kind: 'none' }, undefined, offset, context, nameNode);
-  const onOther = types.otherThis.some((range) => range.start <= offset && offset < range.end);
+  const onOther = within(types.otherThis, offset);
   if (site.self && (onOther || looksLikeType(name))) return { name, at: nameNode };
   return site;
 }

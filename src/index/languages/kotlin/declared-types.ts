@@ -2,8 +2,8 @@
  * The declared types of a Kotlin file's names, for typing call receivers: primary-constructor parameters
  * and class properties (members), function and lambda parameters, locals (`val r: Repo`, or `val r = Repo()`
  * when `Repo` is a class of this file or imported), `for` variables; classes and objects with the class each
- * extends; type parameters; and the lambdas of `apply`/`run`/`with`, where a bare call is made on their
- * object rather than on `this`.
+ * extends; type parameters; the lambdas of `apply`/`run`/`with`, where a bare call is made on their
+ * object rather than on `this`; and annotations, whose arguments (`@Filter(Type(…))`) call nothing.
  */
 import type { Node } from 'web-tree-sitter';
 import type { DeclarationReader } from '../shared/jvm/declared-calls.js';
@@ -20,16 +20,28 @@ const DECLARATIONS: readonly string[] = [
   'variable_declaration',
   'type_parameter',
   'annotated_lambda',
+  'annotation',
 ];
 
 /** Scope functions whose lambda runs with their object as `this`. */
 const THIS_SCOPE: ReadonlySet<string> = new Set(['apply', 'run', 'with']);
 
+/** A source range. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
 export interface KotlinTypes {
   readonly names: TypedNames;
-  /** Source ranges of lambdas whose `this` is another object (`x.apply { … }`). */
-  readonly otherThis: { readonly start: number; readonly end: number }[];
+  /** Lambdas whose `this` is another object (`x.apply { … }`). */
+  readonly otherThis: Span[];
+  readonly annotations: Span[];
 }
+
+/** Whether `offset` is inside one of `spans`. */
+export const within = (spans: readonly Span[], offset: number): boolean =>
+  spans.some((span) => span.start <= offset && offset < span.end);
 
 /** A local whose type is the class it is initialised with, once the file's classes are all known. */
 interface Constructed {
@@ -40,7 +52,11 @@ interface Constructed {
   readonly from: number;
 }
 
-export const newKotlinTypes = (): KotlinTypes => ({ names: new TypedNames(), otherThis: [] });
+export const newKotlinTypes = (): KotlinTypes => ({
+  names: new TypedNames(),
+  otherThis: [],
+  annotations: [],
+});
 
 /** Reads the file's declarations into `types`; `imports` maps imported names to their sources. */
 export function kotlinDeclarations(
@@ -100,11 +116,10 @@ function declare(node: Node, types: KotlinTypes, constructed: Constructed[]): vo
       return;
     }
     case 'annotated_lambda':
-      if (hasOtherThis(node))
-        types.otherThis.push({
-          start: node.startIndex,
-          end: node.endIndex,
-        });
+      if (hasOtherThis(node)) types.otherThis.push({ start: node.startIndex, end: node.endIndex });
+      return;
+    case 'annotation':
+      types.annotations.push({ start: node.startIndex, end: node.endIndex });
       return;
   }
 }

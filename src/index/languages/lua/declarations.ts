@@ -1,116 +1,65 @@
 /**
  * Lua declarations: functions (`function f()`, `local function f()`, `local f = function() end`), functions
- * of a table (`function M.f()`, `M.f = function() end`) and its methods (`function Account:deposit(v)`),
- * the tables of the file's top level that hold them (a table with methods is a class, else a module), and
- * `require "x"` imports. What a call needs besides is kept too: the name a `require` result is assigned to
- * (`local json = require "cjson"`) and what each local was last assigned, per function.
+ * of a table (`function M.f()`, `M.f = function() end`) and its methods (`function Account:deposit(v)`,
+ * `M.f = function(self) end`), and the tables of the file's top level that hold them (a table with methods
+ * is a class, else a module). One native query finds the functions; only the chunk's own statements are
+ * read for tables.
  */
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKind } from '../../facts.js';
 import type { FactBuilder } from '../shared/fact-builder.js';
 import { declarationAt, endLineOf, oneLine, startLineOf } from '../shared/tree-utils.js';
 
-const FUNCTIONS = new Set(['function_declaration', 'function_definition']);
 /** How deep a `--` comment block above a declaration is read as its doc. */
 const MAX_DOC_LINES = 40;
+/** How much of a table's constructor its signature shows. */
+const MAX_SIGNATURE = 120;
 
-/** What the call reader learns from the declarations. */
-export interface LuaDeclarations {
-  /** Local name → the module `require`d into it: `json` → `cjson`. */
-  readonly modules: ReadonlyMap<string, string>;
+/**
+ * Declares the functions and function-holding tables of a chunk in `facts`; returns the names of those
+ * tables.
+ */
+export function readLuaDeclarations(root: Node, source: string, facts: FactBuilder): ReadonlySet<string> {
+  return new LuaDeclarationReader(root, source, facts).tables;
+}
+
+class LuaDeclarationReader {
   /** Top-level tables that hold functions, by name. */
-  readonly tables: ReadonlySet<string>;
-  /** The value a variable holds where `at` reads it: its last assignment above, in the same function. */
-  valueOf(name: string, at: Node): Node | undefined;
-}
-
-/** Reads the declarations and imports of a chunk into `facts`. */
-export function readLuaDeclarations(root: Node, source: string, facts: FactBuilder): LuaDeclarations {
-  return new LuaDeclarationReader(root, source, facts);
-}
-
-class LuaDeclarationReader implements LuaDeclarations {
-  readonly modules = new Map<string, string>();
   readonly tables = new Set<string>();
   /** Top-level table assignments, by table name. */
   private readonly tableNodes = new Map<string, Node>();
   private readonly tableIds = new Map<string, number>();
   /** Tables given a `:` method somewhere in the file: classes. */
   private readonly classes = new Set<string>();
-  /** Enclosing function node id (0: the chunk) → variable → assignments (end offset, value) in order. */
-  private readonly locals = new Map<number, Map<string, { end: number; value: Node }[]>>();
 
   constructor(
     root: Node,
     private readonly source: string,
     private readonly facts: FactBuilder,
   ) {
-    const nodes = root
-      .descendantsOfType(['function_declaration', 'assignment_statement', 'function_call'])
-      .filter((node): node is Node => node !== null);
-    for (const node of nodes) {
-      const name = node.childForFieldName('name');
-      if (node.type === 'function_declaration' && name?.type === 'method_index_expression')
+    for (const statement of named(root)) this.topLevelTables(statement);
+    const functions = root
+      .descendantsOfType(['function_declaration', 'function_definition'])
+      .flatMap((node) => (node === null ? [] : [declaredFunction(node)]))
+      .filter((found): found is DeclaredFunction => found !== undefined);
+    for (const { name } of functions)
+      if (name.type === 'method_index_expression')
         this.classes.add(name.childForFieldName('table')?.text ?? '');
-    }
-    for (const node of nodes) {
-      if (node.type === 'function_declaration') this.functionDeclaration(node);
-      else if (node.type === 'assignment_statement') this.assignment(node);
-      else this.require(node);
-    }
+    for (const found of functions) this.declareFunction(found);
   }
 
-  valueOf(name: string, at: Node): Node | undefined {
-    const list = this.locals.get(enclosingFunction(at)?.id ?? 0)?.get(name) ?? [];
-    let found: Node | undefined;
-    for (const entry of list) if (entry.end < at.startIndex) found = entry.value;
-    return found;
-  }
-
-  private functionDeclaration(node: Node): void {
-    const name = node.childForFieldName('name');
-    if (name !== null) this.declareFunction(node, name, node.childForFieldName('body'));
-  }
-
-  /** `a, b = x, y`: each target with its value. */
-  private assignment(node: Node): void {
-    const targets = named(named(node).find((child) => child.type === 'variable_list'));
-    const values = named(named(node).find((child) => child.type === 'expression_list'));
-    targets.forEach((target, index) => {
-      const value = values[index];
-      if (value === undefined) return;
-      if (value.type === 'function_definition') {
-        // `M.f = function(self, …)` is a method written out: `self` is its receiver.
-        const first = named(value.childForFieldName('parameters'))[0]?.text;
-        this.declareFunction(node, target, value.childForFieldName('body'), first === 'self');
-      } else if (target.type === 'identifier') {
-        this.remember(node, target.text, value);
-        if (isTable(value) && atTopLevel(node) && !this.tableNodes.has(target.text))
-          this.tableNodes.set(target.text, node);
-      }
-    });
-  }
-
-  /** `require "x"` anywhere is an import; assigned to a local, the local names the module. */
-  private require(node: Node): void {
-    if (node.childForFieldName('name')?.text !== 'require') return;
-    const argument = named(node.childForFieldName('arguments'))[0];
-    if (argument?.type !== 'string') return;
-    const module = argument.childForFieldName('content')?.text ?? '';
-    this.facts.addImport({ source: module, line: startLineOf(node) });
-    const assigned = assignedName(node);
-    if (assigned !== undefined && !this.modules.has(assigned)) this.modules.set(assigned, module);
-  }
-
-  private remember(node: Node, name: string, value: Node): void {
-    const key = enclosingFunction(node)?.id ?? 0;
-    const variables = this.locals.get(key) ?? new Map<string, { end: number; value: Node }[]>();
-    this.locals.set(key, variables);
-    variables.set(name, [...(variables.get(name) ?? []), { end: node.endIndex, value }]);
+  /** `local M = {}`, `M = M or {}`: a table the file's functions may be declared on. */
+  private topLevelTables(statement: Node): void {
+    const assignment = statement.type === 'variable_declaration' ? statement.firstNamedChild : statement;
+    if (assignment?.type !== 'assignment_statement') return;
+    const target = assignment.firstNamedChild?.firstNamedChild;
+    const value = assignment.lastNamedChild?.firstNamedChild;
+    if (target?.type === 'identifier' && value !== null && value !== undefined && isTable(value))
+      if (!this.tableNodes.has(target.text)) this.tableNodes.set(target.text, assignment);
   }
 
   /** A function named `f`, `M.f`, `a.b.f` or `M:f`, declared at `node` with its body. */
-  private declareFunction(node: Node, name: Node, body: Node | null, takesSelf = false): void {
+  private declareFunction({ node, name, body, takesSelf }: DeclaredFunction): void {
     const method = name.type === 'method_index_expression';
     const field = name.childForFieldName(method ? 'method' : 'field');
     const table = name.childForFieldName('table');
@@ -120,11 +69,10 @@ class LuaDeclarationReader implements LuaDeclarations {
     const statement = withLocal(node);
     const signature = oneLine(this.source.slice(statement.startIndex, body?.startIndex ?? node.endIndex));
     const kind = method || (takesSelf && scope !== undefined) ? 'method' : 'function';
-    const symbol = declarationAt(statement, kind, simple, scope, signature);
     const parent = scope === undefined ? undefined : this.tableSymbol(scope);
     const doc = commentDoc(node);
     this.facts.addSymbol({
-      ...symbol,
+      ...declarationAt(statement, kind, simple, scope, signature),
       ...bodyLines(node),
       ...(doc === undefined ? {} : { docstring: doc }),
       ...(parent === undefined ? {} : { parent }),
@@ -139,16 +87,41 @@ class LuaDeclarationReader implements LuaDeclarations {
     if (node === undefined) return undefined;
     const kind: SymbolKind = this.classes.has(name) ? 'class' : 'module';
     const statement = withLocal(node);
-    const signature = oneLine(this.source.slice(statement.startIndex, node.endIndex)).slice(0, 120);
+    const text = this.source.slice(statement.startIndex, Math.min(node.endIndex, statement.startIndex + 240));
     const doc = commentDoc(node);
     const id = this.facts.addSymbol({
-      ...declarationAt(statement, kind, name, undefined, signature),
+      ...declarationAt(statement, kind, name, undefined, oneLine(text).slice(0, MAX_SIGNATURE)),
       ...(doc === undefined ? {} : { docstring: doc }),
     });
     this.tableIds.set(name, id);
     this.tables.add(name);
     return id;
   }
+}
+
+/** A function declaration: the statement holding it, the name it is given, its body. */
+interface DeclaredFunction {
+  readonly node: Node;
+  readonly name: Node;
+  readonly body: Node | null;
+  /** `M.f = function(self, …)`: a method written out, `self` its receiver. */
+  readonly takesSelf: boolean;
+}
+
+/** `function M.f() … end`, or a function value assigned to a name (`M.f = function() … end`). */
+function declaredFunction(node: Node): DeclaredFunction | undefined {
+  const body = node.childForFieldName('body');
+  if (node.type === 'function_declaration') {
+    const name = node.childForFieldName('name');
+    return name === null ? undefined : { node, name, body, takesSelf: false };
+  }
+  const values = node.parent;
+  const assignment = values?.parent;
+  if (values?.type !== 'expression_list' || assignment?.type !== 'assignment_statement') return undefined;
+  const index = named(values).findIndex((value) => value.id === node.id);
+  const name = named(assignment.firstNamedChild)[index];
+  const first = node.childForFieldName('parameters')?.firstNamedChild?.text;
+  return name === undefined ? undefined : { node: assignment, name, body, takesSelf: first === 'self' };
 }
 
 function named(node: Node | null | undefined): Node[] {
@@ -163,26 +136,9 @@ function isTable(value: Node): boolean {
   return value.type === 'binary_expression' && value.childForFieldName('right')?.type === 'table_constructor';
 }
 
-/** A statement of the chunk itself (possibly under `local`). */
-function atTopLevel(node: Node): boolean {
-  let parent = node.parent;
-  if (parent?.type === 'variable_declaration') parent = parent.parent;
-  return parent?.type === 'chunk';
-}
-
-function enclosingFunction(node: Node): Node | null {
-  for (let current = node.parent; current !== null; current = current.parent)
-    if (FUNCTIONS.has(current.type)) return current;
-  return null;
-}
-
-/** The single local a call's result is assigned to: `local json = require "cjson"`. */
-function assignedName(call: Node): string | undefined {
-  const list = call.parent;
-  const statement = list?.parent;
-  if (list?.type !== 'expression_list' || statement?.type !== 'assignment_statement') return undefined;
-  const targets = named(named(statement).find((child) => child.type === 'variable_list'));
-  return targets.length === 1 && targets[0]?.type === 'identifier' ? targets[0].text : undefined;
+/** An assignment with the `local` keyword in front of it, if written so. */
+function withLocal(node: Node): Node {
+  return node.parent?.type === 'variable_declaration' ? node.parent : node;
 }
 
 /** Body lines between the signature line and `end`. */
@@ -190,11 +146,6 @@ function bodyLines(node: Node): { bodyStartLine?: number; bodyEndLine?: number }
   const first = startLineOf(node) + 1;
   const last = endLineOf(node) - 1;
   return last >= first ? { bodyStartLine: first, bodyEndLine: last } : {};
-}
-
-/** An assignment with the `local` keyword in front of it, if written so. */
-function withLocal(node: Node): Node {
-  return node.parent?.type === 'variable_declaration' ? node.parent : node;
 }
 
 /** The `--` line comments right above a declaration (a `local` one's comments stand above `local`). */

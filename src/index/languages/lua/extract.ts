@@ -13,8 +13,13 @@ import { addWrkRequests } from './wrk.js';
 export function extractLua(input: ExtractInput): FileFacts {
   const builder = new FactBuilder(input.language);
   const root = input.tree?.rootNode;
-  const declarations = root === undefined ? undefined : readLuaDeclarations(root, input.source, builder);
+  if (root === undefined) {
+    addWrkRequests(input.source, builder);
+    return builder.build();
+  }
+  const tables = readLuaDeclarations(root, input.source, builder);
+  // The call pass also reads the `require` imports.
+  const calls = collectCalls(root, luaCallSyntax(tables, builder), builder.symbols);
   addWrkRequests(input.source, builder);
-  if (root === undefined || declarations === undefined) return builder.build();
-  return builder.build({ calls: collectCalls(root, luaCallSyntax(declarations), builder.symbols) });
+  return builder.build({ calls });
 }

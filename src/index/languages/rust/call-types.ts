@@ -125,7 +125,7 @@ export function bindRustNames(node: Node, fn: RustFunction, types: RustTypes): v
 function bindPattern(pattern: Node | null, names: BoundNames, typeOf: () => string | undefined): void {
   if (pattern === null) return;
   if (pattern.type === 'identifier') {
-    names.bind(pattern.text, typeOf());
+    names.bind(pattern.text, typeOf);
     return;
   }
   for (const id of pattern.descendantsOfType(['identifier', 'shorthand_field_identifier'])) {

@@ -6,7 +6,6 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { CallFact, SymbolFact, SymbolKind } from '../../facts.js';
-import type { ExtractOptions } from '../extractor.js';
 import { oneLine, startLineOf } from './tree-utils.js';
 
 /** What a language reads from one call node; `undefined` when the node is no call after all. */
@@ -35,17 +34,8 @@ const CALLABLE_NAME = /^[\p{L}_$][\p{L}\p{N}_$]*[?!]?$/u;
 /** Longest receiver kept as written: longer ones are chains no resolver reads anyway. */
 const MAX_RECEIVER = 80;
 
-/**
- * The call facts of one file, ordered by line, then by the order the grammar lists the calls; none when the
- * workspace turned call sites off (`[code] call_graph = false`).
- */
-export function collectCalls(
-  root: Node,
-  syntax: CallSyntax,
-  symbols: readonly SymbolFact[],
-  options?: ExtractOptions,
-): CallFact[] {
-  if (options?.calls === false) return [];
+/** The call facts of one file, ordered by line, then by the order the grammar lists the calls. */
+export function collectCalls(root: Node, syntax: CallSyntax, symbols: readonly SymbolFact[]): CallFact[] {
   const callerAt = callerTable(symbols);
   const seen = new Set<string>();
   const calls: CallFact[] = [];

@@ -10,15 +10,23 @@
 import type { Node } from 'web-tree-sitter';
 import type { CallSyntax } from './call-sites.js';
 
-/** Names bound in one function: name → the type every binding agrees on, or null. */
-export class BoundNames {
-  private readonly types = new Map<string, string | null>();
+/** A binding's type, or how to read it when a call first asks (most bound names are never called on). */
+export type BoundType = string | (() => string | undefined) | undefined;
 
-  bind(name: string, type: string | undefined): void {
+/** Names bound in one function: name → the type every binding agrees on, or none. */
+export class BoundNames {
+  /** One binding's type, several bindings' types, or the type they were read to agree on. */
+  private readonly types = new Map<string, BoundType | BoundType[]>();
+
+  bind(name: string, type: BoundType): void {
     if (name === '' || name === '_') return;
+    if (!this.types.has(name)) {
+      this.types.set(name, type);
+      return;
+    }
     const known = this.types.get(name);
-    if (known === undefined) this.types.set(name, type ?? null);
-    else if (known !== type) this.types.set(name, null);
+    if (Array.isArray(known)) known.push(type);
+    else this.types.set(name, [known, type]);
   }
 
   /** Whether the function binds the name at all (a local hides a package, a callable local is no declaration). */
@@ -27,7 +35,19 @@ export class BoundNames {
   }
 
   typeOf(name: string): string | undefined {
-    return this.types.get(name) ?? undefined;
+    const entry = this.types.get(name);
+    if (typeof entry === 'string' || entry === undefined) return entry;
+    let agreed: string | undefined;
+    for (const type of Array.isArray(entry) ? entry : [entry]) {
+      const read = typeof type === 'function' ? type() : type;
+      if (read === undefined || (agreed !== undefined && read !== agreed)) {
+        agreed = undefined;
+        break;
+      }
+      agreed = read;
+    }
+    this.types.set(name, agreed);
+    return agreed;
   }
 }
 

@@ -115,7 +115,11 @@ export function noteCall(
   if (object?.type === 'identifier') {
     const entry = locals(object.text);
     if (entry !== undefined) note = { local: entry.type ?? null };
-  } else if (cls !== undefined && (object?.type === 'super' || isThisMember(object))) note = { cls };
+  } else if (
+    cls !== undefined &&
+    (object?.type === 'this' || object?.type === 'super' || isThisMember(object))
+  )
+    note = { cls };
   if (note !== undefined) state.callNotes.set(node.id, note);
 }
 

@@ -131,7 +131,8 @@ function receiverSite(
   const note = state.callNotes.get(node.id);
   switch (object.type) {
     case 'this':
-      return { ...site, self: true };
+      // Outside a class (an object literal's method, an old-style constructor) `this` names no type.
+      return note?.cls === undefined ? site : { ...site, self: true };
     case 'super': {
       const base = note?.cls === undefined ? undefined : state.classes[note.cls]?.extendsName;
       return base === undefined ? site : { ...site, receiverType: base };

@@ -15,4 +15,10 @@ function helper(item) {
   return cart.add(item);
 }
 
-module.exports = { Cart };
+const api = {
+  load() {
+    return this.fetchAll();
+  },
+};
+
+module.exports = { Cart, api };

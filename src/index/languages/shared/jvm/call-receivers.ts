@@ -52,15 +52,22 @@ export const looksLikeType = (name: string): boolean => /^[A-Z][\w$]*[a-z][\w$]*
 /** The last segment of a dotted name. */
 const simpleName = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
 
-/** A receiver as written, with a chain's line breaks before `.` removed: `a\n  .b()` → `a.b()`. */
+/** Longest receiver the collector keeps; a longer one would be dropped and the call read as bare. */
+const MAX_RECEIVER = 80;
+
+/**
+ * A receiver as written, with a chain's line breaks before `.` removed (`a\n  .b()` → `a.b()`), and cut
+ * with `…` when too long to keep: a long builder chain is still a receiver, of a type nobody knows.
+ */
 export function receiverText(node: Node): string {
   const text = node.text;
-  return text.includes('\n') ? text.replace(/\s*\n\s*(?=[.?])/g, '') : text;
+  const flat = text.includes('\n') ? text.replace(/\s*\n\s*(?=[.?])/g, '').replace(/\s*\n\s*/g, ' ') : text;
+  return flat.length > MAX_RECEIVER ? `${flat.slice(0, MAX_RECEIVER - 1)}…` : flat;
 }
 
 /**
- * The facts a call of `name` on `receiver` at `offset` carries. `receiver` is the text shown; `at` the node
- * the call's line is read from.
+ * The facts a call of `name` on `receiver` at `offset` carries: `written` is the receiver as shown, `at` the
+ * node the call's line is read from.
  */
 export function callOn(
   name: string,
@@ -142,7 +149,8 @@ function pathReceiver(path: string, offset: number, context: ReceiverContext): P
     const type = unaliased(context.names.typeOf(last, offset, true), context);
     if (type !== undefined) return { receiverType: type };
   }
-  if (context.names.lookup(first, offset) !== undefined || !looksLikeType(last)) return {};
+  const variable = first === 'this' || first === 'super' || context.names.lookup(first, offset) !== undefined;
+  if (variable || !looksLikeType(last)) return {};
   const imported = context.imports.get(first);
   if (imported !== undefined) return { receiverType: [simpleName(imported), ...segments.slice(1)].join('.') };
   if (context.names.classNames.has(first) || context.qualifiedPaths) return { receiverType: path };
