@@ -62,7 +62,7 @@ afterAll(async () => client.close());
 describe('outputSchema and structuredContent (built CLI over stdio)', () => {
   it('every tool advertises an object outputSchema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.length).toBe(13);
+    expect(tools.length).toBe(20);
     for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe('object');
   });
 
