@@ -95,6 +95,18 @@ describe('graph calls', () => {
     expect(backward.data).toMatchObject({ direction: 'to_from', total_chains: 1 });
   });
 
+  it('a declaration by line, and a bad one named by the field it came in', async () => {
+    const byLine = await graph({
+      mode: 'calls',
+      from: 'payments/store.go:27',
+      to: 'payments/store.go:Store.transition',
+    });
+    expect(byLine.text).toContain('1 shortest chain(s) from `Store.refund` to `Store.transition`.');
+    const bad = await graph({ mode: 'calls', from: 'payments/store.go' });
+    expect(bad.isError).toBe(true);
+    expect(bad.text).toContain('`from` must be "<path>:<name>" or "<path>:<line>"');
+  });
+
   it('too short a max_depth, or no link at all: the authoritative zero', async () => {
     const short = await graph({
       mode: 'calls',

@@ -170,7 +170,7 @@ describe('contracts impact by symbol', () => {
     const missing = await impact({ symbol: 'payments/events.go:produce' });
     expect(missing.isError).toBe(true);
     expect(missing.text).toContain(
-      'No declaration named `produce` in `payments/events.go`. It declares: function `consume` L3.',
+      'No declaration named `produce` in `payments/events.go`. Closest: function `consume` L3–15.',
     );
   });
 
