@@ -87,7 +87,7 @@ export const codeFiles = defineOperation({
       .min(1)
       .max(32)
       .optional()
-      .describe('Only files of this language id, as answers name it, e.g. "go" or "typescript".'),
+      .describe('Only files of this language id, as answers name it in their `language` field.'),
     limit: z.number().int().min(1).max(500).default(50).describe('Files per page, e.g. 20.'),
     offset: z
       .number()

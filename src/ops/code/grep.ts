@@ -107,7 +107,7 @@ export const codeGrep = defineOperation({
       .min(1)
       .max(32)
       .optional()
-      .describe('Only files of this language id, e.g. "go" or "typescript".'),
+      .describe('Only files of this language id, as answers name it in their `language` field.'),
     context: z
       .number()
       .int()
