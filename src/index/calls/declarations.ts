@@ -130,8 +130,13 @@ export class DeclarationTable {
 
   /** The owning type's simple name of a member declaration, if it has one. */
   ownerOf(id: DeclId): string | undefined {
-    const file = this.fileOf(id);
-    return ownerName(file.facts.symbols, this.symbolOf(id));
+    return ownerName(this.fileOf(id).facts.symbols, this.symbolOf(id));
+  }
+
+  /** The same, for a symbol addressed by its file and local id. */
+  ownerOfSymbol(file: IndexedFile, symbol: number): string | undefined {
+    const fact = file.facts.symbols[symbol];
+    return fact === undefined ? undefined : ownerName(file.facts.symbols, fact);
   }
 
   /** The enclosing type declaration of a symbol (its nearest type ancestor), if any. */

@@ -101,8 +101,19 @@ function interfaceOwning(decls: DeclarationTable, method: DeclId): DeclId | unde
   return decls.idOf(file, parent);
 }
 
-/** Go structs whose methods include every method name of the interface `type`. */
+/** Structural implementations per interface, computed once per declaration table. */
+const structuralIndex = new WeakMap<DeclarationTable, Map<DeclId, DeclId[]>>();
+
 function structuralImplementations(decls: DeclarationTable, resolver: CallResolver, type: DeclId): DeclId[] {
+  let known = structuralIndex.get(decls);
+  if (!known) structuralIndex.set(decls, (known = new Map()));
+  let found = known.get(type);
+  if (!found) known.set(type, (found = coveringStructs(decls, resolver, type)));
+  return found;
+}
+
+/** Go structs whose methods include every method name of the interface `type` (none for other types). */
+function coveringStructs(decls: DeclarationTable, resolver: CallResolver, type: DeclId): DeclId[] {
   const file = decls.fileOf(type);
   const symbol = decls.symbolOf(type);
   if (symbol.kind !== 'interface' || !structural(file.language)) return [];

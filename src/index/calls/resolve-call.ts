@@ -92,7 +92,8 @@ export class CallResolver {
   private onOwnType(file: IndexedFile, call: CallFact): Binding | undefined {
     if (call.caller === undefined) return undefined;
     const own = this.decls.enclosingType(file, call.caller);
-    const ownName = own === undefined ? ownerFromQualified(file, call.caller) : this.decls.symbolOf(own).name;
+    const ownName =
+      own === undefined ? this.decls.ownerOfSymbol(file, call.caller) : this.decls.symbolOf(own).name;
     if (ownName === undefined) return undefined;
     const types = own !== undefined ? [own] : this.visibleTypes(file, ownName);
     if (types.length === 0) {
@@ -229,12 +230,4 @@ function topLevelIn(decls: DeclarationTable, files: readonly IndexedFile[], name
 
 function typesIn(decls: DeclarationTable, file: IndexedFile, name: string): DeclId[] {
   return decls.typesNamed(name).filter((id) => decls.fileOf(id) === file);
-}
-
-/** The type part of a method's qualified name (`Server.Get` → `Server`), for methods declared apart from their type. */
-function ownerFromQualified(file: IndexedFile, caller: number): string | undefined {
-  const symbol = file.facts.symbols[caller];
-  if (symbol?.kind !== 'method') return undefined;
-  const parts = symbol.qualifiedName.split(/::|[.#]/);
-  return parts.length >= 2 ? parts[parts.length - 2] : undefined;
 }
