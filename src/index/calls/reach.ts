@@ -26,6 +26,8 @@ export const familyOf = (file: IndexedFile): string =>
 export class Reach {
   private readonly resolver: ImportResolver;
   private readonly folders = new Map<string, IndexedFile[]>();
+  /** `sameFolder` answers, asked for once per call site and per candidate method. */
+  private readonly folderFamilies = new Map<IndexedFile, readonly IndexedFile[]>();
   private readonly reachable = new Map<IndexedFile, ReadonlySet<IndexedFile>>();
   private readonly modules = new Map<IndexedFile, Map<string, ModuleTargets>>();
 
@@ -41,10 +43,14 @@ export class Reach {
 
   /** Files of the same family in the file's folder, the file included. */
   sameFolder(file: IndexedFile): readonly IndexedFile[] {
+    const known = this.folderFamilies.get(file);
+    if (known) return known;
     const family = familyOf(file);
-    return (this.folders.get(folderKey(file.root, dirOf(file.path))) ?? []).filter(
+    const found = (this.folders.get(folderKey(file.root, dirOf(file.path))) ?? []).filter(
       (other) => familyOf(other) === family,
     );
+    this.folderFamilies.set(file, found);
+    return found;
   }
 
   /** The file, its folder and everything its imports resolve to. */
