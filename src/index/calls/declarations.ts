@@ -139,6 +139,14 @@ export class DeclarationTable {
     return fact === undefined ? undefined : ownerName(file.facts.symbols, fact);
   }
 
+  /** A member whose parent is a value (`const api = { get() {…} }`), not a type. */
+  ownedByValue(id: DeclId): boolean {
+    const symbols = this.fileOf(id).facts.symbols;
+    const parent = this.symbolOf(id).parent;
+    const kind = parent === undefined ? undefined : symbols[parent]?.kind;
+    return kind === 'const' || kind === 'variable';
+  }
+
   /** The enclosing type declaration of a symbol (its nearest type ancestor), if any. */
   enclosingType(file: IndexedFile, symbol: number): DeclId | undefined {
     const symbols = file.facts.symbols;

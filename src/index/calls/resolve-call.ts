@@ -27,6 +27,9 @@ const MAX_SUPER_DEPTH = 6;
 /** Receivers that are the caller's own instance in some language, when the extractor did not say `self`. */
 const SELF_RECEIVERS = new Set(['this', 'self', '$this', 'static', 'Self', '@']);
 
+/** A receiver that is one plain name (`Money`, `client`), not an expression. */
+const IDENTIFIER = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
+
 export class CallResolver {
   constructor(
     private readonly decls: DeclarationTable,
@@ -42,14 +45,35 @@ export class CallResolver {
       if (call.receiver !== undefined && !SELF_RECEIVERS.has(call.receiver)) return 'unresolved';
       if (call.receiver !== undefined) return this.byName(file, call, true);
     }
+    if (call.receiver !== undefined && IDENTIFIER.test(call.receiver)) {
+      const onObject = this.onNamedObject(file, call.receiver, call.name);
+      if (onObject) return onObject;
+    }
     if (call.receiverType !== undefined) return this.onType(file, call.receiverType, call.name);
     if (call.receiver === undefined) return this.bare(file, call);
     // `Type.method()` on a type the caller can see (a static call, a class method).
-    if (/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(call.receiver)) {
+    if (IDENTIFIER.test(call.receiver)) {
       const types = this.visibleTypes(file, call.receiver);
       if (types.length > 0) return this.membersOf(types, call.name, 'type', 'exact') ?? 'unresolved';
     }
     return this.byName(file, call, true);
+  }
+
+  /**
+   * `Money.encode()` where `Money` is an object declared with its functions (`const Money = { encode() {…} }`):
+   * the function of that object, in the caller's file or in the file an import of that name leads to. It
+   * comes before the receiver's declared type, which names only the interface the object satisfies.
+   */
+  private onNamedObject(file: IndexedFile, receiver: string, name: string): Binding | undefined {
+    const members = this.decls.membersOf(receiver, name).filter((id) => this.decls.ownedByValue(id));
+    if (members.length === 0) return undefined;
+    const local = members.filter((id) => this.decls.fileOf(id) === file);
+    if (local.length > 0) return { targets: local, confidence: 'exact', via: 'file' };
+    const imported = file.facts.imports
+      .filter((fact) => fact.names?.includes(receiver))
+      .flatMap((fact) => this.reach.module(file, fact.source).files);
+    const found = members.filter((id) => imported.includes(this.decls.fileOf(id)));
+    return found.length > 0 ? { targets: found, confidence: 'exact', via: 'import' } : undefined;
   }
 
   /** `pkg.F()`, `ns.f()`, `import { f }`: the callee is a top-level declaration of what the import resolves to. */
@@ -116,10 +140,28 @@ export class CallResolver {
   /** A bare call: the same file, an import by name, the same package, then the one visible declaration. */
   private bare(file: IndexedFile, call: CallFact): Binding | Unbound {
     const own = topLevelIn(this.decls, [file], call.name);
-    if (own.length > 0) return { targets: own, confidence: 'exact', via: 'file' };
+    if (own.length > 0) return this.inOwnFile(file, own);
     const folder = topLevelIn(this.decls, this.reach.sameFolder(file), call.name);
     if (folder.length === 1) return { targets: folder, confidence: 'exact', via: 'package' };
     return this.byName(file, call, false);
+  }
+
+  /**
+   * Declarations of the caller's own file named like the call. A prototype (`int f(void);`, a TypeScript
+   * overload signature) stands for a body: the one in the file, else the one its folder or includes hold.
+   * Several bodies under one name are overloads the arguments choose between, which is not proven here.
+   */
+  private inOwnFile(file: IndexedFile, own: readonly DeclId[]): Binding {
+    const bodies = own.filter((id) => this.decls.symbolOf(id).bodyStartLine !== undefined);
+    if (bodies.length > 1) return { targets: bodies, confidence: 'ambiguous', via: 'file' };
+    if (bodies.length === 1) return { targets: bodies, confidence: 'exact', via: 'file' };
+    const name = this.decls.symbolOf(own[0] as DeclId).name;
+    const reach = [...this.reach.reachOf(file)].filter((other) => other !== file);
+    const elsewhere = topLevelIn(this.decls, reach, name).filter(
+      (id) => this.decls.symbolOf(id).bodyStartLine !== undefined,
+    );
+    if (elsewhere.length === 1) return { targets: elsewhere, confidence: 'exact', via: 'package' };
+    return { targets: own, confidence: own.length === 1 ? 'exact' : 'ambiguous', via: 'file' };
   }
 
   /**

@@ -22,6 +22,9 @@ import {
 import { stringValue, toVal, type Val } from './values.js';
 import { cap, cleanDoc, named } from './declaration-text.js';
 import { FUNCTION_VALUES, NO_LOCALS } from './walk.js';
+
+/** Expressions that wrap an object literal without changing it: `{…} as const`, `{…} satisfies T`, `({…})`. */
+const WRAPPED_OBJECT = new Set(['as_expression', 'satisfies_expression', 'parenthesized_expression']);
 import type { MutableSymbol } from '../shared/fact-builder.js';
 
 interface Doc {
@@ -307,10 +310,45 @@ class Walker extends ClassWalker {
       symbol.signature = cap(`${keyword} ${symbol.signature ?? ''}`);
       if (parent === undefined && exported)
         this.exportedTopLevel.push({ name, symbol: id, line: nameNode.startPosition.row + 1 });
+      if (value !== null) this.objectMethods(value, id, `${prefix}${name}.`);
       const outer = this.symbol;
       this.symbol = id;
       this.declarator(declarator, keyword === 'const' ? prefix : undefined);
       this.symbol = outer;
+    }
+  }
+
+  /**
+   * The functions of an object literal bound to a name (`const Money: MessageFns<Money> = { encode() {…} }`,
+   * `export const api = { get: async () => … }`) are methods of that name, so that `Money.encode()` binds to
+   * the body that runs rather than to the interface the object is typed with. Only their symbols are added:
+   * the declarator walk still reads their bodies.
+   */
+  private objectMethods(value: Node, owner: number, prefix: string): void {
+    let object: Node | null = value;
+    while (object !== null && WRAPPED_OBJECT.has(object.type)) object = object.firstNamedChild;
+    if (object?.type !== 'object') return;
+    for (const member of named(object)) {
+      const fn = member.type === 'pair' ? member.childForFieldName('value') : member;
+      if (fn === null || (member.type !== 'method_definition' && !FUNCTION_VALUES.has(fn.type))) continue;
+      const key = member.childForFieldName(member.type === 'pair' ? 'key' : 'name');
+      const name = key?.type === 'string' ? stringValue(key) : key?.text;
+      if (name === undefined || name === '' || key?.type === 'computed_property_name') continue;
+      const body = fn.childForFieldName('body');
+      const meta = this.meta(owner, false, undefined);
+      delete meta.exported;
+      this.addSymbol(
+        'method',
+        name,
+        prefix + name,
+        member,
+        member.startIndex,
+        body?.startIndex ?? member.endIndex,
+        {
+          ...meta,
+          ...this.bodyLines(body),
+        },
+      );
     }
   }
 
