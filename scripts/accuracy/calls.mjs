@@ -142,6 +142,22 @@ function sample([outFolder, ...checkouts], opts) {
   }
 }
 
+/**
+ * Sites by id, and by `file:line:name` where that is unique: a later extraction may name the calling
+ * declaration differently (a function newly recognised as a method) while the site stays the same.
+ */
+function siteLookup(sites) {
+  const byId = new Map(sites.map((s) => [siteId(s), s]));
+  const byPlace = new Map();
+  for (const s of sites) {
+    const place = `${s.file}:${s.line}:${s.name}`;
+    byPlace.set(place, byPlace.has(place) ? null : s);
+  }
+  return {
+    get: (id) => byId.get(id) ?? byPlace.get(id.split(':').slice(0, 3).join(':')) ?? undefined,
+  };
+}
+
 const ratio = (n, d) => (d === 0 ? null : Math.round((n / d) * 1000) / 1000);
 const lastSegment = (name) => name.split(/[.:#/]+/).pop();
 
@@ -189,7 +205,7 @@ function score([parent, ...worksheets], opts) {
   const foundByCorpus = new Map();
   for (const corpus of new Set(rows.map((r) => r.corpus))) {
     const sites = callSites(requireCheckout(path.join(parent, corpus)), opts.meshlens);
-    foundByCorpus.set(corpus, new Map(sites.map((s) => [siteId(s), s])));
+    foundByCorpus.set(corpus, siteLookup(sites));
   }
   const perLanguage = new Map();
   const wrong = [];

@@ -64,6 +64,8 @@ export interface SymbolFact {
    * interface follow.
    */
   readonly supertypes?: readonly string[];
+  /** Declared inside a preprocessor conditional (`#ifdef X`): it exists only in some builds. */
+  readonly conditional?: boolean;
 }
 
 /**

@@ -37,6 +37,15 @@ export class CallResolver {
   ) {}
 
   resolve(file: IndexedFile, call: CallFact): Binding | Unbound {
+    const found = this.bind(file, call);
+    // A declaration that only some builds compile (`#ifdef`) is a guess about the build, not a proof.
+    if (typeof found === 'object' && found.confidence === 'exact')
+      if (found.targets.some((id) => this.decls.symbolOf(id).conditional))
+        return { ...found, confidence: 'heuristic' };
+    return found;
+  }
+
+  private bind(file: IndexedFile, call: CallFact): Binding | Unbound {
     if (call.module !== undefined) return this.viaModule(file, call);
     if (call.construct) return this.constructed(file, call);
     if (call.self || (call.receiver !== undefined && SELF_RECEIVERS.has(call.receiver))) {

@@ -34,7 +34,17 @@ interface Context {
 interface Place {
   readonly prefix: string;
   readonly owner?: CppClass;
+  /** Inside `#if`/`#ifdef`/`#else` (not the include guard): what is declared here exists only in some builds. */
+  readonly conditional?: boolean;
 }
+
+const CONDITIONAL = new Set([
+  'preproc_ifdef',
+  'preproc_if',
+  'preproc_else',
+  'preproc_elif',
+  'preproc_elifdef',
+]);
 
 const TRANSPARENT = new Set([
   'preproc_ifdef',
@@ -45,6 +55,16 @@ const TRANSPARENT = new Set([
   'linkage_specification',
   'declaration_list',
 ]);
+
+/**
+ * Whether a preprocessor conditional picks between builds. The include guard does not, nor does
+ * `#ifdef __cplusplus` (the `extern "C" {` wrapper that the grammar reads as holding the whole header).
+ */
+function buildVariant(node: Node, guard: string | undefined): boolean {
+  const condition = (node.childForFieldName('name') ?? node.childForFieldName('condition'))?.text ?? '';
+  if (node.type === 'preproc_ifdef' && condition === guard) return false;
+  return !/\b__cplusplus\b/.test(condition);
+}
 
 export function extractCpp(input: ExtractInput): FileFacts {
   return extractCFamily(input, 'cpp');
@@ -79,7 +99,9 @@ function declareAll(container: Node, place: Place, context: Context, guard: stri
     if (child.type === 'comment') return;
     if (TRANSPARENT.has(child.type)) {
       const body = child.type === 'linkage_specification' ? child.childForFieldName('body') : child;
-      if (body !== null) declareAll(body, place, context, guard);
+      const inner =
+        CONDITIONAL.has(child.type) && buildVariant(child, guard) ? { ...place, conditional: true } : place;
+      if (body !== null) declareAll(body, inner, context, guard);
       return;
     }
     declare(child, child, place, doxygenAbove(children, index, startLineOf(child)), context, guard);
@@ -113,7 +135,7 @@ function declare(
     }
     case 'preproc_def':
     case 'preproc_function_def':
-      if (place.owner === undefined) declareMacro(node, doc, context, guard);
+      if (place.owner === undefined) declareMacro(node, doc, context, guard, place.conditional === true);
       return;
     case 'namespace_definition':
       declareNamespace(node, place, doc, context, guard);
@@ -158,6 +180,7 @@ function declareMacro(
   doc: string | undefined,
   context: Context,
   guard: string | undefined,
+  conditional: boolean,
 ): void {
   const name = node.childForFieldName('name')?.text;
   if (name === undefined || name === guard) return;
@@ -171,6 +194,7 @@ function declareMacro(
     startLine: startLineOf(node),
     endLine: endLineOf(node),
     docstring: doc,
+    ...(conditional ? { conditional: true } : {}),
   });
 }
 
@@ -308,6 +332,7 @@ function declareFunction(
     ...(body === null ? {} : bodyLines(body)),
     docstring: doc,
     ...(owner === undefined ? {} : { parent: owner.symbol }),
+    ...(place.conditional ? { conditional: true } : {}),
   });
   if (place.owner !== undefined) {
     place.owner.methods.push({
