@@ -158,7 +158,9 @@ export class SqliteNotesStore implements NotesStore {
 
   get(key: string): Note | undefined {
     const row = this.db
-      .prepare<[string, string], NoteRow>(`SELECT ${COLUMNS} FROM notes n WHERE n.workspace = ? AND n.key = ?`)
+      .prepare<[string, string], NoteRow>(
+        `SELECT ${COLUMNS} FROM notes n WHERE n.workspace = ? AND n.key = ?`,
+      )
       .get(this.workspace, key);
     return row ? noteOf(row) : undefined;
   }
@@ -174,9 +176,14 @@ export class SqliteNotesStore implements NotesStore {
       query.tag ?? null,
     ];
     const read = this.db.transaction(() => {
-      const total = this.db.prepare(`SELECT count(*) FROM notes n WHERE ${where}`).pluck().get(...params);
+      const total = this.db
+        .prepare(`SELECT count(*) FROM notes n WHERE ${where}`)
+        .pluck()
+        .get(...params);
       const rows = this.db
-        .prepare<unknown[], NoteRow>(`SELECT ${COLUMNS} FROM notes n WHERE ${where} ORDER BY n.key LIMIT ? OFFSET ?`)
+        .prepare<unknown[], NoteRow>(
+          `SELECT ${COLUMNS} FROM notes n WHERE ${where} ORDER BY n.key LIMIT ? OFFSET ?`,
+        )
         .all(...params, query.limit, query.offset);
       return { notes: rows.map(noteOf), total: Number(total) };
     });
@@ -189,7 +196,10 @@ export class SqliteNotesStore implements NotesStore {
       WHERE notes_fts MATCH ? AND n.workspace = ? AND ${TAG_FILTER}`;
     const params = [matchExpression(query.words), this.workspace, query.tag ?? null, query.tag ?? null];
     const read = this.db.transaction(() => {
-      const total = this.db.prepare(`SELECT count(*) FROM ${from}`).pluck().get(...params);
+      const total = this.db
+        .prepare(`SELECT count(*) FROM ${from}`)
+        .pluck()
+        .get(...params);
       const rows = this.db
         .prepare<unknown[], NoteRow & { score: number }>(
           `SELECT ${COLUMNS}, ${RANK} AS score FROM ${from} ORDER BY score, n.key LIMIT ? OFFSET ?`,
@@ -201,7 +211,10 @@ export class SqliteNotesStore implements NotesStore {
   }
 
   delete(key: string): boolean {
-    return this.db.prepare('DELETE FROM notes WHERE workspace = ? AND key = ?').run(this.workspace, key).changes > 0;
+    return (
+      this.db.prepare('DELETE FROM notes WHERE workspace = ? AND key = ?').run(this.workspace, key).changes >
+      0
+    );
   }
 
   pinned(): Note[] {

@@ -65,7 +65,9 @@ export function migrateNotes(db: Database.Database, now: () => Date): void {
     db.exec(
       'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
     );
-    const applied = db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number | null };
+    const applied = db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as {
+      v: number | null;
+    };
     const current = applied.v ?? 0;
     if (current > NOTES_SCHEMA_VERSION) {
       throw new Error(
