@@ -37,9 +37,10 @@ CREATE INDEX notes_pinned ON notes (workspace, pin_kind) WHERE pin_kind IS NOT N
   {
     version: 2,
     name: 'notes full-text index',
-    // External content: the index holds only tokens; the triggers keep it in step with every write.
+    // External content: the index holds only tokens; the triggers keep it in step with every write. Porter
+    // stemming, since notes are prose: "retry" finds "retries".
     sql: `
-CREATE VIRTUAL TABLE notes_fts USING fts5(key, tags, value, content='notes', content_rowid='id', tokenize='unicode61');
+CREATE VIRTUAL TABLE notes_fts USING fts5(key, tags, value, content='notes', content_rowid='id', tokenize='porter unicode61');
 CREATE TRIGGER notes_fts_insert AFTER INSERT ON notes BEGIN
   INSERT INTO notes_fts (rowid, key, tags, value) VALUES (new.id, new.key, new.tags, new.value);
 END;

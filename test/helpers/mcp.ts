@@ -8,12 +8,13 @@ import type { SurfaceKind } from '../../src/server/surface.js';
 export async function connectClient(
   registry: Registry,
   surface: SurfaceKind = 'domain',
-  options: { structuredOutput?: boolean } = {},
+  options: { structuredOutput?: boolean; clientName?: string } = {},
 ): Promise<Client> {
-  const server = createMcpServer({ registry, surface, version: 'test', ...options });
+  const { clientName, ...serverOptions } = options;
+  const server = createMcpServer({ registry, surface, version: 'test', ...serverOptions });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
-  const client = new Client({ name: 'meshlens-test', version: '1.0.0' });
+  const client = new Client({ name: clientName ?? 'meshlens-test', version: '1.0.0' });
   await client.connect(clientTransport);
   return client;
 }

@@ -14,11 +14,17 @@ export function noNote(store: NotesStore, key: string): ToolError {
       'not_found',
       `No note under \`${key}\`: this workspace has no notes yet (memory put writes one).`,
     );
-  const close = [...keys]
+  const close = keys
     .map((k) => ({ k, d: editDistance(key.toLowerCase(), k.toLowerCase()) }))
+    .filter((x) => x.d <= Math.max(2, Math.floor(key.length / 3)))
     .sort((a, b) => a.d - b.d || (a.k < b.k ? -1 : 1))
     .slice(0, 3)
     .map((x) => `\`${x.k}\``);
+  if (close.length === 0)
+    return new ToolError(
+      'not_found',
+      `No note under \`${key}\`, nor under a key close to it. memory list shows the keys, memory search finds notes by their words.`,
+    );
   return new ToolError(
     'not_found',
     `No note under \`${key}\`. Closest keys: ${close.join(', ')}. memory list shows them all, memory search finds notes by their words.`,
