@@ -10,7 +10,8 @@ Use meshlens instead of grep/find when you need:
 - who defines, implements and calls a gRPC method, and whether a .proto edit breaks the wire format: contracts grpc (analyze_grpc);
 - what an RPC, topic or route change impacts inside and across services: contracts impact (analyze_impact);
 - what the team's Markdown docs, ADRs and RFCs say: docs search (search_docs);
-- the service topology: graph visualize (visualize_mesh).
+- the service topology: graph visualize (visualize_mesh);
+- notes agents keep about this workspace (decisions, gotchas): memory search/get/list, memory_put to write one (search_notes, put_note).
 
 Rules:
 - A zero result is authoritative for what the index covers: the answer says what was searched. Do not re-check it with grep; follow the suggested next call instead.
