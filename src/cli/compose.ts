@@ -27,6 +27,8 @@ export function docsSettingsOf(loaded: LoadedConfig): DocsSettings {
 export interface ComposeOptions {
   readonly loaded: LoadedConfig;
   readonly index: LazyIndex;
+  /** The workspace's notes, when the caller shares them (completions); else opened here. */
+  readonly notes?: LazyNotes;
   readonly logger: Logger;
   readonly session?: string;
 }
@@ -75,7 +77,7 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
   const audit = loaded.config.policy.audit
     ? new LazyAuditLog(auditDbPath(process.env), options.logger)
     : undefined;
-  const notes = new LazyNotes(loaded.baseDir);
+  const notes = options.notes ?? new LazyNotes(loaded.baseDir);
   const registry = new Registry<MeshServices>({
     operations: OPERATIONS,
     services: { index, languages: languageSpec, docs: docsSettingsOf(loaded), notes: notes.open },

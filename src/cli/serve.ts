@@ -9,6 +9,7 @@ import type { ComposedRegistry } from './compose.js';
 import { configChange, watchConfigFile } from './config-reload.js';
 import { indexCatalog } from './index-catalog.js';
 import { LazyIndex } from './lazy-index.js';
+import { LazyNotes } from './lazy-notes.js';
 import { VERSION } from './version.js';
 
 export interface ServeOptions {
@@ -34,10 +35,17 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   const { loaded, logger } = options;
   for (const warning of loaded.warnings) logger.warn({ config: loaded.file }, warning);
   const index = new LazyIndex(loaded, logger);
+  const notes = new LazyNotes(loaded.baseDir);
   let composed: ComposedRegistry | undefined;
   const served = new ServedRegistry(async () => {
     const { composeRegistry } = await import('./compose.js');
-    composed = composeRegistry({ loaded, index, logger, session: `stdio-${process.pid}-${Date.now()}` });
+    composed = composeRegistry({
+      loaded,
+      index,
+      notes,
+      logger,
+      session: `stdio-${process.pid}-${Date.now()}`,
+    });
     return composed.registry;
   });
   const server = createMcpServer({
@@ -45,7 +53,7 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
     surface: options.surface,
     version: VERSION,
     structuredOutput: options.structuredOutput,
-    catalog: indexCatalog(index),
+    catalog: indexCatalog(index, notes),
   });
 
   let started = false;
@@ -100,6 +108,7 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   stopWatchingConfig();
   await index.close().catch((error: unknown) => logger.warn({ err: error }, 'closing the index failed'));
   await composed?.close();
+  await notes.close();
   // Worker threads or watchers must not keep a server alive whose client has gone.
   process.exit(0);
 }

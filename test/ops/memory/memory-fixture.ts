@@ -10,6 +10,7 @@ import { OPERATIONS } from '../../../src/ops/catalog.js';
 import type { MeshServices } from '../../../src/ops/services.js';
 import { SqliteNotesStore } from '../../../src/store/notes-db.js';
 import { notesDbPath, notesWorkspaceId } from '../../../src/store/notes-paths.js';
+import { EMPTY_CATALOG, noteKeysOf } from '../../../src/server/catalog.js';
 import { createPathJail } from '../../../src/trust/path-jail.js';
 import { makeEngine, tempDir, writeFiles } from '../../helpers/engine.js';
 import { connectClient, textOf } from '../../helpers/mcp.js';
@@ -97,6 +98,7 @@ export async function openMemoryClient(options: MemoryClientOptions): Promise<Me
   });
   const client = await connectClient(registry, options.surface ?? 'flat', {
     structuredOutput: true,
+    catalog: { ...EMPTY_CATALOG, noteKeys: noteKeysOf(() => Promise.resolve(store)) },
     ...(options.clientName ? { clientName: options.clientName } : {}),
   });
   return {
