@@ -36,16 +36,11 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   for (const warning of loaded.warnings) logger.warn({ config: loaded.file }, warning);
   const index = new LazyIndex(loaded, logger);
   const notes = new LazyNotes(loaded.baseDir);
+  const session = `stdio-${process.pid}-${Date.now()}`;
   let composed: ComposedRegistry | undefined;
   const served = new ServedRegistry(async () => {
     const { composeRegistry } = await import('./compose.js');
-    composed = composeRegistry({
-      loaded,
-      index,
-      notes,
-      logger,
-      session: `stdio-${process.pid}-${Date.now()}`,
-    });
+    composed = composeRegistry({ loaded, index, notes, logger, session });
     return composed.registry;
   });
   const server = createMcpServer({
@@ -107,8 +102,8 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   clearTimeout(fallback);
   stopWatchingConfig();
   await index.close().catch((error: unknown) => logger.warn({ err: error }, 'closing the index failed'));
+  // Closes the notes too: the registry was composed over the same handle.
   await composed?.close();
-  await notes.close();
   // Worker threads or watchers must not keep a server alive whose client has gone.
   process.exit(0);
 }
