@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { invalidArgument } from '../../core/errors.js';
 import { maskSecrets } from '../../trust/secret-mask.js';
+import { maskProseSecrets } from '../../trust/secret-prose.js';
 
 export const KEY_MAX_CHARS = 200;
 export const VALUE_MAX_BYTES = 16 * 1024;
@@ -45,7 +46,7 @@ export function checkedKey(key: string, argument = 'key'): string {
     throw invalidArgument(
       `\`${argument}\` is ${[...key].length} characters long; keys hold at most ${KEY_MAX_CHARS}. Use a shorter key and put the detail in \`value\`.`,
     );
-  if (maskSecrets(key).redactions > 0)
+  if (maskSecrets(key).redactions > 0 || maskProseSecrets(key).redactions > 0)
     throw invalidArgument(
       `\`${argument}\` looks like it holds a secret; keys are shown and listed as written. Name the note instead, and leave secrets out of notes altogether.`,
     );
@@ -63,7 +64,10 @@ export function maskedValue(value: string): { text: string; redactions: number }
     throw invalidArgument(
       `\`value\` is ${bytes} bytes; a note holds at most ${VALUE_MAX_BYTES} (16 KiB). Keep the gist, link to the file or doc that holds the rest, or split it over several keys.`,
     );
-  return maskSecrets(value);
+  // Code-style reading first (assignments, tokens, URLs), then the secrets a sentence gives away.
+  const code = maskSecrets(value);
+  const prose = maskProseSecrets(code.text);
+  return { text: prose.text, redactions: code.redactions + prose.redactions };
 }
 
 /** One tag, lower-cased, or a tool failure naming the characters allowed. */

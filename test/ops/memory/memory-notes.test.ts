@@ -167,21 +167,26 @@ describe('memory put, get, list, search and delete', () => {
   });
 
   it('masks secrets before they are stored: neither the answer nor the file holds them', async () => {
-    const value = `Staging DB: postgres://shop:${SECRETS.dbPassword.secret}@db:5432/shop\ntoken ${SECRETS.githubClassic.secret}`;
+    const value = `Staging DB: postgres://shop:${SECRETS.dbPassword.secret}@db:5432/shop\ntoken ${SECRETS.githubClassic.secret}\nThe admin password is ${SECRETS.springPassword.secret}.`;
     const put = await call(memory, 'put_note', { key: 'staging/db', value });
     expect(put.data).toMatchObject({
-      redactions: 2,
-      note: { value: `Staging DB: postgres://shop:${REDACTED}@db:5432/shop\ntoken ${REDACTED}` },
+      redactions: 3,
+      note: {
+        value: `Staging DB: postgres://shop:${REDACTED}@db:5432/shop\ntoken ${REDACTED}\nThe admin password is ${REDACTED}.`,
+      },
     });
-    expect(put.text).toContain('2 secret(s) masked before storing.');
+    expect(put.text).toContain('3 secret(s) masked before storing.');
     const location = put.data.location as string;
     const db = new Database(location, { readonly: true });
     try {
       const stored = db.prepare("SELECT value FROM notes WHERE key = 'staging/db'").pluck().get() as string;
-      expect(stored).toBe(`Staging DB: postgres://shop:${REDACTED}@db:5432/shop\ntoken ${REDACTED}`);
+      expect(stored).toBe(
+        `Staging DB: postgres://shop:${REDACTED}@db:5432/shop\ntoken ${REDACTED}\nThe admin password is ${REDACTED}.`,
+      );
       const dump = JSON.stringify(db.prepare('SELECT * FROM notes').all());
       expect(dump).not.toContain(SECRETS.dbPassword.secret);
       expect(dump).not.toContain(SECRETS.githubClassic.secret);
+      expect(dump).not.toContain(SECRETS.springPassword.secret);
     } finally {
       db.close();
     }
