@@ -6,8 +6,9 @@ import type { MeshServices } from '../services.js';
 import { pageArgs } from '../code/page-args.js';
 import { pageFields } from '../shared/output-shapes.js';
 import { requireSnapshot } from '../shared/snapshot.js';
-import { pinState } from './note-pin.js';
-import { noteShape, noteJson, notesOf, pinText } from './note-render.js';
+import { memoisedTexts, pinState } from './note-pin.js';
+import { noteShape, noteJson, pinText } from './note-render.js';
+import { notesOf } from './notes-service.js';
 
 export const AUDIT_LIMITS = { default: 50, max: 500 } as const;
 
@@ -69,8 +70,9 @@ export const memoryAudit = defineOperation({
       .filter((note): note is Note & { pin: NotePin } => note.pin !== undefined)
       .filter((note) => args.prefix === undefined || note.key.startsWith(args.prefix));
     const findings: Finding[] = [];
+    const texts = memoisedTexts();
     for (const note of pinned) {
-      const state = pinState(snapshot, note.pin);
+      const state = pinState(snapshot, note.pin, texts);
       if (state.state === 'changed')
         findings.push({
           note,

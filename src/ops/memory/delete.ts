@@ -3,7 +3,8 @@ import { defineOperation, type OperationContext } from '../../core/operation.js'
 import type { MeshServices } from '../services.js';
 import { noNote } from './missing-note.js';
 import { checkedKey, keyField } from './note-fields.js';
-import { noteJson, noteShape, notesOf } from './note-render.js';
+import { noteJson, noteShape } from './note-render.js';
+import { notesOf } from './notes-service.js';
 
 export const memoryDelete = defineOperation({
   domain: 'memory',

@@ -3,7 +3,8 @@ import { defineOperation, type OperationContext } from '../../core/operation.js'
 import type { MeshServices } from '../services.js';
 import { noNote } from './missing-note.js';
 import { checkedKey, keyField } from './note-fields.js';
-import { noteJson, noteMarkdown, noteShape, notesOf } from './note-render.js';
+import { noteJson, noteMarkdown, noteShape } from './note-render.js';
+import { notesOf } from './notes-service.js';
 
 export const memoryGet = defineOperation({
   domain: 'memory',

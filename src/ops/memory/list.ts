@@ -5,7 +5,8 @@ import type { MeshServices } from '../services.js';
 import { pageArgs } from '../code/page-args.js';
 import { pageFields } from '../shared/output-shapes.js';
 import { checkedTag, tagField } from './note-fields.js';
-import { noteJson, noteMarkdown, noteShape, notesOf } from './note-render.js';
+import { noteJson, noteMarkdown, noteShape } from './note-render.js';
+import { notesOf } from './notes-service.js';
 
 export const LIST_LIMITS = { default: 50, max: 500 } as const;
 

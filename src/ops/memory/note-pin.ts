@@ -8,7 +8,7 @@ import { invalidArgument, ToolError } from '../../core/errors.js';
 import type { NotePin } from '../../core/notes.js';
 import type { IndexedFile, SnapshotReader, SymbolFact } from '../../index/reader.js';
 import { indexedFileOf } from '../shared/file-address.js';
-import { readIndexedText } from '../shared/indexed-text.js';
+import { readIndexedText, type IndexedText } from '../shared/indexed-text.js';
 import { addressedSymbol } from '../shared/symbol-address.js';
 import { displayOf } from '../shared/workspace-paths.js';
 
@@ -19,9 +19,25 @@ export interface PinRequest {
   readonly kind?: string | undefined;
 }
 
+/** A file's text as read once per call, for the several declarations of one file that notes pin. */
+export type TextReader = (file: IndexedFile) => IndexedText | undefined;
+
+/** A reader that reads each file at most once. */
+export function memoisedTexts(): TextReader {
+  const read = new Map<string, IndexedText | undefined>();
+  return (file) => {
+    if (!read.has(file.absolutePath)) read.set(file.absolutePath, readIndexedText(file));
+    return read.get(file.absolutePath);
+  };
+}
+
 /** The declaration's lines as a SHA-256, or undefined when its file can no longer be read. */
-function declarationHash(file: IndexedFile, symbol: SymbolFact): string | undefined {
-  const text = readIndexedText(file);
+function declarationHash(
+  file: IndexedFile,
+  symbol: SymbolFact,
+  texts: TextReader = readIndexedText,
+): string | undefined {
+  const text = texts(file);
   if (!text) return undefined;
   const lines = text.masked.lines.slice(symbol.startLine - 1, symbol.endLine);
   return createHash('sha256').update(lines.join('\n')).digest('hex');
@@ -80,7 +96,7 @@ function indexedFile(snapshot: SnapshotReader, spelling: string): IndexedFile | 
 }
 
 /** The pin checked against the snapshot: same hash, another hash, or gone (and why). */
-export function pinState(snapshot: SnapshotReader, pin: NotePin): PinState {
+export function pinState(snapshot: SnapshotReader, pin: NotePin, texts: TextReader): PinState {
   const file = indexedFile(snapshot, pin.path);
   if (!file)
     return { state: 'vanished', reason: 'the file is no longer indexed (deleted, moved or excluded)' };
@@ -94,7 +110,7 @@ export function pinState(snapshot: SnapshotReader, pin: NotePin): PinState {
       state: 'vanished',
       reason: `the file no longer declares ${pin.symbolKind} \`${pin.qualifiedName}\``,
     };
-  const hash = declarationHash(file, symbol);
+  const hash = declarationHash(file, symbol, texts);
   if (hash === undefined) return { state: 'vanished', reason: 'the file can no longer be read' };
   return hash === pin.hash ? { state: 'unchanged' } : { state: 'changed', hash };
 }

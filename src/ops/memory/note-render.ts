@@ -1,9 +1,6 @@
 /** A note as answers show it: the JSON shape every memory mode shares, and its Markdown. */
 import { z } from 'zod';
-import { ToolError } from '../../core/errors.js';
-import type { OperationContext } from '../../core/operation.js';
-import type { Note, NotePin, NotesStore } from '../../core/notes.js';
-import type { MeshServices } from '../services.js';
+import type { Note, NotePin } from '../../core/notes.js';
 
 export const pinShape = z.looseObject({
   kind: z.string().describe('file or declaration.'),
@@ -64,15 +61,4 @@ export function noteMarkdown(note: Note): string {
     ...(note.pin ? [`pinned to ${pinText(note.pin)}`] : []),
   ];
   return `### \`${note.key}\`\n${facts.join(' · ')}\n\n${note.value}\n`;
-}
-
-/** The workspace's notes, or a failure saying this server keeps none. */
-export async function notesOf(ctx: OperationContext<MeshServices>): Promise<NotesStore> {
-  const open = ctx.services.notes;
-  if (!open)
-    throw new ToolError(
-      'unavailable',
-      'This server keeps no notes (no notes store is configured); the memory modes need one.',
-    );
-  return open();
 }

@@ -13,7 +13,8 @@ import {
   maskedValue,
 } from './note-fields.js';
 import { pinFor } from './note-pin.js';
-import { noteJson, noteMarkdown, noteShape, notesOf } from './note-render.js';
+import { noteJson, noteMarkdown, noteShape } from './note-render.js';
+import { notesOf } from './notes-service.js';
 
 export const memoryPut = defineOperation({
   domain: 'memory',

@@ -6,7 +6,8 @@ import type { MeshServices } from '../services.js';
 import { pageArgs } from '../code/page-args.js';
 import { pageFields } from '../shared/output-shapes.js';
 import { QUERY_MAX_CHARS, checkedTag, searchWords, tagField } from './note-fields.js';
-import { noteJson, noteMarkdown, noteShape, notesOf } from './note-render.js';
+import { noteJson, noteMarkdown, noteShape } from './note-render.js';
+import { notesOf } from './notes-service.js';
 
 export const SEARCH_LIMITS = { default: 10, max: 100 } as const;
 
