@@ -1,3 +1,4 @@
+import { ToolError } from '../core/errors.js';
 import type { NotesStore } from '../core/notes.js';
 import type { SqliteNotesStore } from '../store/notes-db.js';
 
@@ -19,11 +20,18 @@ export class LazyNotes {
 
   readonly open = (): Promise<NotesStore> => {
     this.opening ??= Promise.all([import('../store/notes-db.js'), import('../store/notes-paths.js')]).then(
-      ([{ SqliteNotesStore }, { notesDbPath, notesWorkspaceId }]) =>
-        SqliteNotesStore.open({
-          path: notesDbPath(this.workspacePath, this.env),
-          workspace: notesWorkspaceId(this.workspacePath),
-        }),
+      ([{ SqliteNotesStore }, { notesDbPath, notesWorkspaceId }]) => {
+        const file = notesDbPath(this.workspacePath, this.env);
+        try {
+          return SqliteNotesStore.open({ path: file, workspace: notesWorkspaceId(this.workspacePath) });
+        } catch (error) {
+          throw new ToolError(
+            'unavailable',
+            `Cannot open the notes file ${file}: ${error instanceof Error ? error.message : String(error)}. ` +
+              'Set MESHLENS_DATA_DIR to a folder meshlens may write, then retry.',
+          );
+        }
+      },
     );
     // A failed open is retried by the next call rather than remembered.
     this.opening.catch(() => (this.opening = undefined));

@@ -147,12 +147,12 @@ export class SqliteNotesStore implements NotesStore {
         pin?.kind === 'declaration' ? pin.symbolKind : null,
         pin?.hash ?? null,
       );
-      return !before;
+      return { note: this.get(write.key), created: !before };
     });
-    // BEGIN IMMEDIATE: the lock is taken before the read, so two writers of one key cannot both "create" it.
-    const created = run.immediate();
-    const note = this.get(write.key);
-    if (!note) throw new Error(`note ${JSON.stringify(write.key)} vanished right after it was written`);
+    // BEGIN IMMEDIATE: the lock is taken before the read, so two writers of one key cannot both "create" it,
+    // and the note read back is the one written, not another process's.
+    const { note, created } = run.immediate();
+    if (!note) throw new Error(`note ${JSON.stringify(write.key)} was not there right after it was written`);
     return { note, created };
   }
 

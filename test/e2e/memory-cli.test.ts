@@ -67,4 +67,20 @@ describe('memory over the built CLI', () => {
       'No note under `deploy/y`. Closest keys: `deploy/x`. memory list shows them all, memory search finds notes by their words.',
     );
   });
+
+  it('a data folder it cannot use is a tool failure saying how to fix it', () => {
+    const dir = workspace();
+    const env = tempEnv();
+    made.push(env.MESHLENS_CACHE_DIR as string);
+    const blocker = path.join(env.MESHLENS_CACHE_DIR as string, 'a-file');
+    writeFileSync(blocker, '');
+    const put = runCli(['memory', 'put', '--key', 'k', '--value', 'v'], {
+      cwd: dir,
+      env: { ...env, MESHLENS_DATA_DIR: blocker },
+    });
+    expect(put.status).toBe(1);
+    expect(put.stderr).toMatch(
+      /^Cannot open the notes file .*\.db: ENOTDIR: not a directory, mkdir '.*'\. Set MESHLENS_DATA_DIR to a folder meshlens may write, then retry\.\n$/,
+    );
+  });
 });
