@@ -74,8 +74,29 @@ const matchExpression = (words: readonly string[]): string =>
 
 /** Tags are stored space-separated; a tag holds no space, so the padded form finds whole tags only. */
 const TAG_FILTER = "(? IS NULL OR instr(' ' || n.tags || ' ', ' ' || ? || ' ') > 0)";
-/** Key prefix, compared in characters so that no LIKE wildcard in a key matters. */
-const PREFIX_FILTER = '(? IS NULL OR substr(n.key, 1, length(?)) = ?)';
+/**
+ * The least string greater than every string starting with `prefix`: its last code point plus one (a trailing
+ * U+10FFFF is dropped first), undefined when there is none. SQLite compares text as UTF-8 bytes, which orders
+ * as code points do, so `prefix <= key < bound` is exactly "starts with" and walks the key index.
+ */
+export function prefixBound(prefix: string): string | undefined {
+  const points = [...prefix].map((c) => c.codePointAt(0) as number);
+  while (points.length > 0 && points[points.length - 1] === 0x10ffff) points.pop();
+  const last = points.pop();
+  if (last === undefined) return undefined;
+  // Surrogates are not characters: past U+D7FF comes U+E000.
+  points.push(last === 0xd7ff ? 0xe000 : last + 1);
+  return String.fromCodePoint(...points);
+}
+
+/** The key-prefix condition and its parameters, none without a prefix. */
+function prefixFilter(prefix: string | undefined): { sql: string; params: string[] } {
+  if (prefix === undefined) return { sql: '', params: [] };
+  const bound = prefixBound(prefix);
+  return bound === undefined
+    ? { sql: ' AND n.key >= ?', params: [prefix] }
+    : { sql: ' AND n.key >= ? AND n.key < ?', params: [prefix, bound] };
+}
 
 export interface SqliteNotesOptions {
   readonly path: string;
@@ -166,15 +187,9 @@ export class SqliteNotesStore implements NotesStore {
   }
 
   list(query: NoteListQuery): NotePage {
-    const where = `n.workspace = ? AND ${PREFIX_FILTER} AND ${TAG_FILTER}`;
-    const params = [
-      this.workspace,
-      query.prefix ?? null,
-      query.prefix ?? null,
-      query.prefix ?? null,
-      query.tag ?? null,
-      query.tag ?? null,
-    ];
+    const prefix = prefixFilter(query.prefix);
+    const where = `n.workspace = ?${prefix.sql} AND ${TAG_FILTER}`;
+    const params = [this.workspace, ...prefix.params, query.tag ?? null, query.tag ?? null];
     const read = this.db.transaction(() => {
       const total = this.db
         .prepare(`SELECT count(*) FROM notes n WHERE ${where}`)
@@ -228,12 +243,13 @@ export class SqliteNotesStore implements NotesStore {
 
   /** All keys starting with `prefix`, ordered, at most `limit` (completions). */
   keys(prefix: string, limit: number): string[] {
+    const filter = prefixFilter(prefix === '' ? undefined : prefix);
     return this.db
-      .prepare<[string, string, string, number], string>(
-        `SELECT n.key FROM notes n WHERE n.workspace = ? AND substr(n.key, 1, length(?)) = ? ORDER BY n.key LIMIT ?`,
+      .prepare<unknown[], string>(
+        `SELECT n.key FROM notes n WHERE n.workspace = ?${filter.sql} ORDER BY n.key LIMIT ?`,
       )
       .pluck()
-      .all(this.workspace, prefix, prefix, limit);
+      .all(this.workspace, ...filter.params, limit);
   }
 
   close(): void {

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteNotesStore } from '../../src/store/notes-db.js';
+import { SqliteNotesStore, prefixBound } from '../../src/store/notes-db.js';
 import { NOTES_SCHEMA_VERSION } from '../../src/store/notes-migrations.js';
 import { dataRoot, notesDbPath } from '../../src/store/notes-paths.js';
 import { removeTemps, tempDir } from '../helpers/engine.js';
@@ -64,6 +64,41 @@ describe('the notes file', () => {
     } finally {
       a.close();
       b.close();
+    }
+  });
+
+  it('lists a key prefix exactly: no pattern characters, any script, through the key index', () => {
+    expect(prefixBound('deploy/')).toBe('deploy0');
+    expect(prefixBound('a\u{10FFFF}')).toBe('b');
+    expect(prefixBound('\u{D7FF}')).toBe('\u{E000}');
+    expect(prefixBound('\u{10FFFF}')).toBeUndefined();
+    const store = SqliteNotesStore.open({ path: path.join(tempDir(), 'p.db'), workspace: 'w' });
+    try {
+      const keys = ['a', 'a%b', 'a/b', 'a0', 'a_b', 'ab', 'b', 'é/1', 'é/2', 'éa', 'z\u{10FFFF}'];
+      for (const key of keys) store.put({ key, value: key, tags: [], author: 'x' });
+      const listed = (prefix: string) =>
+        store.list({ prefix, offset: 0, limit: 100 }).notes.map((n) => n.key);
+      expect(listed('a')).toEqual(['a', 'a%b', 'a/b', 'a0', 'a_b', 'ab']);
+      expect(listed('a%')).toEqual(['a%b']);
+      expect(listed('a_')).toEqual(['a_b']);
+      expect(listed('é/')).toEqual(['é/1', 'é/2']);
+      expect(listed('z\u{10FFFF}')).toEqual(['z\u{10FFFF}']);
+      expect(store.keys('é', 10)).toEqual(['é/1', 'é/2', 'éa']);
+      const plan = new Database(store.location, { readonly: true });
+      try {
+        const detail = plan
+          .prepare(
+            "EXPLAIN QUERY PLAN SELECT key FROM notes n WHERE n.workspace = 'w' AND n.key >= 'a' AND n.key < 'b'",
+          )
+          .all()
+          .map((r) => (r as { detail: string }).detail)
+          .join(' ');
+        expect(detail).toContain('INDEX sqlite_autoindex_notes_1 (workspace=? AND key>? AND key<?)');
+      } finally {
+        plan.close();
+      }
+    } finally {
+      store.close();
     }
   });
 
