@@ -10,6 +10,7 @@ import { OPERATIONS } from '../ops/catalog.js';
 import type { DocsSettings, MeshServices } from '../ops/services.js';
 import { auditDbPath } from '../store/cache-paths.js';
 import { LazyAuditLog } from './lazy-audit.js';
+import { LazyNotes } from './lazy-notes.js';
 import type { LazyIndex } from './lazy-index.js';
 
 /** `[docs]` as the docs search needs it, with paths made absolute against the config folder. */
@@ -26,6 +27,8 @@ export function docsSettingsOf(loaded: LoadedConfig): DocsSettings {
 export interface ComposeOptions {
   readonly loaded: LoadedConfig;
   readonly index: LazyIndex;
+  /** The workspace's notes, when the caller shares them (completions); else opened here. */
+  readonly notes?: LazyNotes;
   readonly logger: Logger;
   readonly session?: string;
 }
@@ -34,7 +37,7 @@ export interface ComposedRegistry {
   readonly registry: Registry<MeshServices>;
   /** The audit log, if on; `load()` it once start-up is over. */
   readonly audit: LazyAuditLog | undefined;
-  /** Closes what the registry holds open (the audit log); call once, on shutdown. */
+  /** Closes what the registry holds open (the audit log, the notes); call once, on shutdown. */
   readonly close: () => Promise<void>;
 }
 
@@ -74,9 +77,10 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
   const audit = loaded.config.policy.audit
     ? new LazyAuditLog(auditDbPath(process.env), options.logger)
     : undefined;
+  const notes = options.notes ?? new LazyNotes(loaded.baseDir);
   const registry = new Registry<MeshServices>({
     operations: OPERATIONS,
-    services: { index, languages: languageSpec, docs: docsSettingsOf(loaded) },
+    services: { index, languages: languageSpec, docs: docsSettingsOf(loaded), notes: notes.open },
     disabledDomains: loaded.config.tools.disabled_domains,
     logger: options.logger,
     governance: createPolicyGovernance(loaded, process.env),
@@ -88,5 +92,9 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
     firstCallWaitMs: loaded.config.tools.first_call_wait_seconds * 1000,
     stateNotes: () => index.stateNotes(),
   });
-  return { registry, audit, close: async () => audit?.close() };
+  const close = async () => {
+    await audit?.close();
+    await notes.close();
+  };
+  return { registry, audit, close };
 }

@@ -1,5 +1,6 @@
 import { displayPath } from '../ops/shared/workspace-paths.js';
-import type { IndexCatalog } from '../server/catalog.js';
+import { noteKeysOf, type IndexCatalog } from '../server/catalog.js';
+import type { LazyNotes } from './lazy-notes.js';
 import type { LazyIndex } from './lazy-index.js';
 
 /** Contract kinds worth completing: what `contracts impact` and `code search` take as a target. */
@@ -10,9 +11,10 @@ const sorted = (names: Iterable<string>): string[] =>
 
 /**
  * The names the installed snapshot holds, for completions and the resource list; empty before the first
- * snapshot. Each list is computed once per snapshot generation.
+ * snapshot. Each list is computed once per snapshot generation. Note keys come from the notes store, read
+ * on each request (another process may have written one since).
  */
-export function indexCatalog(index: LazyIndex): IndexCatalog {
+export function indexCatalog(index: LazyIndex, notes?: LazyNotes): IndexCatalog {
   const memo = new Map<string, { generation: number; names: string[] }>();
   const cached = (key: string, build: () => Iterable<string>): readonly string[] => {
     const snapshot = index.snapshot();
@@ -24,6 +26,7 @@ export function indexCatalog(index: LazyIndex): IndexCatalog {
     return names;
   };
   return {
+    noteKeys: noteKeysOf(notes?.open),
     services: () =>
       cached('services', () => {
         const snapshot = index.snapshot();

@@ -15,10 +15,14 @@ import { clientsNamed, IDE_CLIENT_NAMES } from './ide/clients.js';
 import { validateCall, type CallAddress } from '../core/validation.js';
 import type { GraphFormat } from './graph-command.js';
 
-function isValid(address: CallAddress, rawArgs: unknown): boolean {
+/**
+ * Whether the CLI indexes the workspace before the call: not for a call that cannot be valid (the registry
+ * answers it without the index), nor for one that says it reads no index (a note without a pin).
+ */
+function indexesFirst(address: CallAddress, rawArgs: unknown): boolean {
   try {
-    validateCall(address, rawArgs);
-    return true;
+    const { op, args } = validateCall(address, rawArgs);
+    return op.readsIndex ? op.readsIndex(args) : true;
   } catch {
     return false;
   }
@@ -103,8 +107,7 @@ async function runOperation(
       ops: registry.operations().filter((o) => o.domain === op.domain),
     };
     const call = { address, rawArgs: { ...rawArgs, mode: op.mode } };
-    // A call that cannot be valid is answered (and audited) by the registry without indexing first.
-    if (isValid(call.address, call.rawArgs)) {
+    if (indexesFirst(call.address, call.rawArgs)) {
       const bar = createProgressBar(process.stderr);
       try {
         await index.start({ watch: false, ...(bar ? { onProgress: bar.update } : {}) });

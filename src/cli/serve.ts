@@ -9,6 +9,7 @@ import type { ComposedRegistry } from './compose.js';
 import { configChange, watchConfigFile } from './config-reload.js';
 import { indexCatalog } from './index-catalog.js';
 import { LazyIndex } from './lazy-index.js';
+import { LazyNotes } from './lazy-notes.js';
 import { VERSION } from './version.js';
 
 export interface ServeOptions {
@@ -34,10 +35,12 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   const { loaded, logger } = options;
   for (const warning of loaded.warnings) logger.warn({ config: loaded.file }, warning);
   const index = new LazyIndex(loaded, logger);
+  const notes = new LazyNotes(loaded.baseDir);
+  const session = `stdio-${process.pid}-${Date.now()}`;
   let composed: ComposedRegistry | undefined;
   const served = new ServedRegistry(async () => {
     const { composeRegistry } = await import('./compose.js');
-    composed = composeRegistry({ loaded, index, logger, session: `stdio-${process.pid}-${Date.now()}` });
+    composed = composeRegistry({ loaded, index, notes, logger, session });
     return composed.registry;
   });
   const server = createMcpServer({
@@ -45,7 +48,7 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
     surface: options.surface,
     version: VERSION,
     structuredOutput: options.structuredOutput,
-    catalog: indexCatalog(index),
+    catalog: indexCatalog(index, notes),
   });
 
   let started = false;
@@ -99,6 +102,7 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   clearTimeout(fallback);
   stopWatchingConfig();
   await index.close().catch((error: unknown) => logger.warn({ err: error }, 'closing the index failed'));
+  // Closes the notes too: the registry was composed over the same handle.
   await composed?.close();
   // Worker threads or watchers must not keep a server alive whose client has gone.
   process.exit(0);

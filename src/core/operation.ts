@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /** At most nine domains (DESIGN §3.4); each becomes one tool on the domain surface. */
-export const DOMAINS = ['code', 'contracts', 'docs', 'graph', 'admin'] as const;
+export const DOMAINS = ['code', 'contracts', 'docs', 'graph', 'admin', 'memory'] as const;
 export type Domain = (typeof DOMAINS)[number];
 
 /** What an operation does to the world; drives annotations, governance and the "still indexing" gate. */
@@ -31,6 +31,8 @@ export interface OperationContext<Services = unknown> {
   /** Bytes of rendered entries a list page may hold (8 KiB by default). */
   readonly pageBudget: number;
   readonly services: Services;
+  /** The MCP client that made the call, as it named itself in `initialize` (absent on the CLI). */
+  readonly client?: { readonly name: string; readonly version?: string };
 }
 
 /** A successful answer, rendered both ways. */
@@ -78,6 +80,12 @@ export interface OperationSpec<Shape extends z.ZodRawShape = z.ZodRawShape, Serv
   readonly pathFields?: readonly string[];
   /** Narrowing advice appended when the answer still exceeds the hard cap (one line). */
   truncationHint?(args: z.output<z.ZodObject<Shape>>): string;
+  /**
+   * Whether this call reads the index, when that depends on the arguments (a note pinned to a declaration
+   * reads it, a plain note does not); absent: `capabilities.requiresIndex` decides. A call that does not read
+   * it is neither held for the first index nor preceded by an index run on the CLI.
+   */
+  readsIndex?(args: Readonly<Record<string, unknown>>): boolean;
   /** What the call is about (a scope or target), for stop rules and skill hints. */
   subject?(args: z.output<z.ZodObject<Shape>>): string | undefined;
   run(

@@ -58,6 +58,8 @@ export interface InvocationRequest {
   ) => void;
   /** Sends a log message to the caller (MCP `notifications/message`), for waits without a progress token. */
   readonly sendLog?: (message: string) => void;
+  /** The MCP client making the call, as it named itself (`clientInfo`). */
+  readonly client?: { readonly name: string; readonly version?: string };
 }
 
 export interface InvocationResult {
@@ -159,7 +161,7 @@ export class Registry<Services = unknown> {
       if (decision.kind === 'refuse') throw refusalError(decision.refusal);
       if (decision.kind === 'warn') trace.warning = decision.message;
       const signal = request.signal ?? new AbortController().signal;
-      if (op.capabilities.requiresIndex) {
+      if (readsIndex(op, call.args)) {
         const notReady = await this.awaitIndex(request, call.meta.progressToken, signal);
         if (signal.aborted) throw new ToolError('cancelled', 'The call was cancelled.');
         if (notReady) throw new ToolError('still_indexing', notReady);
@@ -169,6 +171,7 @@ export class Registry<Services = unknown> {
         progress: progressReporter(request, call.meta.progressToken),
         pageBudget: this.options.pageBudget ?? DEFAULT_PAGE_BUDGET_BYTES,
         services: this.options.services,
+        ...(request.client ? { client: request.client } : {}),
       });
       if (signal.aborted) throw new ToolError('cancelled', 'The call was cancelled.');
       trace.filesRead = output.filesRead ?? [];
@@ -333,6 +336,11 @@ function refusalError(refusal: CallRefusal): ToolError {
       '\n```',
     { ...refusal },
   );
+}
+
+/** Whether a call with these arguments reads the index, so must wait for (or, on the CLI, run) the first one. */
+export function readsIndex(op: AnyOperation, args: Readonly<Record<string, unknown>>): boolean {
+  return op.readsIndex ? op.readsIndex(args) : op.capabilities.requiresIndex === true;
 }
 
 /** Progress for the caller's token, if it sent one; values must increase, so repeated or stale ones are dropped. */

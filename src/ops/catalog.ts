@@ -19,6 +19,12 @@ import { docsSearch } from './docs/search.js';
 import { graphCalls } from './graph/calls.js';
 import { graphNeighbors } from './graph/neighbors.js';
 import { graphVisualize } from './graph/visualize.js';
+import { memoryAudit } from './memory/audit.js';
+import { memoryDelete } from './memory/delete.js';
+import { memoryGet } from './memory/get.js';
+import { memoryList } from './memory/list.js';
+import { memoryPut } from './memory/put.js';
+import { memorySearch } from './memory/search.js';
 import type { MeshServices } from './services.js';
 
 /** Every operation meshlens offers; a new operation is one file plus one entry here. */
@@ -43,4 +49,10 @@ export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [
   graphNeighbors,
   adminStatus,
   adminRescan,
+  memoryPut,
+  memoryGet,
+  memoryList,
+  memorySearch,
+  memoryDelete,
+  memoryAudit,
 ];

@@ -1,3 +1,4 @@
+import type { NotesStore } from '../core/notes.js';
 import type { IndexReader, LanguageId, LanguageSpec } from '../index/reader.js';
 
 /** Docs search vocabulary from `[docs]` in the config. */
@@ -15,4 +16,6 @@ export interface MeshServices {
   /** The registered language of a file (its body layout, fence, import conventions). */
   readonly languages: (language: LanguageId | undefined) => LanguageSpec | undefined;
   readonly docs?: DocsSettings;
+  /** The workspace's notes (memory modes), opened on first use. */
+  readonly notes?: () => Promise<NotesStore>;
 }

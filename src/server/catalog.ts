@@ -9,9 +9,24 @@ export interface IndexCatalog {
   contracts(): readonly string[];
   /** Workspace-relative paths of the indexed Markdown documents. */
   documents(): readonly string[];
+  /** Keys of the workspace's notes (not the index's: the notes store is opened on demand). */
+  noteKeys(): Promise<readonly string[]>;
 }
 
-export const EMPTY_CATALOG: IndexCatalog = { services: () => [], contracts: () => [], documents: () => [] };
+export const EMPTY_CATALOG: IndexCatalog = {
+  services: () => [],
+  contracts: () => [],
+  documents: () => [],
+  noteKeys: () => Promise.resolve([]),
+};
+
+/** Keys completed at most: enough to narrow down by typing, never the whole store of a busy team. */
+const COMPLETED_KEYS = 10_000;
+
+/** The note keys of a store opened on demand, for the catalog. */
+export const noteKeysOf =
+  (open: (() => Promise<{ keys(prefix: string, limit: number): readonly string[] }>) | undefined) =>
+  async (): Promise<readonly string[]> => (open ? (await open()).keys('', COMPLETED_KEYS) : []);
 
 /** The values of a catalog list that start with (else contain) what was typed, case-insensitively. */
 export function matching(

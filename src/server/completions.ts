@@ -1,6 +1,6 @@
 /**
  * `completion/complete`: a prompt's service or target argument, and a resource template's variable, are
- * completed with the names the index holds.
+ * completed with the names the index holds, or the keys of the workspace's notes.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CompleteRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -23,11 +23,11 @@ function namesFor(
 }
 
 export function registerCompletions(server: Server, catalog: IndexCatalog): void {
-  server.setRequestHandler(CompleteRequestSchema, (request) => {
+  server.setRequestHandler(CompleteRequestSchema, async (request) => {
     const { ref, argument } = request.params;
     const names = namesFor(ref as { type: string; name?: string; uri?: string }, argument.name);
     if (names === undefined) return { completion: { values: [], total: 0, hasMore: false } };
-    const { values, total } = matching(catalog[names](), argument.value);
+    const { values, total } = matching(await catalog[names](), argument.value);
     return { completion: { values, total, hasMore: total > values.length } };
   });
 }

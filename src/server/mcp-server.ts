@@ -124,8 +124,10 @@ async function callTool(
       `Unknown tool: ${request.params.name}. Tools: ${names.join(', ')}`,
     );
   }
+  const client = server.getClientVersion();
   const result = await registry.invoke({
     address,
+    ...(client ? { client: { name: client.name, version: client.version } } : {}),
     rawArgs: request.params.arguments,
     requestMeta: request.params._meta,
     signal: extra.signal,

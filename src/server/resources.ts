@@ -1,7 +1,7 @@
 /**
  * MCP resources, each answered by an operation through the registry — the same masking, path jail,
  * governance and audit as a tool call: the services, the contract graph (JSON and the HTML page), and
- * templates for a service's neighbourhood, a contract's definition, its impact and a document.
+ * templates for a service's neighbourhood, a contract's definition, its impact, a document and a note.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -44,7 +44,7 @@ interface FixedResource {
 export interface ResourceTemplateEntry {
   readonly prefix: string;
   readonly uses: Uses;
-  readonly variable: 'service' | 'target' | 'path';
+  readonly variable: 'service' | 'target' | 'path' | 'key';
   /** Which catalog list completes the variable. */
   readonly names: keyof IndexCatalog;
   readonly name: string;
@@ -135,10 +135,24 @@ export const TEMPLATES: readonly ResourceTemplateEntry[] = [
     mimeType: 'text/markdown',
     read: async (call, path) => (await call('docs', 'read', { path })).text,
   },
+  {
+    prefix: 'meshlens://notes/',
+    uses: ['memory', 'get'],
+    variable: 'key',
+    names: 'noteKeys',
+    name: 'note',
+    title: 'A note about this workspace',
+    description: 'The note stored under one key (memory get), e.g. meshlens://notes/deploy/payment-worker.',
+    mimeType: 'text/markdown',
+    read: async (call, key) => (await call('memory', 'get', { key })).text,
+  },
 ];
 
+/** Variables whose values hold `/` (paths, path-like note keys): expanded and decoded segment by segment. */
+const slashed = (t: ResourceTemplateEntry): boolean => t.variable === 'path' || t.variable === 'key';
+
 const templateUri = (t: ResourceTemplateEntry): string =>
-  `${t.prefix}{${t.variable === 'path' ? '+' : ''}${t.variable}}`;
+  `${t.prefix}{${slashed(t) ? '+' : ''}${t.variable}}`;
 
 export const documentUri = (path: string): string =>
   `meshlens://docs/${path.split('/').map(encodeURIComponent).join('/')}`;
@@ -209,10 +223,7 @@ async function readResource(uri: string, call: Call, documents: DocumentStore): 
     const raw = uri.slice(template.prefix.length);
     let value: string;
     try {
-      value =
-        template.variable === 'path'
-          ? raw.split('/').map(decodeURIComponent).join('/')
-          : decodeURIComponent(raw);
+      value = slashed(template) ? raw.split('/').map(decodeURIComponent).join('/') : decodeURIComponent(raw);
     } catch {
       throw new McpError(ErrorCode.InvalidParams, `Resource URI ${uri} is not validly percent-encoded.`);
     }

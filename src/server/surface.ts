@@ -47,6 +47,7 @@ const DOMAIN_TITLES: Record<Domain, string> = {
   docs: 'Docs: team documentation',
   graph: 'Graph: service topology, call chains, neighbourhoods',
   admin: 'Admin: index status',
+  memory: 'Memory: notes agents keep about this workspace',
 };
 
 function domainDescription(domain: Domain, ops: readonly AnyOperation[]): string {

@@ -10,6 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, tempEnv } from '../helpers/cli.js';
 import { removeTemps, tempDir, waitFor, writeFiles } from '../helpers/engine.js';
 
+const MEMORY_TOOLS = ['memory', 'memory_put', 'memory_delete'];
+const ALL_TOOLS = ['code', 'contracts', 'docs', 'graph', 'admin', 'admin_rescan', ...MEMORY_TOOLS];
+
 afterEach(removeTemps);
 
 const config = (extra: string) => `[workspace]\nroots = ["api"]\n\n${extra}\n`;
@@ -40,14 +43,14 @@ describe('a config file changed while serving (built CLI over stdio)', () => {
     );
     try {
       const names = async () => (await client.listTools()).tools.map((t) => t.name);
-      expect(await names()).toEqual(['code', 'contracts', 'docs', 'graph', 'admin', 'admin_rescan']);
+      expect(await names()).toEqual([...ALL_TOOLS]);
 
       writeFileSync(
         path.join(ws, 'meshlens.toml'),
         config('[tools]\ndisabled_domains = ["docs", "graph"]\n\n[docs]\nstop_words = ["the"]'),
       );
       await waitFor('tools/list_changed', () => changes.length > 0, 10_000);
-      expect(await names()).toEqual(['code', 'contracts', 'admin', 'admin_rescan']);
+      expect(await names()).toEqual(['code', 'contracts', 'admin', 'admin_rescan', ...MEMORY_TOOLS]);
       // The stop words are read at start: the client is told that they need a restart.
       await waitFor('the restart notice', () => logs.some((l) => l.includes('docs.stop_words')), 10_000);
 
@@ -55,11 +58,11 @@ describe('a config file changed while serving (built CLI over stdio)', () => {
       writeFileSync(path.join(ws, 'meshlens.toml'), '[tools\n');
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(changes).toEqual(['tools']);
-      expect(await names()).toEqual(['code', 'contracts', 'admin', 'admin_rescan']);
+      expect(await names()).toEqual(['code', 'contracts', 'admin', 'admin_rescan', ...MEMORY_TOOLS]);
 
       writeFileSync(path.join(ws, 'meshlens.toml'), config(''));
       await waitFor('the second tools/list_changed', () => changes.length > 1, 10_000);
-      expect(await names()).toEqual(['code', 'contracts', 'docs', 'graph', 'admin', 'admin_rescan']);
+      expect(await names()).toEqual([...ALL_TOOLS]);
     } finally {
       await client.close();
       rmSync(env.MESHLENS_CACHE_DIR as string, { recursive: true, force: true });

@@ -6,12 +6,18 @@ import path from 'node:path';
 /** The built CLI; `npm test` builds before running vitest. */
 export const CLI = path.resolve(import.meta.dirname, '../../dist/meshlens.js');
 
-/** An environment whose cache and audit files live in a fresh temp folder, never the user's. */
+/** An environment whose cache, audit and notes files live in a fresh temp folder, never the user's. */
 export function tempEnv(extra: Record<string, string> = {}): Record<string, string> {
   const cache = mkdtempSync(path.join(os.tmpdir(), 'meshlens-cache-'));
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-  return { ...env, MESHLENS_CACHE_DIR: cache, MESHLENS_AUDIT_DB: path.join(cache, 'audit.db'), ...extra };
+  return {
+    ...env,
+    MESHLENS_CACHE_DIR: cache,
+    MESHLENS_AUDIT_DB: path.join(cache, 'audit.db'),
+    MESHLENS_DATA_DIR: path.join(cache, 'data'),
+    ...extra,
+  };
 }
 
 export interface CliResult {

@@ -2,18 +2,20 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Registry } from '../../src/core/registry.js';
 import { createMcpServer } from '../../src/server/mcp-server.js';
+import type { IndexCatalog } from '../../src/server/catalog.js';
 import type { SurfaceKind } from '../../src/server/surface.js';
 
 /** A real SDK client talking to our server through the SDK's in-memory transport pair. */
 export async function connectClient(
   registry: Registry,
   surface: SurfaceKind = 'domain',
-  options: { structuredOutput?: boolean } = {},
+  options: { structuredOutput?: boolean; clientName?: string; catalog?: IndexCatalog } = {},
 ): Promise<Client> {
-  const server = createMcpServer({ registry, surface, version: 'test', ...options });
+  const { clientName, ...serverOptions } = options;
+  const server = createMcpServer({ registry, surface, version: 'test', ...serverOptions });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
-  const client = new Client({ name: 'meshlens-test', version: '1.0.0' });
+  const client = new Client({ name: clientName ?? 'meshlens-test', version: '1.0.0' });
   await client.connect(clientTransport);
   return client;
 }

@@ -80,7 +80,17 @@ describe('generated MCP surfaces', () => {
   it('annotations are truthful: a writing mode beside reading ones gets its own tool', async () => {
     const client = await connectClient(real, 'domain');
     const tools = (await client.listTools()).tools;
-    expect(tools.map((t) => t.name)).toEqual(['code', 'contracts', 'docs', 'graph', 'admin', 'admin_rescan']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'code',
+      'contracts',
+      'docs',
+      'graph',
+      'admin',
+      'admin_rescan',
+      'memory',
+      'memory_put',
+      'memory_delete',
+    ]);
     const admin = tools.find((t) => t.name === 'admin');
     expect(admin?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
     expect((admin?.inputSchema.properties as { mode: { enum: string[] } }).mode.enum).toEqual(['status']);
@@ -92,6 +102,22 @@ describe('generated MCP surfaces', () => {
       openWorldHint: false,
     });
     expect(Object.keys(rescan?.inputSchema.properties ?? {})).toEqual(['path']);
+    const memory = tools.find((t) => t.name === 'memory');
+    expect(memory?.annotations).toMatchObject({ readOnlyHint: true });
+    expect((memory?.inputSchema.properties as { mode: { enum: string[] } }).mode.enum).toEqual([
+      'get',
+      'list',
+      'search',
+      'audit',
+    ]);
+    for (const name of ['memory_put', 'memory_delete']) {
+      expect(tools.find((t) => t.name === name)?.annotations, name).toMatchObject({
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
+    }
     const answer = await client.callTool({ name: 'admin_rescan', arguments: { mode: 'rescan' } });
     expect(answer.isError).toBe(true);
     await client.close();
