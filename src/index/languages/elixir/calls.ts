@@ -137,9 +137,12 @@ class ElixirCallReader {
     };
   }
 
-  /** `helper(x)`: unless it is a form of the language or a definition's head. */
+  /**
+   * `helper(x)`: unless it is a form of the language, a definition's head or a module attribute (`@impl true`
+   * between the clauses of one function lies inside that function's lines, but calls nothing).
+   */
   private localCall(target: Node, node: Node): CallSite | undefined {
-    if (SPECIAL_FORMS.has(target.text) || isDefinitionHead(node)) return undefined;
+    if (SPECIAL_FORMS.has(target.text) || isDefinitionHead(node) || inAttribute(node)) return undefined;
     return this.local(target);
   }
 
