@@ -149,7 +149,7 @@ describe('find_callers', () => {
 });
 
 describe('find_callees', () => {
-  it('walks what a function calls, constructors and imports included, library calls left out', async () => {
+  it('walks what a function calls, constructors and imports included, implementations of an interface call as `interface` rows, library calls left out', async () => {
     const { text, json } = await ask('find_callees', { symbol: 'orders/src/service.ts:main', depth: 3 });
     expect(rows(text)).toEqual([
       '| 1 | `main` | `OrderService` | orders | `orders/src/service.ts:20` | exact | constructor |',
@@ -157,6 +157,8 @@ describe('find_callees', () => {
       '| 1 | `main` | `OrderService.place` | orders | `orders/src/service.ts:21` | exact | type |',
       '| 2 | `OrderService.place` | `OrderService.validate` | orders | `orders/src/service.ts:9` | exact | self |',
       '| 2 | `OrderService.place` | `OrderRepo.save` | orders | `orders/src/service.ts:10` | exact | type |',
+      '| 2 | `OrderService.place` | `PgRepo.save` | orders | `orders/src/service.ts:10` | heuristic | interface |',
+      '| 2 | `OrderService.place` | `MemRepo.save` | orders | `orders/src/service.ts:10` | heuristic | interface |',
       '| 2 | `OrderService.place` | `audit` | orders | `orders/src/service.ts:11` | exact | import |',
       '| 3 | `OrderService.validate` | `audit` | orders | `orders/src/service.ts:15` | exact | import |',
       '| 3 | `audit` | `write` | orders | `orders/src/audit.ts:2` | exact | file |',

@@ -7,7 +7,7 @@ import type { Confidence } from '../facts.js';
 import type { RootImportSettings } from '../graph/imports-settings.js';
 import type { IndexedFile } from '../snapshot.js';
 import { DeclarationTable, type DeclId } from './declarations.js';
-import { implementationsOf, overriddenMethods } from './hierarchy.js';
+import { implementationsOf, overriddenMethods, overridingMethods } from './hierarchy.js';
 import { CALL_VIAS, type CallEdge, type CallGraph, type CallGraphStats, type DeclRef } from './model.js';
 import { Reach } from './reach.js';
 import { CallResolver } from './resolve-call.js';
@@ -120,6 +120,15 @@ class PackedCallGraph implements CallGraph {
   overridden(method: DeclRef): readonly DeclRef[] {
     const id = this.decls.idOf(method.file, method.symbol);
     return id === undefined ? [] : overriddenMethods(this.decls, this.resolver, id).map((d) => this.ref(d));
+  }
+
+  overriders(method: DeclRef): readonly { readonly method: DeclRef; readonly confidence: Confidence }[] {
+    const id = this.decls.idOf(method.file, method.symbol);
+    if (id === undefined) return [];
+    return overridingMethods(this.decls, this.resolver, id).map((found) => ({
+      method: this.ref(found.type),
+      confidence: found.confidence,
+    }));
   }
 
   private fileEdges(file: IndexedFile): CallEdge[] {

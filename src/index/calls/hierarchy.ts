@@ -92,6 +92,30 @@ export function overriddenMethods(decls: DeclarationTable, resolver: CallResolve
   return [...out];
 }
 
+/**
+ * The methods that override or implement one method: the same name declared on the types implementing or
+ * extending its type (declared or, for a Go interface, structural). A call bound to the method may run any
+ * of them, so each comes with the weaker confidence of its type's link.
+ */
+export function overridingMethods(
+  decls: DeclarationTable,
+  resolver: CallResolver,
+  method: DeclId,
+): Implementation[] {
+  const file = decls.fileOf(method);
+  const symbol = decls.symbolOf(method);
+  const ownerName = decls.ownerOf(method);
+  if (ownerName === undefined) return [];
+  const ownerId = decls.enclosingType(file, symbol.id);
+  const owners = ownerId !== undefined ? [ownerId] : resolver.visibleTypes(file, ownerName);
+  const out = new Map<DeclId, Confidence>();
+  for (const owner of owners)
+    for (const impl of implementationsOf(decls, resolver, owner))
+      for (const m of resolver.methodsOfType(impl.type, symbol.name))
+        if (m !== method && !out.has(m)) out.set(m, impl.confidence);
+  return [...out.entries()].map(([id, confidence]) => ({ type: id, confidence }));
+}
+
 /** The interface declaring a method, when the method sits in an interface of a structural language. */
 function interfaceOwning(decls: DeclarationTable, method: DeclId): DeclId | undefined {
   const file = decls.fileOf(method);

@@ -79,4 +79,6 @@ export interface CallGraph {
   implementationsOf(type: DeclRef): readonly { readonly type: DeclRef; readonly confidence: Confidence }[];
   /** The interface and base-class methods a method overrides or implements (same name, supertypes up). */
   overridden(method: DeclRef): readonly DeclRef[];
+  /** The methods overriding or implementing a method (same name, on the types implementing its type). */
+  overriders(method: DeclRef): readonly { readonly method: DeclRef; readonly confidence: Confidence }[];
 }

@@ -1,8 +1,9 @@
 /**
  * Walks the call graph from one declaration, breadth first, `depth` hops up (callers) or down (callees):
  * one row per call edge, each declaration expanded once so that cycles and recursion end the walk. Callers
- * of a method include the calls bound to the interface or base-class methods it implements, since such a
- * call may dispatch to it; those rows say `interface` and are `heuristic` at best.
+ * of a method include the calls bound to the interface or base-class methods it implements, and callees of
+ * a call bound to an interface or base method include the methods overriding it, since such a call may
+ * dispatch there; those rows say `interface` and are `heuristic` at best.
  */
 import type { CallEdge, CallGraph, CallVia, Confidence, DeclRef, IndexedFile } from '../../index/reader.js';
 
@@ -65,11 +66,20 @@ function callersOf(graph: CallGraph, target: DeclRef): Omit<CallRow, 'hop'>[] {
   return [...direct, ...dispatched];
 }
 
+/** The calls one declaration makes, and for a call bound to an interface or base method, its overriders. */
 function calleesOf(graph: CallGraph, source: DeclRef): Omit<CallRow, 'hop'>[] {
-  return graph
-    .calleesOf(source.file, source.symbol)
-    .map((edge) => ({ edge, confidence: edge.confidence, via: edge.via as CallRow['via'] }));
+  return graph.calleesOf(source.file, source.symbol).flatMap((edge) => {
+    const direct = { edge, confidence: edge.confidence, via: edge.via as CallRow['via'] };
+    const dispatched = graph.overriders({ file: edge.to, symbol: edge.callee }).map((found) => ({
+      edge: { ...edge, to: found.method.file, callee: found.method.symbol },
+      confidence: weaker(weaker(edge.confidence, found.confidence), 'heuristic'),
+      via: 'interface' as const,
+    }));
+    return [direct, ...dispatched];
+  });
 }
+
+const weaker = (a: Confidence, b: Confidence): Confidence => (rankOf(a) >= rankOf(b) ? a : b);
 
 /** The declaration at the far end of a row: where the walk goes next. */
 function nextOf(row: Omit<CallRow, 'hop'>, direction: WalkDirection): DeclRef | undefined {
