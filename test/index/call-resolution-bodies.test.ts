@@ -8,22 +8,8 @@ import { buildCallGraph } from '../../src/index/calls/build.js';
 import type { SymbolFact } from '../../src/index/facts.js';
 import type { IndexedFile } from '../../src/index/snapshot.js';
 import { indexedFile } from '../helpers/indexed-file.js';
+import { sym } from '../helpers/symbol-fact.js';
 
-const sym = (
-  id: number,
-  kind: SymbolFact['kind'],
-  qualifiedName: string,
-  lines: [number, number],
-  extra: Partial<SymbolFact> = {},
-): SymbolFact => ({
-  id,
-  kind,
-  name: qualifiedName.split(/\.|::/).pop() as string,
-  qualifiedName,
-  startLine: lines[0],
-  endLine: lines[1],
-  ...extra,
-});
 const body = (from: number, to: number): Partial<SymbolFact> => ({ bodyStartLine: from, bodyEndLine: to });
 
 // demo.ts: `interface MessageFns { encode(): … }`, `export const Money: MessageFns<Money> = { encode() {…} }`.

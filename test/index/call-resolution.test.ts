@@ -6,25 +6,11 @@
 import { describe, expect, test } from 'vitest';
 import { buildCallGraph } from '../../src/index/calls/build.js';
 import type { CallGraph } from '../../src/index/calls/model.js';
-import type { CallFact, SymbolFact } from '../../src/index/facts.js';
+import type { CallFact } from '../../src/index/facts.js';
 import type { IndexedFile } from '../../src/index/snapshot.js';
 import { indexedFile } from '../helpers/indexed-file.js';
+import { sym } from '../helpers/symbol-fact.js';
 
-const sym = (
-  id: number,
-  kind: SymbolFact['kind'],
-  qualifiedName: string,
-  lines: [number, number],
-  extra: Partial<SymbolFact> = {},
-): SymbolFact => ({
-  id,
-  kind,
-  name: qualifiedName.split('.').pop() as string,
-  qualifiedName,
-  startLine: lines[0],
-  endLine: lines[1],
-  ...extra,
-});
 
 const repo = indexedFile(
   'shop',
