@@ -19,7 +19,11 @@ import { docsSearch } from './docs/search.js';
 import { graphCalls } from './graph/calls.js';
 import { graphNeighbors } from './graph/neighbors.js';
 import { graphVisualize } from './graph/visualize.js';
+import { gitBlame } from './git/blame.js';
+import { gitChurn } from './git/churn.js';
+import { gitDiff } from './git/diff.js';
 import { gitRecent } from './git/recent.js';
+import { gitSearch } from './git/search.js';
 import { gitStatus } from './git/status.js';
 import { gitTouching } from './git/touching.js';
 import type { MeshServices } from './services.js';
@@ -47,6 +51,10 @@ export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [
   gitStatus,
   gitRecent,
   gitTouching,
+  gitChurn,
+  gitDiff,
+  gitBlame,
+  gitSearch,
   adminStatus,
   adminRescan,
 ];
