@@ -60,7 +60,7 @@ export const gitChurn = defineOperation({
   description:
     'Ranks the files changed most often in the newest N commits (merges not counted twice), with how many changes added, modified, deleted or renamed each — e.g. window 200, path "services/payment". DO NOT USE for the commits of one file (use git touching / commits_touching).',
   args: {
-    path: scopePathArg,
+    path: scopePathArg('the count'),
     window: z
       .number()
       .int()

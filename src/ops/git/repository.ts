@@ -160,6 +160,12 @@ export const shortSha = (sha: string): string => sha.slice(0, 7);
 /** The repository as answers name it: the roots it holds, or the folder of the root holding it. */
 export function repositoryLabel(repo: WorkspaceRepository): string {
   const held = repo.roots.filter((r) => isInside(posixRelative(repo.top, canonical(r.path))));
+  const shownRoots = 3;
+  if (held.length > shownRoots)
+    return `${held
+      .slice(0, shownRoots)
+      .map((r) => r.name)
+      .join(', ')} and ${held.length - shownRoots} more roots`;
   if (held.length > 0) return held.map((r) => r.name).join(', ');
   return shownAbsolute(repo.roots, repo.top);
 }

@@ -43,7 +43,7 @@ export const gitSearch = defineOperation({
       .enum(FIELDS)
       .default('all')
       .describe('Where to look: "author" (name and email), "message" (subject and body) or "all" (default).'),
-    path: scopePathArg,
+    path: scopePathArg('the search'),
     limit: limitArg('Commits', LIMITS),
     cursor: cursorArg,
   },
