@@ -90,7 +90,11 @@ describe('generated MCP surfaces', () => {
       'admin_rescan',
     ]);
     const git = tools.find((t) => t.name === 'git');
-    expect(git?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
+    expect(git?.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      openWorldHint: false,
+    });
     const admin = tools.find((t) => t.name === 'admin');
     expect(admin?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
     expect((admin?.inputSchema.properties as { mode: { enum: string[] } }).mode.enum).toEqual(['status']);
