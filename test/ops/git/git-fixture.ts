@@ -173,6 +173,9 @@ export function emptyRepo(): string {
   return dir;
 }
 
+/** A file name holding a line break, which only NUL-separated output carries whole. */
+export const NEWLINE_NAME = 'beta/lib/new\nline.txt';
+
 /** A workspace of two roots, each its own repository with one commit. */
 export function twoRepoWorkspace(): string {
   const dir = tempDir('meshlens-git-two-');
@@ -180,6 +183,7 @@ export function twoRepoWorkspace(): string {
     'meshlens.toml': '[workspace]\nroots = ["alpha", "beta"]\n',
     'alpha/a.ts': 'export const a = 1;\n',
     'beta/lib/b.ts': 'export const b = 2;\n',
+    [NEWLINE_NAME]: 'two lines in the name\n',
   });
   for (const root of ['alpha', 'beta']) {
     const repo = path.join(dir, root);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTemps } from '../../helpers/engine.js';
 import { callTool, closeIndexed, openIndexed, type IndexedClient } from '../../helpers/indexed-client.js';
-import { conflictRepo, emptyRepo, TOKEN, twoRepoWorkspace } from './git-fixture.js';
+import { conflictRepo, emptyRepo, NEWLINE_NAME, TOKEN, twoRepoWorkspace } from './git-fixture.js';
 
 let two: IndexedClient;
 let conflict: IndexedClient;
@@ -30,8 +30,16 @@ describe('a workspace of several repositories', () => {
     const beta = await callTool(two, 'recent_commits', { path: 'beta', include_files: true });
     expect(beta.data.repository).toBe('beta');
     expect(beta.data.commits).toMatchObject([
-      { subject: 'start beta', files: [{ status: 'A', path: 'beta/lib/b.ts' }] },
+      {
+        subject: 'start beta',
+        files: [
+          { status: 'A', path: 'beta/lib/b.ts' },
+          { status: 'A', path: NEWLINE_NAME },
+        ],
+      },
     ]);
+    const odd = await callTool(two, 'commits_touching', { path: NEWLINE_NAME });
+    expect(odd.data).toMatchObject({ path: NEWLINE_NAME, commits: [{ subject: 'start beta' }] });
     const touching = await callTool(two, 'commits_touching', { path: 'alpha/a.ts' });
     expect(touching.data).toMatchObject({ path: 'alpha/a.ts', commits: [{ subject: 'start alpha' }] });
   });
