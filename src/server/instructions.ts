@@ -10,11 +10,12 @@ Use meshlens instead of grep/find when you need:
 - who defines, implements and calls a gRPC method, and whether a .proto edit breaks the wire format: contracts grpc (analyze_grpc);
 - what an RPC, topic or route change impacts inside and across services: contracts impact (analyze_impact);
 - what the team's Markdown docs, ADRs and RFCs say: docs search (search_docs);
-- the service topology: graph visualize (visualize_mesh).
+- the service topology: graph visualize (visualize_mesh);
+- history without a shell: git status, recent, touching, blame, blame_symbol, symbol_history, diff, diff_outline (git_status, recent_commits, commits_touching, blame_lines, …).
 
 Rules:
 - A zero result is authoritative for what the index covers: the answer says what was searched. Do not re-check it with grep; follow the suggested next call instead.
-- Lists are paged. When a footer says "More: offset: N", call again with that offset.
+- Lists are paged. When a footer says "More: offset: N" (or a cursor), call again with it.
 - A call made while the first index is built waits for it (up to 30 s by default). If an answer still says "still indexing", call admin status (index_status) and retry shortly.
 - Paths are relative to the workspace root, or absolute inside a configured root; anything outside is refused.
 - For free text, string literals and comments use code grep (grep_code) rather than a shell grep: it searches the same files with secrets masked.`;
