@@ -11,7 +11,7 @@ import { CLI, tempEnv } from '../helpers/cli.js';
 import { removeTemps, tempDir, waitFor, writeFiles } from '../helpers/engine.js';
 
 const MEMORY_TOOLS = ['memory', 'memory_put', 'memory_delete'];
-const ALL_TOOLS = ['code', 'contracts', 'docs', 'graph', 'admin', 'admin_rescan', ...MEMORY_TOOLS];
+const ALL_TOOLS = ['code', 'contracts', 'docs', 'graph', 'git', 'admin', 'admin_rescan', ...MEMORY_TOOLS];
 
 afterEach(removeTemps);
 
@@ -50,7 +50,7 @@ describe('a config file changed while serving (built CLI over stdio)', () => {
         config('[tools]\ndisabled_domains = ["docs", "graph"]\n\n[docs]\nstop_words = ["the"]'),
       );
       await waitFor('tools/list_changed', () => changes.length > 0, 10_000);
-      expect(await names()).toEqual(['code', 'contracts', 'admin', 'admin_rescan', ...MEMORY_TOOLS]);
+      expect(await names()).toEqual(['code', 'contracts', 'git', 'admin', 'admin_rescan', ...MEMORY_TOOLS]);
       // The stop words are read at start: the client is told that they need a restart.
       await waitFor('the restart notice', () => logs.some((l) => l.includes('docs.stop_words')), 10_000);
 
@@ -58,7 +58,7 @@ describe('a config file changed while serving (built CLI over stdio)', () => {
       writeFileSync(path.join(ws, 'meshlens.toml'), '[tools\n');
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(changes).toEqual(['tools']);
-      expect(await names()).toEqual(['code', 'contracts', 'admin', 'admin_rescan', ...MEMORY_TOOLS]);
+      expect(await names()).toEqual(['code', 'contracts', 'git', 'admin', 'admin_rescan', ...MEMORY_TOOLS]);
 
       writeFileSync(path.join(ws, 'meshlens.toml'), config(''));
       await waitFor('the second tools/list_changed', () => changes.length > 1, 10_000);

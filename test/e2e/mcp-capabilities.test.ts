@@ -54,6 +54,7 @@ describe('MCP beyond tools (built CLI over stdio)', () => {
       'contracts',
       'docs',
       'graph',
+      'git',
       'admin',
       'admin_rescan',
       'memory',

@@ -85,12 +85,19 @@ describe('generated MCP surfaces', () => {
       'contracts',
       'docs',
       'graph',
+      'git',
       'admin',
       'admin_rescan',
       'memory',
       'memory_put',
       'memory_delete',
     ]);
+    const git = tools.find((t) => t.name === 'git');
+    expect(git?.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      openWorldHint: false,
+    });
     const admin = tools.find((t) => t.name === 'admin');
     expect(admin?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
     expect((admin?.inputSchema.properties as { mode: { enum: string[] } }).mode.enum).toEqual(['status']);
