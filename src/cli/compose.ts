@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { LoadedConfig, ResolvedRoot } from '../core/config.js';
 import { createPolicyGovernance } from '../trust/policy-governance.js';
 import type { Logger } from '../core/logger.js';
-import { createPathJail } from '../trust/path-jail.js';
+import { createPathJail, type PathJail } from '../trust/path-jail.js';
 import { Registry } from '../core/registry.js';
 import { languageSpec } from '../index/languages/registry.js';
 import { workspaceDocLocations } from '../index/workspace-docs.js';
@@ -43,13 +43,10 @@ export interface ComposedRegistry {
  * start-up is a root for path arguments too. The workspace documents no root covers (README.md, docs/)
  * are indexed too, so they may be named as well. Rebuilt only when the roots change.
  */
-function jailOverLiveRoots(
-  index: LazyIndex,
-  loaded: LoadedConfig,
-): (argument: string, value: string) => string | undefined {
+function jailOverLiveRoots(index: LazyIndex, loaded: LoadedConfig): PathJail {
   let jailedRoots: readonly ResolvedRoot[] | undefined;
-  let jail: ((argument: string, value: string) => string | undefined) | undefined;
-  return (argument, value) => {
+  let jail: PathJail | undefined;
+  return (argument, value, check) => {
     const roots = index.roots();
     if (!jail || roots !== jailedRoots) {
       const docs = loaded.config.docs.workspace_docs ? workspaceDocLocations(loaded.baseDir, roots) : [];
@@ -63,7 +60,7 @@ function jailOverLiveRoots(
       });
       jailedRoots = roots;
     }
-    return jail(argument, value);
+    return jail(argument, value, check);
   };
 }
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /** At most nine domains (DESIGN §3.4); each becomes one tool on the domain surface. */
-export const DOMAINS = ['code', 'contracts', 'docs', 'graph', 'admin'] as const;
+export const DOMAINS = ['code', 'contracts', 'docs', 'graph', 'git', 'admin'] as const;
 export type Domain = (typeof DOMAINS)[number];
 
 /** What an operation does to the world; drives annotations, governance and the "still indexing" gate. */
@@ -76,6 +76,11 @@ export interface OperationSpec<Shape extends z.ZodRawShape = z.ZodRawShape, Serv
    * resolves to undefined).
    */
   readonly pathFields?: readonly string[];
+  /**
+   * The path fields may name a file that no longer exists (the history of a deleted file). It is still held
+   * inside the roots, judged through its deepest existing folder.
+   */
+  readonly missingPathsAllowed?: boolean;
   /** Narrowing advice appended when the answer still exceeds the hard cap (one line). */
   truncationHint?(args: z.output<z.ZodObject<Shape>>): string;
   /** What the call is about (a scope or target), for stop rules and skill hints. */

@@ -38,7 +38,11 @@ export interface RegistryOptions<Services> {
    * The path jail: turns a path argument into a canonical absolute path inside the roots, undefined for "all
    * roots", or throws a ToolError naming the argument and the allowed roots.
    */
-  readonly resolvePath?: (argument: string, value: string) => string | undefined;
+  readonly resolvePath?: (
+    argument: string,
+    value: string,
+    check?: { readonly mayBeMissing?: boolean },
+  ) => string | undefined;
   /** Notes about the state being served (e.g. a git operation holding reloads), placed at the top. */
   readonly stateNotes?: () => readonly string[];
 }
@@ -210,7 +214,7 @@ export class Registry<Services = unknown> {
     for (const field of op.pathFields ?? []) {
       const value = args[field];
       if (typeof value !== 'string') continue;
-      const resolved = resolvePath(field, value);
+      const resolved = resolvePath(field, value, op.missingPathsAllowed ? { mayBeMissing: true } : undefined);
       if (resolved === undefined) delete args[field];
       else args[field] = resolved;
     }

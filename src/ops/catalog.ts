@@ -19,6 +19,9 @@ import { docsSearch } from './docs/search.js';
 import { graphCalls } from './graph/calls.js';
 import { graphNeighbors } from './graph/neighbors.js';
 import { graphVisualize } from './graph/visualize.js';
+import { gitRecent } from './git/recent.js';
+import { gitStatus } from './git/status.js';
+import { gitTouching } from './git/touching.js';
 import type { MeshServices } from './services.js';
 
 /** Every operation meshlens offers; a new operation is one file plus one entry here. */
@@ -41,6 +44,9 @@ export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [
   graphVisualize,
   graphCalls,
   graphNeighbors,
+  gitStatus,
+  gitRecent,
+  gitTouching,
   adminStatus,
   adminRescan,
 ];

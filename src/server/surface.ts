@@ -46,6 +46,7 @@ const DOMAIN_TITLES: Record<Domain, string> = {
   contracts: 'Contracts: dependents, gRPC, impact',
   docs: 'Docs: team documentation',
   graph: 'Graph: service topology, call chains, neighbourhoods',
+  git: 'Git: history, blame and diffs of the workspace repositories, read-only',
   admin: 'Admin: index status',
 };
 

@@ -4,6 +4,14 @@ import type { ResolvedRoot } from '../core/config.js';
 import { diskSpelling } from '../core/disk-spelling.js';
 import { ToolError } from '../core/errors.js';
 
+/** Per-argument leniency: a history question may name a file that was deleted since. */
+export interface PathCheck {
+  /** Accept a path that does not exist (still inside a root, judged through its deepest existing folder). */
+  readonly mayBeMissing?: boolean;
+}
+
+export type PathJail = (argument: string, value: string, check?: PathCheck) => string | undefined;
+
 export interface JailOptions {
   readonly roots: readonly ResolvedRoot[];
   /** Relative paths resolve against it first. */
@@ -35,9 +43,7 @@ interface Root {
  * inside a root, spelt as on disk, `undefined` for a spelling that means "all roots", and throws a ToolError
  * otherwise. What it returns is exactly what was checked, so no later step can reinterpret the path.
  */
-export function createPathJail(
-  options: JailOptions,
-): (argument: string, value: string) => string | undefined {
+export function createPathJail(options: JailOptions): PathJail {
   const caseInsensitive =
     options.caseInsensitive ?? (process.platform === 'darwin' || process.platform === 'win32');
   const fold = (p: string): string => (caseInsensitive ? p.toLowerCase() : p);
@@ -54,7 +60,7 @@ export function createPathJail(
     .filter(([from]) => from.length > 0)
     .sort((a, b) => b[0].length - a[0].length);
 
-  return (argument: string, value: string): string | undefined => {
+  return (argument: string, value: string, check?: PathCheck): string | undefined => {
     const spelling = value.trim();
     if (spelling === '') {
       throw new ToolError(
@@ -84,7 +90,7 @@ export function createPathJail(
       if (key === workspaceKey && !workspaceIsRoot) return undefined;
       throw outside(argument, spelling, roots);
     }
-    if (!exists(canonical)) {
+    if (!exists(canonical) && check?.mayBeMissing !== true) {
       throw new ToolError(
         'not_found',
         `\`${argument}\` ${echo(spelling)} was not found in root ${root.name}. Check the spelling (paths are relative ` +

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { REPOSITORY_REDIRECT_VARIABLES } from '../../src/ops/contracts/git-show.js';
+import { REPOSITORY_REDIRECT_VARIABLES } from '../../src/ops/shared/git/run-git.js';
 
 /** Git for building test repositories, isolated from the caller's own git environment and identity. */
 export function git(cwd: string, ...args: string[]): string {
