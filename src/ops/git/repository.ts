@@ -48,7 +48,7 @@ function existingFolder(absolute: string): string {
 }
 
 /** The top of the work tree holding `folder`, undefined when it is in none. */
-async function workTreeTop(folder: string, signal: AbortSignal): Promise<string | undefined> {
+export async function workTreeTop(folder: string, signal: AbortSignal): Promise<string | undefined> {
   const result = await runGit(['rev-parse', '--show-toplevel'], { cwd: folder, signal });
   if (result.kind === 'failed' && /not a git repository/i.test(result.stderr)) return undefined;
   if (result.kind !== 'ok') throw new ToolError('unavailable', `git failed: ${describeGitFailure(result)}.`);

@@ -1,0 +1,231 @@
+/**
+ * The impact of a diff as one list of rows: for each changed declaration, the symbol impact walk (callers up
+ * to the entry points, then across services); for each removed or renamed contract and each RPC a wire
+ * finding reaches, the contract impact walk; for each removed declaration, the call sites still naming it.
+ * A place reached by several changes is one row, at its fewest hops, naming every change that reaches it.
+ */
+import { compareStrings as cmp } from '../../../core/order.js';
+import type { Confidence, DeclRef, SnapshotReader } from '../../../index/reader.js';
+import { confidenceRank } from '../../shared/confidence.js';
+import { resolveContract, resolveGrpc } from '../../shared/graph-queries.js';
+import { displayOf, displayPath, isTestPath } from '../../shared/workspace-paths.js';
+import { collectSymbolImpact } from '../impact-symbol.js';
+import type { ImpactRow } from '../impact-rows.js';
+import { collectImpact } from '../impact-walk.js';
+import type { ContractChange } from './contract-changes.js';
+import type { FileChanges } from './file-changes.js';
+import { declarationAt } from './tests-to-run.js';
+import { rpcsOfFinding } from './wire-changes.js';
+
+export type DiffScope = 'same service' | 'cross-service';
+
+export interface DiffRow {
+  readonly hop: number;
+  readonly scope: DiffScope;
+  readonly service: string;
+  /** The function reached, or the contract role and element (`client OrderService.create`, `topic t`). */
+  readonly subject: string;
+  /** Workspace-relative `path:line`, or `—` for a topic. */
+  readonly location: string;
+  readonly confidence: Confidence;
+  readonly via: string;
+  /** The changes reaching it, e.g. "changed `server.Charge`", "wire-breaking `shop.v1.Money.units`". */
+  readonly why: readonly string[];
+}
+
+/** A change whose impact is a contract walk: what it is called in `why`, and the contracts to walk. */
+interface ContractTarget {
+  readonly why: string;
+  readonly names: readonly string[];
+}
+
+/** Something the diff removes while code still uses it: what fails a check. */
+export interface StillUsed {
+  readonly what: string;
+  readonly users: number;
+}
+
+export interface DiffRows {
+  readonly rows: readonly DiffRow[];
+  readonly stillUsed: readonly StillUsed[];
+  readonly testRowsLeftOut: number;
+  /** The handlers of the contracts walked: tests calling them test the change too. */
+  readonly handlers: readonly DeclRef[];
+}
+
+const SYMBOL_DEPTH = 2;
+const MAX_WHY = 3;
+
+class RowSet {
+  private readonly byPlace = new Map<string, { row: DiffRow; why: string[] }>();
+
+  add(row: Omit<DiffRow, 'why'>, why: string): void {
+    const key = `${row.subject}\u0000${row.location}`;
+    const known = this.byPlace.get(key);
+    if (!known) {
+      this.byPlace.set(key, { row: { ...row, why: [] }, why: [why] });
+      return;
+    }
+    if (!known.why.includes(why)) known.why.push(why);
+    if (
+      row.hop < known.row.hop ||
+      (row.hop === known.row.hop && confidenceRank(row.confidence) < confidenceRank(known.row.confidence))
+    )
+      known.row = { ...row, why: [] };
+  }
+
+  rows(): DiffRow[] {
+    return [...this.byPlace.values()]
+      .map(({ row, why }) => ({
+        ...row,
+        why: why.length > MAX_WHY ? [...why.slice(0, MAX_WHY), `${why.length - MAX_WHY} more`] : why,
+      }))
+      .sort(
+        (a, b) =>
+          a.hop - b.hop ||
+          (a.scope === b.scope ? 0 : a.scope === 'same service' ? -1 : 1) ||
+          cmp(a.service, b.service) ||
+          cmp(a.location, b.location) ||
+          cmp(a.subject, b.subject),
+      );
+  }
+}
+
+function addSymbolRows(snapshot: SnapshotReader, set: RowSet, change: FileChanges): number {
+  let leftOut = 0;
+  const { indexed } = change;
+  if (!indexed) return 0;
+  for (const declaration of change.declarations) {
+    if (declaration.change !== 'changed' || declaration.symbol === undefined) continue;
+    const why = `changed \`${declaration.name}\``;
+    const impact = collectSymbolImpact(snapshot, indexed, declaration.symbol, SYMBOL_DEPTH, false);
+    leftOut += impact.testRowsLeftOut;
+    for (const row of impact.rows)
+      set.add(
+        {
+          hop: row.hop,
+          scope: row.scope,
+          service: row.service,
+          subject: row.function,
+          location: `${displayOf(snapshot, row.file)}:${row.line}`,
+          confidence: row.confidence,
+          via: row.via,
+        },
+        why,
+      );
+  }
+  return leftOut;
+}
+
+/** Call sites in the declaration's root still naming a removed declaration, bound to nothing. */
+function addDanglingCalls(snapshot: SnapshotReader, set: RowSet, change: FileChanges, used: StillUsed[]): void {
+  const graph = snapshot.callGraph();
+  for (const declaration of change.declarations) {
+    if (declaration.change !== 'removed') continue;
+    const why = `removed \`${declaration.name}\``;
+    let users = 0;
+    for (const file of snapshot.files) {
+      if (file.root !== change.file.root || isTestPath(file.path)) continue;
+      for (const call of file.facts.calls ?? []) {
+        if (call.name !== declaration.shortName) continue;
+        if (graph.callsAt(file, call.line).some((edge) => edge.name === call.name)) continue;
+        users++;
+        const caller = call.caller === undefined ? undefined : file.facts.symbols[call.caller];
+        set.add(
+          {
+            hop: 1,
+            scope: 'same service',
+            service: snapshot.serviceOf(file.root),
+            subject: caller?.qualifiedName ?? '(top of file)',
+            location: `${displayOf(snapshot, file)}:${call.line}`,
+            confidence: 'heuristic',
+            via: `call ${call.name} (bound to nothing)`,
+          },
+          why,
+        );
+      }
+    }
+    const where = displayPath(snapshot.roots, change.file.root, change.file.path);
+    if (users > 0) used.push({ what: `\`${declaration.name}\` (removed from \`${where}\`)`, users });
+  }
+}
+
+const contractWhy = (c: ContractChange): string =>
+  c.change === 'renamed'
+    ? `renamed ${c.contract.label} → ${c.renamedTo?.name ?? ''}`
+    : `${c.change} ${c.contract.label}`;
+
+/** Contract walks for a file's removed and renamed contracts and the RPCs its wire findings reach. */
+function contractTargets(snapshot: SnapshotReader, change: FileChanges): ContractTarget[] {
+  const targets: ContractTarget[] = [];
+  for (const c of change.contracts)
+    if (c.change !== 'added') targets.push({ why: contractWhy(c), names: [c.contract.name] });
+  for (const finding of change.wire)
+    targets.push({
+      why: `${finding.severity === 'breaking' ? 'wire-breaking' : 'wire warning'} ${finding.rule} \`${finding.element}\``,
+      names: rpcsOfFinding(snapshot, finding),
+    });
+  return targets;
+}
+
+const providerRoles = new Set(['handler', 'producer']);
+const userRoles = new Set(['client', 'consumer']);
+
+function addContractRows(
+  snapshot: SnapshotReader,
+  set: RowSet,
+  change: FileChanges,
+  used: StillUsed[],
+  handlers: DeclRef[],
+): number {
+  let leftOut = 0;
+  const graph = snapshot.contractGraph();
+  for (const target of contractTargets(snapshot, change)) {
+    for (const name of target.names) {
+      const nodes = name.includes('/') && !name.includes(' ') ? resolveGrpc(graph, name).nodes : resolveContract(graph, name).resolved.nodes;
+      if (nodes.length === 0) continue;
+      const impact = collectImpact(snapshot, nodes, 1, false);
+      leftOut += impact.testRowsLeftOut;
+      for (const row of impact.rows) {
+        set.add(contractRow(snapshot, row), target.why);
+        const file = row.role === 'handler' && row.root && row.file ? snapshot.file(row.root, row.file) : undefined;
+        const symbol = file && row.line !== undefined ? declarationAt(file, row.line) : undefined;
+        if (file && symbol !== undefined) handlers.push({ file, symbol });
+      }
+      const removal = change.contracts.find((c) => c.change !== 'added' && c.contract.name === name && c.contract.side === 'provides');
+      const provided = impact.rows.some((r) => providerRoles.has(r.role) && r.hop === 1);
+      const users = impact.rows.filter((r) => userRoles.has(r.role) && r.hop === 1).length;
+      if (removal && !provided && users > 0) used.push({ what: `${removal.contract.label} (${target.why})`, users });
+    }
+  }
+  return leftOut;
+}
+
+function contractRow(snapshot: SnapshotReader, row: ImpactRow): Omit<DiffRow, 'why'> {
+  return {
+    hop: row.hop,
+    scope: row.scope === 'INTERNAL' ? 'same service' : 'cross-service',
+    service: row.root === undefined ? '—' : snapshot.serviceOf(row.root),
+    subject: row.role === 'topic' ? `topic ${row.element}` : `${row.role} ${row.element}`,
+    location:
+      row.root !== undefined && row.file !== undefined
+        ? `${displayPath(snapshot.roots, row.root, row.file)}:${row.line}`
+        : '—',
+    confidence: row.confidence,
+    via: row.via,
+  };
+}
+
+/** The impact rows of every change, and what the diff removes while it is still used. */
+export function collectDiffRows(snapshot: SnapshotReader, changes: readonly FileChanges[]): DiffRows {
+  const set = new RowSet();
+  const stillUsed: StillUsed[] = [];
+  const handlers: DeclRef[] = [];
+  let testRowsLeftOut = 0;
+  for (const change of changes) {
+    testRowsLeftOut += addSymbolRows(snapshot, set, change);
+    testRowsLeftOut += addContractRows(snapshot, set, change, stillUsed, handlers);
+    addDanglingCalls(snapshot, set, change, stillUsed);
+  }
+  return { rows: set.rows(), stillUsed, testRowsLeftOut, handlers };
+}
