@@ -1,10 +1,9 @@
 /**
  * Contracts a change touches in one file: the routes, RPC servers and clients, producers and consumers the
  * base version declares and the working tree does not (removed), the reverse (added), and a removed and an
- * added one of the same kind in the same declaration (renamed). Facts from custom `[[contracts.patterns]]`
- * are left out on both sides: the base version is parsed without the workspace's settings.
+ * added one of the same kind in the same declaration (renamed).
  */
-import type { ContractFact, SymbolFact } from '../../../index/facts.js';
+import type { ContractFact, SymbolFact } from '../../../index/reader.js';
 
 /** What side of a contract a fact is: the one serving it or the one using it. */
 export type ContractSide = 'provides' | 'uses';
@@ -31,7 +30,6 @@ export interface ContractChange {
 }
 
 function refOf(fact: ContractFact, symbols: readonly SymbolFact[]): ContractRef | undefined {
-  if (fact.via.startsWith('pattern:')) return undefined;
   const holder = fact.symbol === undefined ? undefined : symbols[fact.symbol]?.qualifiedName;
   const ref = (family: ContractRef['family'], name: string, side: ContractSide, verb: string) => ({
     family,
@@ -45,7 +43,9 @@ function refOf(fact: ContractFact, symbols: readonly SymbolFact[]): ContractRef 
     case 'grpc_server':
     case 'grpc_client': {
       const name = fact.method ? `${fact.service}/${fact.method}` : fact.service;
-      return fact.kind === 'grpc_server' ? ref('rpc', name, 'provides', 'serves') : ref('rpc', name, 'uses', 'calls');
+      return fact.kind === 'grpc_server'
+        ? ref('rpc', name, 'provides', 'serves')
+        : ref('rpc', name, 'uses', 'calls');
     }
     case 'topic_producer':
     case 'topic_consumer':
@@ -91,7 +91,8 @@ export function contractChanges(
   for (const old of removed) {
     // One declaration that used to serve (or use) one contract of a family and now another: a rename.
     const index = added.findIndex(
-      (a) => a.family === old.family && a.side === old.side && a.holder !== undefined && a.holder === old.holder,
+      (a) =>
+        a.family === old.family && a.side === old.side && a.holder !== undefined && a.holder === old.holder,
     );
     if (index >= 0) {
       const [renamedTo] = added.splice(index, 1) as [ContractRef];

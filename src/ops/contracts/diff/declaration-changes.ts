@@ -4,8 +4,7 @@
  * Only code declarations count: fields, enum members, headings and schema elements are covered by the
  * declaration holding them or by the contract comparison.
  */
-import type { SymbolFact, SymbolKind } from '../../../index/facts.js';
-import type { IndexedFile } from '../../../index/reader.js';
+import type { IndexedFile, SymbolFact, SymbolKind } from '../../../index/reader.js';
 import { touches, type ChangedRange } from './unified-diff.js';
 
 export type DeclarationChangeKind = 'changed' | 'added' | 'removed';
@@ -92,5 +91,7 @@ export function declarationChanges(
     else if (touched.has(symbol.id)) changes.push(of('changed', symbol, symbol.id));
   }
   const order = { removed: 0, changed: 1, added: 2 } as const;
-  return changes.sort((a, b) => a.line - b.line || order[a.change] - order[b.change] || (a.name < b.name ? -1 : 1));
+  return changes.sort(
+    (a, b) => a.line - b.line || order[a.change] - order[b.change] || (a.name < b.name ? -1 : 1),
+  );
 }

@@ -15,7 +15,6 @@ import { collectImpact } from '../impact-walk.js';
 import type { ContractChange } from './contract-changes.js';
 import type { FileChanges } from './file-changes.js';
 import { declarationAt } from './tests-to-run.js';
-import { rpcsOfFinding } from './wire-changes.js';
 
 export type DiffScope = 'same service' | 'cross-service';
 
@@ -36,6 +35,7 @@ export interface DiffRow {
 /** A change whose impact is a contract walk: what it is called in `why`, and the contracts to walk. */
 interface ContractTarget {
   readonly why: string;
+  readonly family: 'route' | 'rpc' | 'topic';
   readonly names: readonly string[];
 }
 
@@ -118,7 +118,12 @@ function addSymbolRows(snapshot: SnapshotReader, set: RowSet, change: FileChange
 }
 
 /** Call sites in the declaration's root still naming a removed declaration, bound to nothing. */
-function addDanglingCalls(snapshot: SnapshotReader, set: RowSet, change: FileChanges, used: StillUsed[]): void {
+function addDanglingCalls(
+  snapshot: SnapshotReader,
+  set: RowSet,
+  change: FileChanges,
+  used: StillUsed[],
+): void {
   const graph = snapshot.callGraph();
   for (const declaration of change.declarations) {
     if (declaration.change !== 'removed') continue;
@@ -156,14 +161,16 @@ const contractWhy = (c: ContractChange): string =>
     : `${c.change} ${c.contract.label}`;
 
 /** Contract walks for a file's removed and renamed contracts and the RPCs its wire findings reach. */
-function contractTargets(snapshot: SnapshotReader, change: FileChanges): ContractTarget[] {
+function contractTargets(change: FileChanges): ContractTarget[] {
   const targets: ContractTarget[] = [];
   for (const c of change.contracts)
-    if (c.change !== 'added') targets.push({ why: contractWhy(c), names: [c.contract.name] });
+    if (c.change !== 'added')
+      targets.push({ why: contractWhy(c), family: c.contract.family, names: [c.contract.name] });
   for (const finding of change.wire)
     targets.push({
       why: `${finding.severity === 'breaking' ? 'wire-breaking' : 'wire warning'} ${finding.rule} \`${finding.element}\``,
-      names: rpcsOfFinding(snapshot, finding),
+      family: 'rpc',
+      names: finding.rpcs,
     });
   return targets;
 }
@@ -180,28 +187,39 @@ function addContractRows(
 ): number {
   let leftOut = 0;
   const graph = snapshot.contractGraph();
-  for (const target of contractTargets(snapshot, change)) {
+  for (const target of contractTargets(change)) {
     for (const name of target.names) {
-      const nodes = name.includes('/') && !name.includes(' ') ? resolveGrpc(graph, name).nodes : resolveContract(graph, name).resolved.nodes;
+      const nodes =
+        name.includes('/') && !name.includes(' ')
+          ? resolveGrpc(graph, name).nodes
+          : resolveContract(graph, name).resolved.nodes;
       if (nodes.length === 0) continue;
       const impact = collectImpact(snapshot, nodes, 1, false);
       leftOut += impact.testRowsLeftOut;
       for (const row of impact.rows) {
-        set.add(contractRow(snapshot, row), target.why);
-        const file = row.role === 'handler' && row.root && row.file ? snapshot.file(row.root, row.file) : undefined;
+        set.add(contractRow(snapshot, row, target.family), target.why);
+        const file =
+          row.role === 'handler' && row.root && row.file ? snapshot.file(row.root, row.file) : undefined;
         const symbol = file && row.line !== undefined ? declarationAt(file, row.line) : undefined;
         if (file && symbol !== undefined) handlers.push({ file, symbol });
       }
-      const removal = change.contracts.find((c) => c.change !== 'added' && c.contract.name === name && c.contract.side === 'provides');
+      const removal = change.contracts.find(
+        (c) => c.change !== 'added' && c.contract.name === name && c.contract.side === 'provides',
+      );
       const provided = impact.rows.some((r) => providerRoles.has(r.role) && r.hop === 1);
       const users = impact.rows.filter((r) => userRoles.has(r.role) && r.hop === 1).length;
-      if (removal && !provided && users > 0) used.push({ what: `${removal.contract.label} (${target.why})`, users });
+      if (removal && !provided && users > 0)
+        used.push({ what: `${removal.contract.label} (${target.why})`, users });
     }
   }
   return leftOut;
 }
 
-function contractRow(snapshot: SnapshotReader, row: ImpactRow): Omit<DiffRow, 'why'> {
+function contractRow(
+  snapshot: SnapshotReader,
+  row: ImpactRow,
+  family: ContractTarget['family'],
+): Omit<DiffRow, 'why'> {
   return {
     hop: row.hop,
     scope: row.scope === 'INTERNAL' ? 'same service' : 'cross-service',
@@ -212,7 +230,10 @@ function contractRow(snapshot: SnapshotReader, row: ImpactRow): Omit<DiffRow, 'w
         ? `${displayPath(snapshot.roots, row.root, row.file)}:${row.line}`
         : '—',
     confidence: row.confidence,
-    via: row.via,
+    via:
+      row.role === 'topic' || row.role === 'producer' || row.role === 'consumer'
+        ? `topic ${row.via}`
+        : `${family} ${row.via}`,
   };
 }
 

@@ -3,12 +3,11 @@
  * findings. The working-tree side is the index (so declarations keep the ids the call graph knows them by);
  * the base side is the base version parsed on the spot.
  */
-import type { IndexedFile, SnapshotReader } from '../../../index/reader.js';
-import type { WireFinding } from '../wire-check/findings.js';
+import type { IndexedFile, IndexReader, SnapshotReader } from '../../../index/reader.js';
 import { baseVersion } from './base-facts.js';
 import { contractChanges, type ContractChange } from './contract-changes.js';
 import { declarationChanges, type DeclarationChange } from './declaration-changes.js';
-import { compareSchemaFile, isSchemaFile } from './wire-changes.js';
+import { compareSchemaFile, isSchemaFile, rpcsOfFinding, type WireChange } from './wire-changes.js';
 import type { ChangedFile, RepositoryDiff } from './working-tree-diff.js';
 
 export interface FileChanges {
@@ -17,19 +16,43 @@ export interface FileChanges {
   readonly indexed: IndexedFile | undefined;
   readonly declarations: readonly DeclarationChange[];
   readonly contracts: readonly ContractChange[];
-  readonly wire: readonly WireFinding[];
+  readonly wire: readonly WireChange[];
   /** Why part of the comparison could not be made. */
   readonly note?: string;
 }
 
 async function changesOf(
+  index: IndexReader,
   snapshot: SnapshotReader,
   file: ChangedFile,
   commit: string,
   signal: AbortSignal,
 ): Promise<FileChanges> {
   const indexed = file.status === 'deleted' ? undefined : snapshot.file(file.root, file.path);
-  const base = await baseVersion(file, commit, signal);
+  const base = await baseVersion(index, file, commit, signal);
+  if (isSchemaFile(file.path)) {
+    const wire = compareSchemaFile(file, base.kind === 'absent' ? undefined : base.text);
+    if (base.kind === 'unknown' && base.text === undefined)
+      return {
+        file,
+        indexed,
+        declarations: [],
+        contracts: [],
+        wire: [],
+        note: `wire check skipped: ${base.reason}`,
+      };
+    return {
+      file,
+      indexed,
+      declarations: [],
+      contracts: [],
+      wire:
+        wire.kind === 'compared'
+          ? wire.findings.map((f) => ({ ...f, rpcs: rpcsOfFinding(snapshot, f, wire.text) }))
+          : [],
+      ...(wire.kind === 'skipped' ? { note: `wire check skipped: ${wire.reason}` } : {}),
+    };
+  }
   if (base.kind === 'unknown') {
     // Without the base side only the hunks say what changed: every touched declaration counts as changed.
     return {
@@ -42,17 +65,6 @@ async function changesOf(
     };
   }
   const baseFacts = base.kind === 'facts' ? base.facts : undefined;
-  if (isSchemaFile(file.path)) {
-    const wire = compareSchemaFile(file, base.kind === 'facts' ? base.text : undefined);
-    return {
-      file,
-      indexed,
-      declarations: [],
-      contracts: [],
-      wire: wire.kind === 'compared' ? wire.findings : [],
-      ...(wire.kind === 'skipped' ? { note: `wire check skipped: ${wire.reason}` } : {}),
-    };
-  }
   return {
     file,
     indexed,
@@ -64,12 +76,13 @@ async function changesOf(
 
 /** The changes of every changed file of the repositories, in their order. */
 export async function collectFileChanges(
+  index: IndexReader,
   snapshot: SnapshotReader,
   repositories: readonly RepositoryDiff[],
   signal: AbortSignal,
 ): Promise<FileChanges[]> {
   const out: FileChanges[] = [];
   for (const repo of repositories)
-    for (const file of repo.files) out.push(await changesOf(snapshot, file, repo.base.commit, signal));
+    for (const file of repo.files) out.push(await changesOf(index, snapshot, file, repo.base.commit, signal));
   return out;
 }

@@ -8,30 +8,47 @@ import path from 'node:path';
 import type { SnapshotReader } from '../../../index/reader.js';
 import { compareProtoTexts } from '../wire-check/compare-proto-texts.js';
 import type { WireFinding } from '../wire-check/findings.js';
+import { parseSchema } from '../wire-check/parse-schema.js';
+import type { SchemaModel } from '../wire-check/schema-model.js';
 import { MAX_PROTO_BYTES } from '../wire-check.js';
 import type { ChangedFile } from './working-tree-diff.js';
 
 export const isSchemaFile = (file: string): boolean => file.toLowerCase().endsWith('.proto');
 
+/** A wire finding with the RPCs whose requests or responses carry the element it is about. */
+export interface WireChange extends WireFinding {
+  readonly rpcs: readonly string[];
+}
+
 export type WireComparison =
-  | { readonly kind: 'compared'; readonly findings: readonly WireFinding[] }
+  | { readonly kind: 'compared'; readonly findings: readonly WireFinding[]; readonly text: string }
   | { readonly kind: 'skipped'; readonly reason: string };
 
 /** The working-tree `.proto` against its base text (empty for a new file, which then reports nothing). */
 export function compareSchemaFile(file: ChangedFile, baseText: string | undefined): WireComparison {
-  if (baseText === undefined) return { kind: 'compared', findings: [] };
+  if (baseText === undefined) return { kind: 'compared', findings: [], text: '' };
   let headText = '';
   if (file.status !== 'deleted') {
     try {
       headText = readFileSync(path.join(file.location.top, ...file.location.relative.split('/')), 'utf8');
     } catch (error) {
-      return { kind: 'skipped', reason: `the working-tree file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+      return {
+        kind: 'skipped',
+        reason: `the working-tree file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      };
     }
     if (Buffer.byteLength(headText, 'utf8') > MAX_PROTO_BYTES)
-      return { kind: 'skipped', reason: `the working-tree file is over the ${MAX_PROTO_BYTES}-byte limit for schema files` };
+      return {
+        kind: 'skipped',
+        reason: `the working-tree file is over the ${MAX_PROTO_BYTES}-byte limit for schema files`,
+      };
   }
   try {
-    return { kind: 'compared', findings: compareProtoTexts(baseText, headText) };
+    return {
+      kind: 'compared',
+      findings: compareProtoTexts(baseText, headText),
+      text: file.status === 'deleted' ? baseText : headText,
+    };
   } catch (error) {
     return { kind: 'skipped', reason: (error as Error).message };
   }
@@ -56,18 +73,68 @@ function methodsOf(snapshot: SnapshotReader): MethodIo[] {
       for (const method of service.methods)
         out.push({
           rpc: `${prefix}/${method.name}`,
-          messages: [qualified(service.package, method.requestType), qualified(service.package, method.responseType)],
+          messages: [
+            qualified(service.package, method.requestType),
+            qualified(service.package, method.responseType),
+          ],
         });
     }
   }
   return out;
 }
 
-/** The RPCs a wire finding reaches (sorted, each once). */
-export function rpcsOfFinding(snapshot: SnapshotReader, finding: WireFinding): string[] {
+const within = (element: string, type: string): boolean => element === type || element.startsWith(`${type}.`);
+
+/** Types of the schema (package-relative) whose wire form holds the element: its own, then every message with a field of one of those, repeatedly. */
+function typesHolding(schema: SchemaModel, relativeElement: string): Set<string> {
+  const own = [...schema.messages.keys(), ...schema.enums.keys()]
+    .filter((name) => within(relativeElement, name))
+    .sort((a, b) => b.length - a.length)[0];
+  const holding = new Set<string>(own === undefined ? [] : [own]);
+  for (let grew = holding.size > 0; grew;) {
+    grew = false;
+    for (const message of schema.messages.values()) {
+      if (holding.has(message.name)) continue;
+      if (
+        message.fields.some(
+          (f) => holding.has(f.type.name) || (f.keyType !== undefined && holding.has(f.keyType.name)),
+        )
+      ) {
+        holding.add(message.name);
+        grew = true;
+      }
+    }
+  }
+  return holding;
+}
+
+/** RPCs of one schema text carrying the element in their request or response, directly or nested. */
+function rpcsOfSchema(text: string, element: string): string[] {
+  let schema: SchemaModel;
+  try {
+    schema = parseSchema(text);
+  } catch {
+    return [];
+  }
+  const prefix = schema.package ? `${schema.package}.` : '';
+  const relativeElement = element.startsWith(prefix) ? element.slice(prefix.length) : element;
+  const holding = typesHolding(schema, relativeElement);
+  const rpcs: string[] = [];
+  for (const service of schema.services.values())
+    for (const rpc of service.rpcs)
+      if (holding.has(rpc.request.name) || holding.has(rpc.response.name))
+        rpcs.push(`${prefix}${service.name}/${rpc.name}`);
+  return rpcs;
+}
+
+/**
+ * The RPCs a wire finding reaches (sorted, each once): the RPC itself, the RPCs of the changed file whose
+ * messages hold the element, and the indexed RPCs taking or returning its message directly.
+ */
+export function rpcsOfFinding(snapshot: SnapshotReader, finding: WireFinding, schemaText: string): string[] {
   if (finding.element.includes('/')) return [finding.element];
-  const hits = new Set<string>();
+  const hits = new Set<string>(rpcsOfSchema(schemaText, finding.element));
   for (const method of methodsOf(snapshot))
-    if (method.messages.some((m) => finding.element === m || finding.element.startsWith(`${m}.`))) hits.add(method.rpc);
+    if (method.messages.some((m) => within(finding.element, m))) hits.add(method.rpc);
   return [...hits].sort();
 }

@@ -75,7 +75,10 @@ function pathspecs(top: string, roots: readonly RootInfo[]): string[] {
 }
 
 /** The innermost root holding an absolute path, with the path relative to it. */
-function rootOfPath(roots: readonly RootInfo[], absolute: string): { root: RootInfo; path: string } | undefined {
+function rootOfPath(
+  roots: readonly RootInfo[],
+  absolute: string,
+): { root: RootInfo; path: string } | undefined {
   let best: { root: RootInfo; path: string } | undefined;
   for (const root of roots) {
     const relative = posixRelative(root.path, absolute);
@@ -129,13 +132,21 @@ async function repositoryDiff(
     ],
     signal,
   );
-  const untracked = await gitOutput(top, ['ls-files', '--others', '--exclude-standard', '-z', '--', ...specs], signal);
+  const untracked = await gitOutput(
+    top,
+    ['ls-files', '--others', '--exclude-standard', '-z', '--', ...specs],
+    signal,
+  );
   const entries: DiffFile[] = [
     ...parseUnifiedDiff(diffText),
     ...untracked
       .split('\0')
       .filter(Boolean)
-      .map((p): DiffFile => ({ path: p, status: 'added', ranges: [{ start: 1, end: Number.MAX_SAFE_INTEGER, deletion: false }] })),
+      .map((p): DiffFile => ({
+        path: p,
+        status: 'added',
+        ranges: [{ start: 1, end: Number.MAX_SAFE_INTEGER, deletion: false }],
+      })),
   ];
   const files: ChangedFile[] = [];
   for (const entry of entries) {
@@ -149,7 +160,9 @@ async function repositoryDiff(
       ranges: entry.ranges,
     });
   }
-  files.sort((a, b) => (a.root === b.root ? (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) : a.root < b.root ? -1 : 1));
+  files.sort((a, b) =>
+    a.root === b.root ? (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) : a.root < b.root ? -1 : 1,
+  );
   return { top, roots: names, base: resolved.base, files };
 }
 
