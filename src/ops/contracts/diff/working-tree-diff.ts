@@ -108,7 +108,7 @@ async function repositoryDiff(
   if (resolved.kind === 'failed')
     throw new ToolError(
       'invalid_argument',
-      `\`diff\`: ${resolved.reason} (the repository holding ${names.join(', ')}). Name a branch, tag or commit of it, e.g. "HEAD" or "main".`,
+      `\`diff\`: ${resolved.reason} (the repository holding ${names.map((n) => `\`${n}\``).join(', ')}). Name a branch, tag or commit SHA of it, e.g. "HEAD" for uncommitted work or "main".`,
     );
   const specs = pathspecs(top, held);
   const diffText = await gitOutput(
