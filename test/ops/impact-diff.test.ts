@@ -1,7 +1,7 @@
 /**
- * `contracts impact --diff` on a real git repository holding a copy of examples/polyglot-shop: the copy is
- * committed, then a proto field type and a Go handler are edited in the working tree, and the answer lists
- * the wire-breaking change, the changed handler, what both reach across services, and the tests to run.
+ * `contracts impact --diff` on real git repositories holding a copy of examples/polyglot-shop: the copy is
+ * committed, then edited in the working tree, and the answer lists the changes (wire-breaking first), what
+ * they reach across services through the call graph and the contract graph, and the tests worth running.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,41 +13,48 @@ import { git } from '../helpers/git.js';
 import { connectClient, textOf } from '../helpers/mcp.js';
 import { EXAMPLE, indexedRegistry } from '../helpers/workspace.js';
 
-let workspace: string;
-let engine: IndexEngine;
-let client: Client;
+interface Shop {
+  readonly workspace: string;
+  readonly engine: IndexEngine;
+  readonly client: Client;
+}
+
+const shops: Shop[] = [];
 
 /** Replaces one exact piece of a workspace file, failing loudly when the example no longer holds it. */
-function edit(relative: string, from: string, to: string): void {
+function edit(workspace: string, relative: string, from: string, to: string): void {
   const file = path.join(workspace, ...relative.split('/'));
   const text = readFileSync(file, 'utf8');
   if (!text.includes(from)) throw new Error(`${relative} no longer contains ${JSON.stringify(from)}`);
   writeFileSync(file, text.replace(from, to));
 }
 
-beforeAll(async () => {
-  workspace = tempDir('meshlens-impact-diff-');
+/** A committed copy of the example, edited by `change` in the working tree, indexed, with a client. */
+async function shop(change: (workspace: string) => void, repository = true): Promise<Shop> {
+  const workspace = tempDir('meshlens-impact-diff-');
   cpSync(EXAMPLE, workspace, { recursive: true });
-  git(workspace, 'init', '-q', '-b', 'main');
-  git(workspace, 'add', '-A');
-  git(workspace, 'commit', '-q', '-m', 'base');
-  edit('proto/payment.proto', '  int64 units = 2;', '  string units = 2;');
-  edit(
-    'services/payment/server.go',
-    '\tp = s.store.refund(p.PaymentID)\n',
-    '\tp = s.store.refund(p.PaymentID)\n\tif p.Status != paymentv1.PaymentStatus_PAYMENT_STATUS_REFUNDED {\n\t\treturn nil, status.Error(codes.Internal, "refund not recorded")\n\t}\n',
-  );
+  if (repository) {
+    git(workspace, 'init', '-q', '-b', 'main');
+    git(workspace, 'add', '-A');
+    git(workspace, 'commit', '-q', '-m', 'base');
+  }
+  change(workspace);
   const indexed = await indexedRegistry(workspace);
-  engine = indexed.engine;
-  client = await connectClient(indexed.registry, 'flat', { structuredOutput: true });
-}, 60_000);
+  const client = await connectClient(indexed.registry, 'flat', { structuredOutput: true });
+  const made = { workspace, engine: indexed.engine, client };
+  shops.push(made);
+  return made;
+}
+
 afterAll(async () => {
-  await client?.close();
-  await engine?.close();
+  for (const { client, engine } of shops) {
+    await client.close();
+    await engine.close();
+  }
   removeTemps();
 });
 
-async function impact(args: Record<string, unknown>) {
+async function impact(client: Client, args: Record<string, unknown>) {
   const result = await client.callTool({ name: 'analyze_impact', arguments: args });
   return {
     text: textOf(result),
@@ -56,10 +63,148 @@ async function impact(args: Record<string, unknown>) {
   };
 }
 
-describe('contracts impact --diff', () => {
-  it('a proto field type and a Go handler edited in the working tree', async () => {
-    const { text, isError } = await impact({ diff: 'HEAD' });
-    console.log(text);
+/** The table rows, without their running number. */
+const rows = (text: string): string[] =>
+  text
+    .split('\n')
+    .filter((line) => /^\| \d+ \| \d+ \|/.test(line))
+    .map((line) => line.replace(/^\| \d+ \| /, '| '));
+
+const MONEY = 'wire-breaking type_changed `shop.payment.v1.Money.units`';
+const REFUND = 'changed `server.RefundPayment`';
+
+describe('contracts impact --diff: a proto field type and a Go handler edited', () => {
+  let edited: Shop;
+  beforeAll(async () => {
+    edited = await shop((ws) => {
+      edit(ws, 'proto/payment.proto', '  int64 units = 2;', '  string units = 2;');
+      edit(
+        ws,
+        'services/payment/server.go',
+        '\tp = s.store.refund(p.PaymentID)\n',
+        '\tp = s.store.refund(p.PaymentID)\n\tif p.Status != paymentv1.PaymentStatus_PAYMENT_STATUS_REFUNDED {\n\t\treturn nil, status.Error(codes.Internal, "refund not recorded")\n\t}\n',
+      );
+    });
+  }, 60_000);
+
+  it('lists the breaking change first, then one table of what both changes reach, and the tests to run', async () => {
+    const { text, isError, data } = await impact(edited.client, { diff: 'HEAD' });
     expect(isError).toBe(false);
+    expect(text).toContain('## Impact of the working tree against `HEAD`');
+    expect(text).toMatch(
+      /\*\*Diff impact\*\* against `HEAD` \([0-9a-f]{7}\): 2 file\(s\) changed; declarations 1 changed, 0 added, 0 removed; 0 contract change\(s\); 1 wire-breaking change\(s\)\.\n- BREAKING `proto\/payment\.proto:31`: type_changed `shop\.payment\.v1\.Money\.units` — field `units = 2`: incompatible type change `int64` → `string`\n- Impact per service: Accounting 1 \(1 cross-service\), billing 2 \(2 cross-service\), order-gateway 1 \(1 cross-service\), payment 5\.\n- Tests worth running: payment 1\./,
+    );
+    expect(text).toContain(
+      [
+        '| breaking | type_changed | `shop.payment.v1.Money.units` | `proto/payment.proto:31` |',
+        '| declaration | changed | `method server.RefundPayment` | `services/payment/server.go:34` |',
+      ].join('\n'),
+    );
+    expect(rows(text)).toEqual([
+      `| 0 | same service | payment | \`server.RefundPayment\` | \`services/payment/server.go:34\` | exact | target | ${REFUND} |`,
+      `| 1 | same service | payment | \`handler main\` | \`services/payment/main.go:38\` | exact | rpc PaymentService | ${MONEY} |`,
+      `| 1 | same service | payment | \`handler server\` | \`services/payment/server.go:15\` | exact | rpc PaymentService | ${MONEY} |`,
+      `| 1 | same service | payment | \`handler server.ProcessPayment\` | \`services/payment/server.go:20\` | exact | rpc PaymentService.ProcessPayment | ${MONEY} |`,
+      `| 1 | same service | payment | \`handler server.StreamSettlements\` | \`services/payment/server.go:51\` | exact | rpc PaymentService.StreamSettlements | ${MONEY} |`,
+      `| 1 | cross-service | Accounting | \`client SettlementReconciler.ReconcileAsync\` | \`services/accounting/SettlementReconciler.cs:45\` | exact | rpc PaymentService.StreamSettlements | ${MONEY} |`,
+      `| 1 | cross-service | billing | \`InvoicingSaga.compensate\` | \`services/billing/src/main/java/shop/billing/InvoicingSaga.java:78\` | exact | rpc shop.payment.v1.PaymentService/RefundPayment | ${REFUND} |`,
+      `| 1 | cross-service | order-gateway | \`client OrderService.createOrder\` | \`services/order-gateway/src/orders/order.service.ts:39\` | exact | rpc PaymentService.ProcessPayment | ${MONEY} |`,
+      `| 2 | cross-service | billing | \`InvoicingSaga.onOrderCreated\` | \`services/billing/src/main/java/shop/billing/InvoicingSaga.java:66\` | exact | call | ${REFUND} |`,
+    ]);
+    expect(text).toContain(
+      '### Tests worth running\n\n- **payment**: `TestRefundReleasesStockFirst` (`services/payment/server_test.go:44`)\n',
+    );
+    expect(data.failing).toBe(true);
+    expect(data.total_rows).toBe(9);
+    expect(data.tests).toEqual([
+      {
+        service: 'payment',
+        test: 'TestRefundReleasesStockFirst',
+        location: 'services/payment/server_test.go:44',
+        distance: 1,
+      },
+    ]);
+  });
+
+  it('is one of `target`, `symbol` and `diff`, and takes no walk settings', async () => {
+    const both = await impact(edited.client, { diff: 'HEAD', target: 'orders.created' });
+    expect(both.isError).toBe(true);
+    expect(both.text).toContain(
+      'Give one of `target` (a contract), `symbol` (a declaration) or `diff` (a git revision), not `target` and `diff`.',
+    );
+    const depth = await impact(edited.client, { diff: 'HEAD', depth: 3 });
+    expect(depth.text).toContain('`depth` does not apply to `diff`');
+  });
+
+  it('a revision that is not a commit, or that reads as an option, is refused with the fix', async () => {
+    const missing = await impact(edited.client, { diff: 'no-such-branch' });
+    expect(missing.isError).toBe(true);
+    expect(missing.text).toContain(
+      '`diff`: "no-such-branch" is not a commit in this repository (the repository holding `deploy`, `docs`, `proto`, `services/accounting`',
+    );
+    expect(missing.text).toContain(
+      'Name a branch, tag or commit SHA of it, e.g. "HEAD" for uncommitted work or "main".',
+    );
+    const option = await impact(edited.client, { diff: '--output=x' });
+    expect(option.text).toContain(
+      '`diff` must not start with "-" (git would read it as an option), got "--output=x".',
+    );
+  });
+});
+
+describe('contracts impact --diff: removals still used', () => {
+  it('a renamed route its callers still call and a removed method still called fail the check', async () => {
+    const { client } = await shop((ws) => {
+      edit(ws, 'services/payment/http.go', '"GET /payments/{id}"', '"GET /v2/payments/{id}"');
+      const store = path.join(ws, 'services/payment/store.go');
+      writeFileSync(
+        store,
+        readFileSync(store, 'utf8').replace(/func \(s \*settlementStore\) settledSince[\s\S]*?\n}\n/, ''),
+      );
+    });
+    const { text, data } = await impact(client, { diff: 'HEAD' });
+    const renamed = 'renamed serves route GET /payments/{id} → GET /v2/payments/{id}';
+    expect(text).toContain(
+      [
+        `- STILL USED: ${renamed}, by 1 place(s)`,
+        '- STILL USED: `settlementStore.settledSince` (removed from `services/payment/store.go`), by 1 place(s)',
+      ].join('\n'),
+    );
+    expect(text).toContain(
+      [
+        '| contract | renamed | `serves route GET /payments/{id} → GET /v2/payments/{id}` | `services/payment/http.go:21` |',
+        '| declaration | changed | `function registerRoutes` | `services/payment/http.go:17` |',
+        '| declaration | removed | `method settlementStore.settledSince` | `services/payment/store.go:85` |',
+      ].join('\n'),
+    );
+    expect(rows(text)).toEqual([
+      '| 0 | same service | payment | `registerRoutes` | `services/payment/http.go:17` | exact | target | changed `registerRoutes` |',
+      '| 1 | same service | payment | `main` | `services/payment/main.go:54` | exact | call | changed `registerRoutes` |',
+      '| 1 | same service | payment | `server.StreamSettlements` | `services/payment/server.go:49` | heuristic | call settledSince (bound to nothing) | removed `settlementStore.settledSince` |',
+      `| 1 | cross-service | Accounting | \`client PaymentLookup.GetAsync\` | \`services/accounting/PaymentLookup.cs:23\` | heuristic | route GET /payments/{id} (now matches no route) | ${renamed} |`,
+    ]);
+    expect(data.failing).toBe(true);
+  });
+});
+
+describe('contracts impact --diff: nothing to compare', () => {
+  it('a clean working tree is an authoritative zero', async () => {
+    const { client } = await shop(() => undefined);
+    const { text, isError, data } = await impact(client, { diff: 'HEAD' });
+    expect(isError).toBe(false);
+    expect(text).toMatch(
+      /No changes between the working tree and `HEAD` \([0-9a-f]{7}\) in the indexed roots \(`deploy`, `docs`, `proto`, .*\): exactly 0 declarations or contracts touched\. This is authoritative\./,
+    );
+    expect(data.failing).toBe(false);
+    expect(data.total_rows).toBe(0);
+  });
+
+  it('a workspace in no git repository says so', async () => {
+    const { client } = await shop(() => undefined, false);
+    const { text, isError } = await impact(client, { diff: 'HEAD' });
+    expect(isError).toBe(true);
+    expect(text).toContain(
+      'No root of the workspace is inside a git repository: `diff` compares the working tree with a git revision, so there is nothing to compare. Use `target` or `symbol` to name what changes instead.',
+    );
   });
 });

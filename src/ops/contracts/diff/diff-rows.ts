@@ -36,6 +36,10 @@ export interface DiffRow {
 interface ContractTarget {
   readonly why: string;
   readonly family: 'route' | 'rpc' | 'topic';
+  /** A contract this service provided (served, produced) and no longer does under that name. */
+  readonly provided: boolean;
+  /** How a removal reads in `still_used`. */
+  readonly what: string;
   readonly names: readonly string[];
 }
 
@@ -165,11 +169,19 @@ function contractTargets(change: FileChanges): ContractTarget[] {
   const targets: ContractTarget[] = [];
   for (const c of change.contracts)
     if (c.change !== 'added')
-      targets.push({ why: contractWhy(c), family: c.contract.family, names: [c.contract.name] });
+      targets.push({
+        why: contractWhy(c),
+        family: c.contract.family,
+        provided: c.contract.side === 'provides',
+        what: c.contract.label,
+        names: [c.contract.name],
+      });
   for (const finding of change.wire)
     targets.push({
       why: `${finding.severity === 'breaking' ? 'wire-breaking' : 'wire warning'} ${finding.rule} \`${finding.element}\``,
       family: 'rpc',
+      provided: false,
+      what: finding.element,
       names: finding.rpcs,
     });
   return targets;
@@ -193,6 +205,9 @@ function addContractRows(
         name.includes('/') && !name.includes(' ')
           ? resolveGrpc(graph, name).nodes
           : resolveContract(graph, name).resolved.nodes;
+      const orphans = target.family === 'route' && target.provided ? orphanCalls(snapshot, name) : [];
+      for (const row of orphans) set.add(row, target.why);
+      if (orphans.length > 0) used.push({ what: target.why, users: orphans.length });
       if (nodes.length === 0) continue;
       const impact = collectImpact(snapshot, nodes, 1, false);
       leftOut += impact.testRowsLeftOut;
@@ -213,6 +228,34 @@ function addContractRows(
     }
   }
   return leftOut;
+}
+
+const templateKey = (method: string, path: string): string =>
+  `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`;
+
+/**
+ * HTTP calls that matched no route and name the one the diff removed or renamed: callers left behind. A
+ * call that still matches another server's route is not one of them.
+ */
+function orphanCalls(snapshot: SnapshotReader, route: string): Omit<DiffRow, 'why'>[] {
+  const [method = '', path = ''] = route.split(' ', 2);
+  const key = templateKey(method, path);
+  const out: Omit<DiffRow, 'why'>[] = [];
+  for (const call of snapshot.contractGraph().unresolved) {
+    if (call.partial || templateKey(call.method, call.path) !== key) continue;
+    const file = snapshot.file(call.root, call.file);
+    const symbol = file ? declarationAt(file, call.line) : undefined;
+    out.push({
+      hop: 1,
+      scope: 'cross-service',
+      service: snapshot.serviceOf(call.root),
+      subject: `client ${symbol !== undefined && file ? (file.facts.symbols[symbol]?.qualifiedName ?? call.file) : call.file}`,
+      location: `${displayPath(snapshot.roots, call.root, call.file)}:${call.line}`,
+      confidence: 'heuristic',
+      via: `route ${route} (now matches no route)`,
+    });
+  }
+  return out;
 }
 
 function contractRow(
