@@ -5,6 +5,7 @@ import type { Logger } from '../core/logger.js';
 import { createPathJail, type PathJail } from '../trust/path-jail.js';
 import { Registry } from '../core/registry.js';
 import { languageSpec } from '../index/languages/registry.js';
+import { parseDeclarations } from '../index/parse/declarations.js';
 import { workspaceDocLocations } from '../index/workspace-docs.js';
 import { OPERATIONS } from '../ops/catalog.js';
 import type { DocsSettings, MeshServices } from '../ops/services.js';
@@ -73,7 +74,7 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
     : undefined;
   const registry = new Registry<MeshServices>({
     operations: OPERATIONS,
-    services: { index, languages: languageSpec, docs: docsSettingsOf(loaded) },
+    services: { index, languages: languageSpec, docs: docsSettingsOf(loaded), parseDeclarations },
     disabledDomains: loaded.config.tools.disabled_domains,
     logger: options.logger,
     governance: createPolicyGovernance(loaded, process.env),

@@ -19,7 +19,14 @@ import { docsSearch } from './docs/search.js';
 import { graphCalls } from './graph/calls.js';
 import { graphNeighbors } from './graph/neighbors.js';
 import { graphVisualize } from './graph/visualize.js';
+import { gitBlame } from './git/blame.js';
+import { gitBlameSymbol } from './git/blame-symbol.js';
+import { gitChurn } from './git/churn.js';
+import { gitDiff } from './git/diff.js';
+import { gitDiffOutline } from './git/diff-outline.js';
 import { gitRecent } from './git/recent.js';
+import { gitSearch } from './git/search.js';
+import { gitSymbolHistory } from './git/symbol-history.js';
 import { gitStatus } from './git/status.js';
 import { gitTouching } from './git/touching.js';
 import type { MeshServices } from './services.js';
@@ -47,6 +54,13 @@ export const OPERATIONS: readonly AnyOperation<MeshServices>[] = [
   gitStatus,
   gitRecent,
   gitTouching,
+  gitChurn,
+  gitDiff,
+  gitDiffOutline,
+  gitBlame,
+  gitBlameSymbol,
+  gitSymbolHistory,
+  gitSearch,
   adminStatus,
   adminRescan,
 ];

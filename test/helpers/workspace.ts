@@ -6,6 +6,7 @@ import { createPathJail } from '../../src/trust/path-jail.js';
 import { Registry } from '../../src/core/registry.js';
 import { IndexEngine } from '../../src/index/engine.js';
 import { languageSpec } from '../../src/index/languages/registry.js';
+import { parseDeclarations } from '../../src/index/parse/declarations.js';
 import { OPERATIONS } from '../../src/ops/catalog.js';
 import type { MeshServices } from '../../src/ops/services.js';
 
@@ -20,7 +21,7 @@ export async function indexedRegistry(
   await engine.indexAll();
   const registry = new Registry<MeshServices>({
     operations: OPERATIONS,
-    services: { index: engine, languages: languageSpec, docs: docsSettingsOf(loaded) },
+    services: { index: engine, languages: languageSpec, docs: docsSettingsOf(loaded), parseDeclarations },
     resolvePath: createPathJail({
       roots: loaded.roots,
       workspaceDir: loaded.baseDir,

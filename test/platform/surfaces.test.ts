@@ -80,7 +80,21 @@ describe('generated MCP surfaces', () => {
   it('annotations are truthful: a writing mode beside reading ones gets its own tool', async () => {
     const client = await connectClient(real, 'domain');
     const tools = (await client.listTools()).tools;
-    expect(tools.map((t) => t.name)).toEqual(['code', 'contracts', 'docs', 'graph', 'admin', 'admin_rescan']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'code',
+      'contracts',
+      'docs',
+      'graph',
+      'git',
+      'admin',
+      'admin_rescan',
+    ]);
+    const git = tools.find((t) => t.name === 'git');
+    expect(git?.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      openWorldHint: false,
+    });
     const admin = tools.find((t) => t.name === 'admin');
     expect(admin?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
     expect((admin?.inputSchema.properties as { mode: { enum: string[] } }).mode.enum).toEqual(['status']);

@@ -11,6 +11,7 @@ export const limitArg = (unit: string, defaults: { readonly default: number; rea
     .number()
     .int()
     .min(1)
+    .max(MAX_WALK)
     .default(defaults.default)
     .describe(
       `${unit} per page (default ${defaults.default}, values above ${defaults.max} are clamped to it), e.g. 10.`,
@@ -32,14 +33,16 @@ export const filePathArg = (what: string) =>
     .max(1024)
     .describe(`${what}, workspace-relative as answers show it, e.g. "services/payment/server.go".`);
 
-export const scopePathArg = z
-  .string()
-  .min(1)
-  .max(1024)
-  .optional()
-  .describe(
-    'A folder or file to limit the history to, workspace-relative, e.g. "services/payment"; it also picks the repository when the workspace holds several.',
-  );
+/** An optional folder or file narrowing the answer (`what`: "the history", "the status"). */
+export const scopePathArg = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(1024)
+    .optional()
+    .describe(
+      `A folder or file to limit ${what} to, workspace-relative, e.g. "services/payment"; it also picks the repository when the workspace holds several.`,
+    );
 
 export const revisionArg = (what: string) =>
   z.string().max(256).optional().describe(`${what}: a branch, tag or commit SHA, e.g. "HEAD~3" or "main".`);

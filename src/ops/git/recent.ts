@@ -18,7 +18,7 @@ export const gitRecent = defineOperation({
   description:
     'Lists the newest commits reachable from HEAD, newest first, optionally with the files each one changed and limited to a folder — e.g. path "services/payment", include_files true. DO NOT USE to find the commits of one file (use git touching / commits_touching) or to search messages (use git search / search_commits).',
   args: {
-    path: scopePathArg,
+    path: scopePathArg('the history'),
     limit: limitArg('Commits', LIMITS),
     cursor: cursorArg,
     include_files: z

@@ -47,46 +47,58 @@ function existingFolder(absolute: string): string {
   return dir;
 }
 
-/** The top of the work tree holding `folder`, undefined when it is in none. */
-export async function workTreeTop(folder: string, signal: AbortSignal): Promise<string | undefined> {
-  const result = await runGit(['rev-parse', '--show-toplevel'], { cwd: folder, signal });
+type Probe = Omit<WorkspaceRepository, 'roots' | 'scope'>;
+
+const failed = (result: Exclude<Awaited<ReturnType<typeof runGit>>, { kind: 'ok' }>): ToolError =>
+  result.kind === 'cancelled'
+    ? new ToolError('cancelled', 'The call was cancelled.')
+    : new ToolError('unavailable', `git failed: ${describeGitFailure(result)}.`);
+
+/** A repository without commits: HEAD names nothing yet, so it is read in parts. */
+async function probeUnborn(folder: string, signal: AbortSignal): Promise<Probe | undefined> {
+  const opts = { cwd: folder, signal };
+  const [top, branch] = await Promise.all([
+    runGit(['rev-parse', '--show-toplevel', '--is-shallow-repository'], opts),
+    runGit(['symbolic-ref', '--quiet', '--short', 'HEAD'], opts),
+  ]);
+  if (top.kind === 'failed' && /not a git repository/i.test(top.stderr)) return undefined;
+  if (top.kind !== 'ok') throw failed(top);
+  const [dir = '', shallow = ''] = top.stdout.toString('utf8').split('\n');
+  const name = branch.kind === 'ok' ? branch.stdout.toString('utf8').trim() : '';
+  return dir === ''
+    ? undefined
+    : { top: canonical(dir), head: undefined, branch: name || undefined, shallow: shallow === 'true' };
+}
+
+/**
+ * The work tree holding `folder`, its HEAD, branch and shallowness, in one command for the usual case;
+ * undefined when the folder is in no work tree.
+ */
+export async function probe(folder: string, signal: AbortSignal): Promise<Probe | undefined> {
+  const result = await runGit(
+    ['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD', '--symbolic-full-name', 'HEAD', '--'],
+    { cwd: folder, signal },
+  );
   if (result.kind === 'failed' && /not a git repository/i.test(result.stderr)) return undefined;
-  if (result.kind !== 'ok') throw new ToolError('unavailable', `git failed: ${describeGitFailure(result)}.`);
-  const top = result.stdout.toString('utf8').trim();
-  return top === '' ? undefined : canonical(top);
+  if (result.kind === 'failed') return probeUnborn(folder, signal);
+  if (result.kind !== 'ok') throw failed(result);
+  const [top = '', shallow = '', head = '', ref = ''] = result.stdout.toString('utf8').split('\n');
+  if (top === '') return undefined;
+  return {
+    top: canonical(top),
+    head: head || undefined,
+    // A detached HEAD has no symbolic name: git prints `HEAD` back.
+    branch: ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined,
+    shallow: shallow === 'true',
+  };
 }
 
 const posixRelative = (from: string, to: string): string => path.relative(from, to).split(path.sep).join('/');
 const isInside = (relative: string): boolean =>
   relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 
-async function describeRepository(
-  top: string,
-  roots: readonly RootInfo[],
-  scope: readonly string[],
-  signal: AbortSignal,
-): Promise<WorkspaceRepository> {
-  const opts = { cwd: top, signal };
-  const [shallow, head, branch] = await Promise.all([
-    runGit(['rev-parse', '--is-shallow-repository'], opts),
-    runGit(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], opts),
-    runGit(['symbolic-ref', '--quiet', '--short', 'HEAD'], opts),
-  ]);
-  if (shallow.kind !== 'ok')
-    throw new ToolError('unavailable', `git failed: ${describeGitFailure(shallow)}.`);
-  const text = (r: typeof head) => (r.kind === 'ok' ? r.stdout.toString('utf8').trim() : '');
-  return {
-    top,
-    head: text(head) || undefined,
-    branch: text(branch) || undefined,
-    shallow: text(shallow) === 'true',
-    roots,
-    scope,
-  };
-}
-
 /** The roots' part of a repository: all of it when a root is the repository (or holds it). */
-function rootsScope(top: string, roots: readonly RootInfo[]): string[] {
+export function rootsScope(top: string, roots: readonly RootInfo[]): string[] {
   const inside = roots.map((r) => posixRelative(top, canonical(r.path)));
   if (inside.some((rel) => rel === '' || !isInside(rel))) return [];
   return inside.sort();
@@ -103,36 +115,42 @@ export async function repositoryFor(
 ): Promise<WorkspaceRepository> {
   const roots = snapshot.roots;
   if (absolute !== undefined) {
-    const top = await workTreeTop(existingFolder(absolute), signal);
-    if (top === undefined)
+    const found = await probe(existingFolder(absolute), signal);
+    if (found === undefined)
       throw new ToolError(
         'not_found',
         `\`${shownAbsolute(roots, absolute)}\` is not inside a git repository.`,
       );
+    const top = found.top;
     const relative = posixRelative(top, absolute);
     const inRepo = roots.filter(
       (r) =>
         isInside(posixRelative(top, canonical(r.path))) || isInside(posixRelative(canonical(r.path), top)),
     );
-    return describeRepository(top, roots, relative === '' ? rootsScope(top, inRepo) : [relative], signal);
+    return { ...found, roots, scope: relative === '' ? rootsScope(top, inRepo) : [relative] };
   }
-  const tops = new Map<string, string[]>();
-  for (const root of snapshot.roots) {
-    const top = existsSync(root.path) ? await workTreeTop(root.path, signal) : undefined;
-    if (top !== undefined) tops.set(top, [...(tops.get(top) ?? []), root.name]);
-  }
+  const probes = await Promise.all(
+    roots.map((root) => (existsSync(root.path) ? probe(root.path, signal) : Promise.resolve(undefined))),
+  );
+  const tops = new Map<string, { probe: Probe; names: string[] }>();
+  probes.forEach((found, i) => {
+    if (found === undefined) return;
+    const entry = tops.get(found.top) ?? { probe: found, names: [] };
+    entry.names.push(roots[i]?.name ?? '');
+    tops.set(found.top, entry);
+  });
   if (tops.size === 0)
     throw new ToolError('not_found', 'No root of the workspace is inside a git repository.');
   if (tops.size > 1) {
-    const listed = [...tops.values()].map((names) => names.join(', ')).map((n) => `[${n}]`);
+    const listed = [...tops.values()].map((entry) => `[${entry.names.join(', ')}]`);
     throw new ToolError(
       'invalid_argument',
       `The workspace holds ${tops.size} git repositories (roots ${listed.join(' and ')}): pass \`path\` naming a folder or file inside one of them.`,
     );
   }
-  const [[top, names]] = [...tops.entries()] as [[string, string[]]];
-  const inRepo = roots.filter((r) => names.includes(r.name));
-  return describeRepository(top, roots, rootsScope(top, inRepo), signal);
+  const [only] = [...tops.values()] as [{ probe: Probe; names: string[] }];
+  const inRepo = roots.filter((r) => only.names.includes(r.name));
+  return { ...only.probe, roots, scope: rootsScope(only.probe.top, inRepo) };
 }
 
 /** An absolute path as answers show paths: through the innermost root holding it, else as it is. */
@@ -160,6 +178,12 @@ export const shortSha = (sha: string): string => sha.slice(0, 7);
 /** The repository as answers name it: the roots it holds, or the folder of the root holding it. */
 export function repositoryLabel(repo: WorkspaceRepository): string {
   const held = repo.roots.filter((r) => isInside(posixRelative(repo.top, canonical(r.path))));
+  const shownRoots = 3;
+  if (held.length > shownRoots)
+    return `${held
+      .slice(0, shownRoots)
+      .map((r) => r.name)
+      .join(', ')} and ${held.length - shownRoots} more roots`;
   if (held.length > 0) return held.map((r) => r.name).join(', ');
   return shownAbsolute(repo.roots, repo.top);
 }

@@ -41,7 +41,7 @@ export const gitStatus = defineOperation({
   title: 'Working tree status',
   description:
     'Shows what is uncommitted in the repository: staged, unstaged, untracked and conflicted files, whether the tree is clean, and the branch (or a detached HEAD) with its upstream — e.g. path "services/payment" to look at one folder. DO NOT USE for history (use git recent / recent_commits) or for the changed lines (use git diff / file_diff).',
-  args: { path: scopePathArg },
+  args: { path: scopePathArg('the status') },
   output: z.looseObject({
     repository: z.string(),
     head: z.string().nullable().describe('HEAD commit; null before the first commit.'),

@@ -172,3 +172,20 @@ export function emptyRepo(): string {
   writeFiles(dir, { 'src/start.ts': 'export const start = 1;\n' });
   return dir;
 }
+
+/** A workspace of two roots, each its own repository with one commit. */
+export function twoRepoWorkspace(): string {
+  const dir = tempDir('meshlens-git-two-');
+  writeFiles(dir, {
+    'meshlens.toml': '[workspace]\nroots = ["alpha", "beta"]\n',
+    'alpha/a.ts': 'export const a = 1;\n',
+    'beta/lib/b.ts': 'export const b = 2;\n',
+  });
+  for (const root of ['alpha', 'beta']) {
+    const repo = path.join(dir, root);
+    git(repo, 'init', '-q');
+    git(repo, 'add', '-A');
+    commit(repo, `start ${root}`);
+  }
+  return dir;
+}

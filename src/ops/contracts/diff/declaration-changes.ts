@@ -1,10 +1,13 @@
 /**
- * Declarations a change touches in one file: those whose lines a hunk covers (changed), and those present on
- * one side only (added, removed), comparing the base version's facts with the indexed working-tree file.
+ * Declarations a change touches in one file, compared as `git diff_outline` compares them (kind and
+ * qualified name pair the versions, a body edited beyond whitespace is a change): added, removed, changed.
  * Only code declarations count: fields, enum members, headings and schema elements are covered by the
- * declaration holding them or by the contract comparison.
+ * declaration holding them or by the contract comparison; and a type is left out when a member of it
+ * changed, so the member's callers are walked rather than every user of the type.
  */
 import type { IndexedFile, SymbolFact, SymbolKind } from '../../../index/reader.js';
+import { compare } from '../../git/diff-outline.js';
+import { versionedDeclarations, type VersionedDeclaration } from '../../git/declaration-versions.js';
 import { touches, type ChangedRange } from './unified-diff.js';
 
 export type DeclarationChangeKind = 'changed' | 'added' | 'removed';
@@ -14,7 +17,7 @@ export interface DeclarationChange {
   readonly name: string;
   /** The short name, as call sites spell it. */
   readonly shortName: string;
-  readonly kind: SymbolKind;
+  readonly kind: string;
   /** In the working tree; in the base version for a removed declaration. */
   readonly line: number;
   /** The indexed declaration (absent for a removed one). */
@@ -37,61 +40,85 @@ const CODE_KINDS: ReadonlySet<SymbolKind> = new Set<SymbolKind>([
   'impl',
 ]);
 
-/** `kind qualifiedName #n`: overloads and redeclarations are told apart by their order in the file. */
-function keyed(symbols: readonly SymbolFact[]): Map<string, SymbolFact> {
-  const seen = new Map<string, number>();
-  const out = new Map<string, SymbolFact>();
-  for (const symbol of symbols) {
-    if (!CODE_KINDS.has(symbol.kind)) continue;
-    const base = `${symbol.kind} ${symbol.qualifiedName}`;
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    out.set(`${base} #${n}`, symbol);
-  }
-  return out;
+const codeOnly = (symbols: readonly SymbolFact[]) => symbols.filter((s) => CODE_KINDS.has(s.kind));
+
+/** One side of the comparison: a version's text and the declarations extracted from it. */
+export interface DeclarationSide {
+  readonly text: string;
+  readonly symbols: readonly SymbolFact[];
 }
 
-/** Declarations a range touches, without those holding another touched one (a class around its method). */
-function innermostTouched(symbols: readonly SymbolFact[], range: ChangedRange): SymbolFact[] {
-  const hit = symbols.filter((s) => CODE_KINDS.has(s.kind) && touches(range, s.startLine, s.endLine));
+/** Changed declarations without those holding another changed one (a class around its method). */
+function innermost(symbols: readonly SymbolFact[], changed: readonly SymbolFact[]): SymbolFact[] {
   const holders = new Set<number>();
-  for (const symbol of hit) {
+  for (const symbol of changed)
     for (let p = symbol.parent; p !== undefined; p = symbols[p]?.parent) holders.add(p);
-  }
-  return hit.filter((s) => !holders.has(s.id));
+  return changed.filter((s) => !holders.has(s.id));
 }
+
+const change = (
+  kind: DeclarationChangeKind,
+  d: VersionedDeclaration,
+  symbol?: number,
+): DeclarationChange => ({
+  change: kind,
+  name: d.qualifiedName,
+  shortName: d.name,
+  kind: d.kind,
+  line: d.startLine,
+  ...(symbol === undefined ? {} : { symbol }),
+});
+
+const order = { removed: 0, changed: 1, added: 2 } as const;
+const sorted = (changes: DeclarationChange[]): DeclarationChange[] =>
+  changes.sort((a, b) => a.line - b.line || order[a.change] - order[b.change] || (a.name < b.name ? -1 : 1));
 
 /**
  * The declaration changes of one file. `base` is undefined for a new file; `current` undefined for a file
- * deleted (or not indexed) in the working tree.
+ * deleted (or not indexed) in the working tree, whose text is then empty.
  */
 export function declarationChanges(
-  base: readonly SymbolFact[] | undefined,
-  current: IndexedFile | undefined,
-  ranges: readonly ChangedRange[],
+  base: DeclarationSide | undefined,
+  current: { readonly text: string; readonly file: IndexedFile } | undefined,
 ): DeclarationChange[] {
-  const before = keyed(base ?? []);
-  const nowSymbols = current?.facts.symbols ?? [];
-  const now = keyed(nowSymbols);
-  const changes: DeclarationChange[] = [];
-  const of = (change: DeclarationChangeKind, s: SymbolFact, symbol?: number): DeclarationChange => ({
-    change,
-    name: s.qualifiedName,
-    shortName: s.name,
-    kind: s.kind,
-    line: s.startLine,
-    ...(symbol === undefined ? {} : { symbol }),
-  });
-  for (const [key, symbol] of before) if (!now.has(key)) changes.push(of('removed', symbol));
-  const touched = new Set<number>();
-  for (const range of ranges) for (const s of innermostTouched(nowSymbols, range)) touched.add(s.id);
-  for (const [key, symbol] of now) {
-    if (base !== undefined && !before.has(key)) changes.push(of('added', symbol, symbol.id));
-    else if (base === undefined) changes.push(of('added', symbol, symbol.id));
-    else if (touched.has(symbol.id)) changes.push(of('changed', symbol, symbol.id));
+  const nowSymbols = current?.file.facts.symbols ?? [];
+  const old = base ? versionedDeclarations(base.text, codeOnly(base.symbols)) : [];
+  const now = current ? versionedDeclarations(current.text, codeOnly(nowSymbols)) : [];
+  const { added, removed, changed } = compare(old, now);
+  // Versioned declarations are the symbols in order, so the n-th code symbol is the n-th declaration.
+  const code = codeOnly(nowSymbols);
+  const symbolOf = (d: VersionedDeclaration) => code[now.indexOf(d)];
+  const changedSymbols = innermost(
+    nowSymbols,
+    changed.flatMap((c) => symbolOf(c.now) ?? []),
+  );
+  const kept = new Set(changedSymbols.map((s) => s.id));
+  return sorted([
+    ...removed.map((d) => change('removed', d)),
+    ...changed.flatMap((c) => {
+      const symbol = symbolOf(c.now);
+      return symbol && kept.has(symbol.id) ? [change('changed', c.now, symbol.id)] : [];
+    }),
+    ...added.map((d) => change('added', d, symbolOf(d)?.id)),
+  ]);
+}
+
+/** Without the base version, the hunks alone say what changed: the innermost declarations they touch. */
+export function touchedDeclarations(file: IndexedFile, ranges: readonly ChangedRange[]): DeclarationChange[] {
+  const symbols = file.facts.symbols;
+  const touched = new Map<number, SymbolFact>();
+  for (const range of ranges) {
+    const hit = codeOnly(symbols).filter((s) => touches(range, s.startLine, s.endLine));
+    for (const s of innermost(symbols, hit)) touched.set(s.id, s);
   }
-  const order = { removed: 0, changed: 1, added: 2 } as const;
-  return changes.sort(
-    (a, b) => a.line - b.line || order[a.change] - order[b.change] || (a.name < b.name ? -1 : 1),
+  return sorted(
+    [...touched.values()].map((s) => ({
+      change: 'changed',
+      name: s.qualifiedName,
+      shortName: s.name,
+      kind: s.kind,
+      line: s.startLine,
+      symbol: s.id,
+    })),
   );
 }

@@ -3,10 +3,11 @@
  * findings. The working-tree side is the index (so declarations keep the ids the call graph knows them by);
  * the base side is the base version parsed on the spot.
  */
+import { readFileSync } from 'node:fs';
 import type { IndexedFile, IndexReader, SnapshotReader } from '../../../index/reader.js';
 import { baseVersion } from './base-facts.js';
 import { contractChanges, type ContractChange } from './contract-changes.js';
-import { declarationChanges, type DeclarationChange } from './declaration-changes.js';
+import { declarationChanges, touchedDeclarations, type DeclarationChange } from './declaration-changes.js';
 import { compareSchemaFile, isSchemaFile, rpcsOfFinding, type WireChange } from './wire-changes.js';
 import type { ChangedFile, RepositoryDiff } from './working-tree-diff.js';
 
@@ -19,6 +20,15 @@ export interface FileChanges {
   readonly wire: readonly WireChange[];
   /** Why part of the comparison could not be made. */
   readonly note?: string;
+}
+
+/** The working-tree text the index read (empty when it went since: then everything in it counts as removed). */
+function workingText(file: IndexedFile): string {
+  try {
+    return readFileSync(file.absolutePath, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 async function changesOf(
@@ -58,7 +68,7 @@ async function changesOf(
     return {
       file,
       indexed,
-      declarations: indexed ? declarationChanges(indexed.facts.symbols, indexed, file.ranges) : [],
+      declarations: indexed ? touchedDeclarations(indexed, file.ranges) : [],
       contracts: [],
       wire: [],
       note: `not compared with the base version: ${base.reason}`,
@@ -68,7 +78,10 @@ async function changesOf(
   return {
     file,
     indexed,
-    declarations: declarationChanges(baseFacts?.symbols, indexed, file.ranges),
+    declarations: declarationChanges(
+      base.kind === 'facts' ? { text: base.text, symbols: base.facts.symbols } : undefined,
+      indexed ? { text: workingText(indexed), file: indexed } : undefined,
+    ),
     contracts: contractChanges(baseFacts, indexed?.facts),
     wire: [],
   };

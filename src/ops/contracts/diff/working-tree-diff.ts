@@ -4,10 +4,10 @@
  * untracked files that are not ignored. Each root may be in its own repository, several in one, or in none.
  */
 import path from 'node:path';
-import { realpathSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { ToolError } from '../../../core/errors.js';
 import type { RootInfo, SnapshotReader } from '../../../index/reader.js';
-import { workTreeTop } from '../../git/repository.js';
+import { probe, rootsScope } from '../../git/repository.js';
 import { describeGitFailure, runGit } from '../../shared/git/run-git.js';
 import { resolveBase, type RepoLocation, type ResolvedBase } from '../git-show.js';
 import { parseUnifiedDiff, type ChangedRange, type DiffFile } from './unified-diff.js';
@@ -44,14 +44,6 @@ export interface WorkingTreeDiff {
 const posixRelative = (from: string, to: string): string => path.relative(from, to).split(path.sep).join('/');
 const isInside = (relative: string): boolean =>
   relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-const canonical = (p: string): string => {
-  try {
-    return realpathSync.native(p);
-  } catch {
-    return p;
-  }
-};
-
 /** The roots of the workspace grouped by the repository holding them; roots in none apart. */
 async function repositoriesOf(
   roots: readonly RootInfo[],
@@ -60,18 +52,11 @@ async function repositoriesOf(
   const tops = new Map<string, RootInfo[]>();
   const outside: string[] = [];
   for (const root of roots) {
-    const top = await workTreeTop(root.path, signal);
+    const top = existsSync(root.path) ? (await probe(root.path, signal))?.top : undefined;
     if (top === undefined) outside.push(root.name);
     else tops.set(top, [...(tops.get(top) ?? []), root]);
   }
   return { tops, outside };
-}
-
-/** Pathspecs limiting git to the roots' part of a repository; none when a root holds the whole of it. */
-function pathspecs(top: string, roots: readonly RootInfo[]): string[] {
-  const inside = roots.map((r) => posixRelative(top, canonical(r.path)));
-  if (inside.some((rel) => rel === '' || !isInside(rel))) return [];
-  return inside.sort();
 }
 
 /** The innermost root holding an absolute path, with the path relative to it. */
@@ -110,7 +95,8 @@ async function repositoryDiff(
       'invalid_argument',
       `\`diff\`: ${resolved.reason} (the repository holding ${names.map((n) => `\`${n}\``).join(', ')}). Name a branch, tag or commit SHA of it, e.g. "HEAD" for uncommitted work or "main".`,
     );
-  const specs = pathspecs(top, held);
+  // Limited to the roots' part of the repository (all of it when a root holds the whole).
+  const specs = rootsScope(top, held);
   const diffText = await gitOutput(
     top,
     [
