@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexEngine } from '../../src/index/engine.js';
-import { removeTemps, tempDir } from '../helpers/engine.js';
+import { removeTemps, tempDir, writeFiles } from '../helpers/engine.js';
 import { git } from '../helpers/git.js';
 import { connectClient, textOf } from '../helpers/mcp.js';
 import { EXAMPLE, indexedRegistry } from '../helpers/workspace.js';
@@ -206,5 +206,47 @@ describe('contracts impact --diff: nothing to compare', () => {
     expect(text).toContain(
       'No root of the workspace is inside a git repository: `diff` compares the working tree with a git revision, so there is nothing to compare. Use `target` or `symbol` to name what changes instead.',
     );
+  });
+});
+
+describe('contracts impact --diff: roots in several repositories, and in none', () => {
+  const PRODUCER = (topic: string) =>
+    `import { Kafka } from 'kafkajs';\n\nconst producer = new Kafka({ brokers: [] }).producer();\n\nexport async function publishOrder(id: string): Promise<void> {\n  await producer.send({ topic: '${topic}', messages: [{ key: id, value: id }] });\n}\n`;
+  const CONSUMER =
+    "import { Kafka } from 'kafkajs';\n\nconst consumer = new Kafka({ brokers: [] }).consumer({ groupId: 'billing' });\n\nexport async function listen(): Promise<void> {\n  await consumer.subscribe({ topic: 'orders.created' });\n}\n";
+
+  it('each repository is compared with its own HEAD; a topic renamed while consumed is still used', async () => {
+    const ws = tempDir('meshlens-impact-diff-repos-');
+    writeFiles(ws, {
+      'meshlens.toml': '[workspace]\nroots = ["orders", "billing", "scratch"]\n',
+      'orders/src/publish.ts': PRODUCER('orders.created'),
+      'billing/src/listen.ts': CONSUMER,
+      'scratch/notes.ts': 'export const note = 1;\n',
+    });
+    for (const repo of ['orders', 'billing']) {
+      git(path.join(ws, repo), 'init', '-q', '-b', 'main');
+      git(path.join(ws, repo), 'add', '-A');
+      git(path.join(ws, repo), 'commit', '-q', '-m', 'base');
+    }
+    writeFiles(ws, { 'orders/src/publish.ts': PRODUCER('orders.placed') });
+    const indexed = await indexedRegistry(ws);
+    const client = await connectClient(indexed.registry, 'flat', { structuredOutput: true });
+    shops.push({ workspace: ws, engine: indexed.engine, client });
+    const { text, data } = await impact(client, { diff: 'HEAD' });
+    const renamed = 'renamed produces topic orders.created → orders.placed';
+    expect(text).toMatch(
+      /\*\*Diff impact\*\* against `HEAD` \([0-9a-f]{7}\) for billing, `HEAD` \([0-9a-f]{7}\) for orders: 1 file\(s\) changed; declarations 1 changed, 0 added, 0 removed; 1 contract change\(s\); 0 wire-breaking change\(s\)\./,
+    );
+    expect(text).toContain(`- STILL USED: ${renamed}, by 1 place(s)\n`);
+    expect(text).toContain(
+      '| contract | renamed | `produces topic orders.created → orders.placed` | `orders/src/publish.ts:6` |',
+    );
+    expect(rows(text)).toEqual([
+      '| 0 | same service | orders | `publishOrder` | `orders/src/publish.ts:5` | exact | target | changed `publishOrder` |',
+      `| 1 | cross-service | billing | \`consumer listen\` | \`billing/src/listen.ts:6\` | exact | topic orders.created | ${renamed} |`,
+    ]);
+    expect(text).toContain('Roots in no git repository, not compared: `scratch`.');
+    expect(data.not_in_git).toEqual(['scratch']);
+    expect(data.failing).toBe(true);
   });
 });

@@ -212,19 +212,18 @@ function addContractRows(
       const impact = collectImpact(snapshot, nodes, 1, false);
       leftOut += impact.testRowsLeftOut;
       for (const row of impact.rows) {
+        // The topic itself has no place in the code; its producers and consumers are the rows.
+        if (row.role === 'topic') continue;
         set.add(contractRow(snapshot, row, target.family), target.why);
         const file =
           row.role === 'handler' && row.root && row.file ? snapshot.file(row.root, row.file) : undefined;
         const symbol = file && row.line !== undefined ? declarationAt(file, row.line) : undefined;
         if (file && symbol !== undefined) handlers.push({ file, symbol });
       }
-      const removal = change.contracts.find(
-        (c) => c.change !== 'added' && c.contract.name === name && c.contract.side === 'provides',
-      );
       const provided = impact.rows.some((r) => providerRoles.has(r.role) && r.hop === 1);
       const users = impact.rows.filter((r) => userRoles.has(r.role) && r.hop === 1).length;
-      if (removal && !provided && users > 0)
-        used.push({ what: `${removal.contract.label} (${target.why})`, users });
+      // A contract this file no longer provides, that nothing else provides, and that code still uses.
+      if (target.provided && !provided && users > 0) used.push({ what: target.why, users });
     }
   }
   return leftOut;
@@ -267,7 +266,7 @@ function contractRow(
     hop: row.hop,
     scope: row.scope === 'INTERNAL' ? 'same service' : 'cross-service',
     service: row.root === undefined ? '—' : snapshot.serviceOf(row.root),
-    subject: row.role === 'topic' ? `topic ${row.element}` : `${row.role} ${row.element}`,
+    subject: `${row.role} ${row.element}`,
     location:
       row.root !== undefined && row.file !== undefined
         ? `${displayPath(snapshot.roots, row.root, row.file)}:${row.line}`
