@@ -119,6 +119,8 @@ describe('contracts impact --diff: a proto field type and a Go handler edited', 
     expect(data.tests).toEqual([
       {
         service: 'payment',
+        path: 'services/payment/server_test.go',
+        line: 44,
         test: 'TestRefundReleasesStockFirst',
         location: 'services/payment/server_test.go:44',
         distance: 1,

@@ -10,6 +10,9 @@ import { displayOf, isTestPath } from '../../shared/workspace-paths.js';
 
 export interface TestToRun {
   readonly service: string;
+  /** Workspace-relative path and line of the test's declaration. */
+  readonly path: string;
+  readonly line: number;
   /** The test function (or `(top of file)` for a call outside any function). */
   readonly test: string;
   /** Workspace-relative `path:line` of the test's declaration. */
@@ -47,10 +50,13 @@ export function testsToRun(snapshot: SnapshotReader, changed: readonly DeclRef[]
     const declaration = symbol === undefined ? undefined : file.facts.symbols[symbol];
     const known = found.get(key);
     if (known && known.distance <= distance) return;
+    const at = declaration?.startLine ?? line;
     found.set(key, {
       service: snapshot.serviceOf(file.root),
+      path: displayOf(snapshot, file),
+      line: at,
       test: declaration?.qualifiedName ?? '(top of file)',
-      location: `${displayOf(snapshot, file)}:${declaration?.startLine ?? line}`,
+      location: `${displayOf(snapshot, file)}:${at}`,
       distance,
     });
   };
@@ -80,6 +86,6 @@ export function testsToRun(snapshot: SnapshotReader, changed: readonly DeclRef[]
     frontier = next;
   }
   return [...found.values()].sort(
-    (a, b) => cmp(a.service, b.service) || cmp(a.location, b.location) || cmp(a.test, b.test),
+    (a, b) => cmp(a.service, b.service) || cmp(a.path, b.path) || a.line - b.line || cmp(a.test, b.test),
   );
 }
