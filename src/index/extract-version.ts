@@ -16,7 +16,7 @@ export async function extractVersion(
   options: ExtractOptions | undefined,
 ): Promise<ExtractedVersion> {
   const language = languageOf(relativePath);
-  if (language === undefined) return { kind: 'failed', reason: 'no extractor reads this kind of file' };
+  if (language === undefined) return { kind: 'unsupported' };
   if (Buffer.byteLength(source, 'utf8') > GUARD_LIMITS.maxSchemaBytes)
     return { kind: 'failed', reason: `it is over the ${GUARD_LIMITS.maxSchemaBytes}-byte limit` };
   const parsed = await parseFile(

@@ -88,6 +88,8 @@ export interface RescanRequest {
 /** Another version of a file, extracted as the index extracts files (see `IndexReader.extractVersion`). */
 export type ExtractedVersion =
   | { readonly kind: 'facts'; readonly facts: FileFacts }
+  /** No extractor reads this kind of file: the index holds nothing for it either. */
+  | { readonly kind: 'unsupported' }
   | { readonly kind: 'failed'; readonly reason: string };
 
 export interface IndexReader {

@@ -250,5 +250,12 @@ describe('contracts impact --diff: roots in several repositories, and in none', 
     expect(text).toContain('Roots in no git repository, not compared: `scratch`.');
     expect(data.not_in_git).toEqual(['scratch']);
     expect(data.failing).toBe(true);
+
+    // An edit the index has not seen yet is said so, not silently answered from the old facts.
+    writeFiles(ws, { 'orders/src/publish.ts': `${PRODUCER('orders.placed')}// later\n` });
+    const stale = await impact(client, { diff: 'HEAD' });
+    expect(stale.text).toContain(
+      '`orders/src/publish.ts`: the index has not caught up with the last edit of this file, so its declarations and contracts are those indexed; ask again once it has (admin rescan).',
+    );
   });
 });

@@ -9,6 +9,8 @@ import type { ChangedFile } from './working-tree-diff.js';
 
 export type BaseVersion =
   | { readonly kind: 'absent' }
+  /** A kind of file no extractor reads (its changes hold no declarations or contracts). */
+  | { readonly kind: 'unsupported' }
   | { readonly kind: 'facts'; readonly text: string; readonly facts: FileFacts }
   /** Unreadable, too large or unparsable: the file's declarations and contracts are not compared. */
   | { readonly kind: 'unknown'; readonly reason: string; readonly text?: string };
@@ -33,6 +35,7 @@ export async function baseVersion(
       text: blob.text,
     };
   const extracted = await index.extractVersion(file.path, blob.text);
+  if (extracted.kind === 'unsupported') return { kind: 'unsupported' };
   if (extracted.kind === 'failed')
     return { kind: 'unknown', reason: `the base version: ${extracted.reason}`, text: blob.text };
   return { kind: 'facts', text: blob.text, facts: extracted.facts };

@@ -2,8 +2,6 @@
  * The changes a diff makes, one line each, breaking ones first: wire findings, contracts removed, renamed or
  * added, declarations removed, changed or added, with the file and line they are at.
  */
-import type { SnapshotReader } from '../../../index/reader.js';
-import { displayPath } from '../../shared/workspace-paths.js';
 import type { FileChanges } from './file-changes.js';
 
 export interface ChangeLine {
@@ -20,10 +18,10 @@ export interface ChangeLine {
 const ORDER: Record<ChangeLine['kind'], number> = { breaking: 0, warning: 1, contract: 2, declaration: 3 };
 
 /** Every change of every file, breaking first, then by file and line. */
-export function changeLines(snapshot: SnapshotReader, changes: readonly FileChanges[]): ChangeLine[] {
+export function changeLines(changes: readonly FileChanges[]): ChangeLine[] {
   const lines: { line: ChangeLine; order: number; at: number; file: string }[] = [];
   for (const change of changes) {
-    const shown = displayPath(snapshot.roots, change.file.root, change.file.path);
+    const shown = change.file.display;
     const push = (line: Omit<ChangeLine, 'location'>, at: number | undefined) =>
       lines.push({
         line: { ...line, location: at === undefined ? shown : `${shown}:${at}` },

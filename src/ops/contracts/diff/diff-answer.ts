@@ -105,8 +105,7 @@ function notes(impact: DiffImpact): string[] {
     lines.push(
       `Roots in no git repository, not compared: ${impact.diff.outside.map((r) => `\`${r}\``).join(', ')}.`,
     );
-  for (const file of impact.files)
-    if (file.note) lines.push(`\`${file.file.root}/${file.file.path}\`: ${file.note}.`);
+  for (const file of impact.files) if (file.note) lines.push(`\`${file.file.display}\`: ${file.note}.`);
   if (impact.impact.testRowsLeftOut > 0)
     lines.push(
       `${impact.impact.testRowsLeftOut} place(s) in test files left out of the table (see the tests worth running).`,

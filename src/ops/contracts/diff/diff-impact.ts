@@ -42,7 +42,7 @@ export async function collectDiffImpact(
   const files = await collectFileChanges(index, snapshot, diff.repositories, signal);
   const impact = collectDiffRows(snapshot, files);
   const tests = testsToRun(snapshot, [...changedDeclarations(files), ...impact.handlers]);
-  const changes = changeLines(snapshot, files);
+  const changes = changeLines(files);
   const failing = changes.some((c) => c.kind === 'breaking') || impact.stillUsed.length > 0;
   return { diff, files, changes, impact, tests, failing };
 }

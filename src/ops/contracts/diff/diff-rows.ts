@@ -154,8 +154,8 @@ function addDanglingCalls(
         );
       }
     }
-    const where = displayPath(snapshot.roots, change.file.root, change.file.path);
-    if (users > 0) used.push({ what: `\`${declaration.name}\` (removed from \`${where}\`)`, users });
+    if (users > 0)
+      used.push({ what: `\`${declaration.name}\` (removed from \`${change.file.display}\`)`, users });
   }
 }
 

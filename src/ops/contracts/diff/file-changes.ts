@@ -3,6 +3,7 @@
  * findings. The working-tree side is the index (so declarations keep the ids the call graph knows them by);
  * the base side is the base version parsed on the spot.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IndexedFile, IndexReader, SnapshotReader } from '../../../index/reader.js';
 import { baseVersion } from './base-facts.js';
@@ -39,7 +40,14 @@ async function changesOf(
   signal: AbortSignal,
 ): Promise<FileChanges> {
   const indexed = file.status === 'deleted' ? undefined : snapshot.file(file.root, file.path);
+  const none = { file, indexed, declarations: [], contracts: [], wire: [] };
+  if (!indexed && file.status !== 'deleted' && !isSchemaFile(file.path)) {
+    // Not indexed: a kind of file no extractor reads, or one the index refused (then say why).
+    const rejected = snapshot.rejected.find((r) => r.root === file.root && r.path === file.path);
+    return rejected ? { ...none, note: `not indexed (${rejected.reason}), so not compared` } : none;
+  }
   const base = await baseVersion(index, file, commit, signal);
+  if (base.kind === 'unsupported') return none;
   if (isSchemaFile(file.path)) {
     const wire = compareSchemaFile(file, base.kind === 'absent' ? undefined : base.text);
     if (base.kind === 'unknown' && base.text === undefined)
@@ -75,15 +83,21 @@ async function changesOf(
     };
   }
   const baseFacts = base.kind === 'facts' ? base.facts : undefined;
+  const text = indexed ? workingText(indexed) : '';
   return {
     file,
     indexed,
     declarations: declarationChanges(
       base.kind === 'facts' ? { text: base.text, symbols: base.facts.symbols } : undefined,
-      indexed ? { text: workingText(indexed), file: indexed } : undefined,
+      indexed ? { text, file: indexed } : undefined,
     ),
     contracts: contractChanges(baseFacts, indexed?.facts),
     wire: [],
+    ...(indexed && createHash('sha256').update(text).digest('hex') !== indexed.hash
+      ? {
+          note: 'the index has not caught up with the last edit of this file, so its declarations and contracts are those indexed; ask again once it has (admin rescan)',
+        }
+      : {}),
   };
 }
 

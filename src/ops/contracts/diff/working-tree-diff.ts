@@ -9,6 +9,7 @@ import { ToolError } from '../../../core/errors.js';
 import type { RootInfo, SnapshotReader } from '../../../index/reader.js';
 import { probe, rootsScope } from '../../git/repository.js';
 import { describeGitFailure, runGit } from '../../shared/git/run-git.js';
+import { displayPath } from '../../shared/workspace-paths.js';
 import { resolveBase, type RepoLocation, type ResolvedBase } from '../git-show.js';
 import { parseUnifiedDiff, type ChangedRange, type DiffFile } from './unified-diff.js';
 
@@ -20,6 +21,8 @@ export interface ChangedFile {
   /** The root holding it (the innermost), and the path relative to that root. */
   readonly root: string;
   readonly path: string;
+  /** Workspace-relative, as answers show paths. */
+  readonly display: string;
   /** Where git finds it: the repository top and the repository-relative path. */
   readonly location: RepoLocation;
   readonly status: DiffFile['status'];
@@ -141,6 +144,7 @@ async function repositoryDiff(
     files.push({
       root: at.root.name,
       path: at.path,
+      display: displayPath(all, at.root.name, at.path),
       location: { top, relative: entry.path },
       status: entry.status,
       ranges: entry.ranges,
