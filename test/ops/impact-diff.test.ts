@@ -230,18 +230,27 @@ describe('contracts impact --diff: roots in several repositories, and in none', 
       git(path.join(ws, repo), 'add', '-A');
       git(path.join(ws, repo), 'commit', '-q', '-m', 'base');
     }
-    writeFiles(ws, { 'orders/src/publish.ts': PRODUCER('orders.placed') });
+    // Staged, and an untracked file beside it: both are part of the working tree compared.
+    writeFiles(ws, {
+      'orders/src/publish.ts': PRODUCER('orders.placed'),
+      'orders/src/audit.ts': 'export function auditOrder(id: string): string {\n  return id;\n}\n',
+    });
+    git(path.join(ws, 'orders'), 'add', 'src/publish.ts');
     const indexed = await indexedRegistry(ws);
     const client = await connectClient(indexed.registry, 'flat', { structuredOutput: true });
     shops.push({ workspace: ws, engine: indexed.engine, client });
     const { text, data } = await impact(client, { diff: 'HEAD' });
     const renamed = 'renamed produces topic orders.created → orders.placed';
     expect(text).toMatch(
-      /\*\*Diff impact\*\* against `HEAD` \([0-9a-f]{7}\) for billing, `HEAD` \([0-9a-f]{7}\) for orders: 1 file\(s\) changed; declarations 1 changed, 0 added, 0 removed; 1 contract change\(s\); 0 wire-breaking change\(s\)\./,
+      /\*\*Diff impact\*\* against `HEAD` \([0-9a-f]{7}\) for billing, `HEAD` \([0-9a-f]{7}\) for orders: 2 file\(s\) changed; declarations 1 changed, 1 added, 0 removed; 1 contract change\(s\); 0 wire-breaking change\(s\)\./,
     );
     expect(text).toContain(`- STILL USED: ${renamed}, by 1 place(s)\n`);
     expect(text).toContain(
-      '| contract | renamed | `produces topic orders.created → orders.placed` | `orders/src/publish.ts:6` |',
+      [
+        '| contract | renamed | `produces topic orders.created → orders.placed` | `orders/src/publish.ts:6` |',
+        '| declaration | added | `function auditOrder` | `orders/src/audit.ts:1` |',
+        '| declaration | changed | `function publishOrder` | `orders/src/publish.ts:5` |',
+      ].join('\n'),
     );
     expect(rows(text)).toEqual([
       '| 0 | same service | orders | `publishOrder` | `orders/src/publish.ts:5` | exact | target | changed `publishOrder` |',

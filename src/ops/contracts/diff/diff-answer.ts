@@ -5,7 +5,7 @@
 import { pageFooter, takePage, type Page } from '../../../core/budget.js';
 import type { OperationOutput } from '../../../core/operation.js';
 import type { IndexReader, SnapshotReader } from '../../../index/reader.js';
-import type { DiffRow } from './diff-rows.js';
+import { MAX_WALKED_DECLARATIONS, type DiffRow } from './diff-rows.js';
 import { collectDiffImpact, type DiffImpact } from './diff-impact.js';
 import type { TestToRun } from './tests-to-run.js';
 
@@ -106,6 +106,10 @@ function notes(impact: DiffImpact): string[] {
       `Roots in no git repository, not compared: ${impact.diff.outside.map((r) => `\`${r}\``).join(', ')}.`,
     );
   for (const file of impact.files) if (file.note) lines.push(`\`${file.file.display}\`: ${file.note}.`);
+  if (impact.impact.notWalked > 0)
+    lines.push(
+      `${impact.impact.notWalked} changed declaration(s) beyond the first ${MAX_WALKED_DECLARATIONS} were not walked: ask \`symbol\` impact for the ones that matter.`,
+    );
   if (impact.impact.testRowsLeftOut > 0)
     lines.push(
       `${impact.impact.testRowsLeftOut} place(s) in test files left out of the table (see the tests worth running).`,
@@ -174,6 +178,7 @@ function jsonOf(impact: DiffImpact, page: Page<DiffRow>, args: DiffImpactArgs) {
     still_used: impact.impact.stillUsed,
     tests: impact.tests,
     tests_left_out: impact.impact.testRowsLeftOut,
+    not_walked: impact.impact.notWalked,
     failing: impact.failing,
   };
 }

@@ -55,10 +55,14 @@ export interface DiffRows {
   readonly testRowsLeftOut: number;
   /** The handlers of the contracts walked: tests calling them test the change too. */
   readonly handlers: readonly DeclRef[];
+  /** Changed declarations beyond the walk budget, listed among the changes but not walked. */
+  readonly notWalked: number;
 }
 
 const SYMBOL_DEPTH = 2;
 const MAX_WHY = 3;
+/** Changed declarations walked at most: a sweeping refactor would otherwise walk the whole call graph. */
+export const MAX_WALKED_DECLARATIONS = 200;
 
 class RowSet {
   private readonly byPlace = new Map<string, { row: DiffRow; why: string[] }>();
@@ -95,12 +99,22 @@ class RowSet {
   }
 }
 
-function addSymbolRows(snapshot: SnapshotReader, set: RowSet, change: FileChanges): number {
+function addSymbolRows(
+  snapshot: SnapshotReader,
+  set: RowSet,
+  change: FileChanges,
+  budget: { left: number; skipped: number },
+): number {
   let leftOut = 0;
   const { indexed } = change;
   if (!indexed) return 0;
   for (const declaration of change.declarations) {
     if (declaration.change !== 'changed' || declaration.symbol === undefined) continue;
+    if (budget.left === 0) {
+      budget.skipped++;
+      continue;
+    }
+    budget.left--;
     const why = `changed \`${declaration.name}\``;
     const impact = collectSymbolImpact(snapshot, indexed, declaration.symbol, SYMBOL_DEPTH, false);
     leftOut += impact.testRowsLeftOut;
@@ -285,10 +299,11 @@ export function collectDiffRows(snapshot: SnapshotReader, changes: readonly File
   const stillUsed: StillUsed[] = [];
   const handlers: DeclRef[] = [];
   let testRowsLeftOut = 0;
+  const budget = { left: MAX_WALKED_DECLARATIONS, skipped: 0 };
   for (const change of changes) {
-    testRowsLeftOut += addSymbolRows(snapshot, set, change);
+    testRowsLeftOut += addSymbolRows(snapshot, set, change, budget);
     testRowsLeftOut += addContractRows(snapshot, set, change, stillUsed, handlers);
     addDanglingCalls(snapshot, set, change, stillUsed);
   }
-  return { rows: set.rows(), stillUsed, testRowsLeftOut, handlers };
+  return { rows: set.rows(), stillUsed, testRowsLeftOut, handlers, notWalked: budget.skipped };
 }
