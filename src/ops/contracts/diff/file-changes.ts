@@ -41,15 +41,16 @@ async function changesOf(
 ): Promise<FileChanges> {
   const indexed = file.status === 'deleted' ? undefined : snapshot.file(file.root, file.path);
   const none = { file, indexed, declarations: [], contracts: [], wire: [] };
-  if (!indexed && file.status !== 'deleted' && !isSchemaFile(file.path)) {
-    // Not indexed: a kind of file no extractor reads, or one the index refused (then say why).
+  if (!indexed && file.status !== 'deleted') {
+    // Not indexed: a kind of file no extractor reads, or one the index refused (then say why). Only what
+    // the index read is read again, so a link leading out of the workspace is never followed.
     const rejected = snapshot.rejected.find((r) => r.root === file.root && r.path === file.path);
     return rejected ? { ...none, note: `not indexed (${rejected.reason}), so not compared` } : none;
   }
   const base = await baseVersion(index, file, commit, signal);
   if (base.kind === 'unsupported') return none;
   if (isSchemaFile(file.path)) {
-    const wire = compareSchemaFile(file, base.kind === 'absent' ? undefined : base.text);
+    const wire = compareSchemaFile(file, indexed, base.kind === 'absent' ? undefined : base.text);
     if (base.kind === 'unknown' && base.text === undefined)
       return {
         file,

@@ -4,8 +4,7 @@
  * changed element belongs to. A message used only as a field of another message is not followed further.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { SnapshotReader } from '../../../index/reader.js';
+import type { IndexedFile, SnapshotReader } from '../../../index/reader.js';
 import { compareProtoTexts } from '../wire-check/compare-proto-texts.js';
 import type { WireFinding } from '../wire-check/findings.js';
 import { parseSchema } from '../wire-check/parse-schema.js';
@@ -24,13 +23,20 @@ export type WireComparison =
   | { readonly kind: 'compared'; readonly findings: readonly WireFinding[]; readonly text: string }
   | { readonly kind: 'skipped'; readonly reason: string };
 
-/** The working-tree `.proto` against its base text (empty for a new file, which then reports nothing). */
-export function compareSchemaFile(file: ChangedFile, baseText: string | undefined): WireComparison {
+/**
+ * The working-tree `.proto` (the file the index read; undefined when deleted) against its base text (undefined
+ * for a new file, which then reports nothing).
+ */
+export function compareSchemaFile(
+  file: ChangedFile,
+  indexed: IndexedFile | undefined,
+  baseText: string | undefined,
+): WireComparison {
   if (baseText === undefined) return { kind: 'compared', findings: [], text: '' };
   let headText = '';
-  if (file.status !== 'deleted') {
+  if (indexed) {
     try {
-      headText = readFileSync(path.join(file.location.top, ...file.location.relative.split('/')), 'utf8');
+      headText = readFileSync(indexed.absolutePath, 'utf8');
     } catch (error) {
       return {
         kind: 'skipped',
