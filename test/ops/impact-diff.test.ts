@@ -3,7 +3,7 @@
  * committed, then edited in the working tree, and the answer lists the changes (wire-breaking first), what
  * they reach across services through the call graph and the contract graph, and the tests worth running.
  */
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,6 +185,35 @@ describe('contracts impact --diff: removals still used', () => {
       '| 1 | same service | payment | `server.StreamSettlements` | `services/payment/server.go:49` | heuristic | call settledSince (bound to nothing) | removed `settlementStore.settledSince` |',
       `| 1 | cross-service | Accounting | \`client PaymentLookup.GetAsync\` | \`services/accounting/PaymentLookup.cs:23\` | heuristic | route GET /payments/{id} (now matches no route) | ${renamed} |`,
     ]);
+    expect(data.failing).toBe(true);
+  });
+});
+
+describe('contracts impact --diff: a schema file deleted', () => {
+  it('every RPC it declared is a breaking removal, with the code still calling them', async () => {
+    const { client } = await shop((ws) => rmSync(path.join(ws, 'proto/inventory.proto')));
+    const { text, data } = await impact(client, { diff: 'HEAD' });
+    const rpc = (m: string) => `shop.inventory.v1.InventoryService/${m}`;
+    const why = (m: string) => `wire-breaking rpc_removed \`${rpc(m)}\``;
+    const via = (m: string) => `rpc ${rpc(m)} (no longer declared)`;
+    expect(text).toContain(
+      [
+        `- BREAKING \`proto/inventory.proto\`: rpc_removed \`${rpc('ReserveStock')}\` — the schema file declaring it is deleted`,
+        `- BREAKING \`proto/inventory.proto\`: rpc_removed \`${rpc('ReleaseStock')}\` — the schema file declaring it is deleted`,
+        `- BREAKING \`proto/inventory.proto\`: rpc_removed \`${rpc('WatchStockLevels')}\` — the schema file declaring it is deleted`,
+        `- STILL USED: ${why('ReserveStock')}, by 2 place(s)`,
+        `- STILL USED: ${why('ReleaseStock')}, by 3 place(s)`,
+        `- STILL USED: ${why('WatchStockLevels')}, by 2 place(s)`,
+      ].join('\n'),
+    );
+    expect(rows(text)).toEqual([
+      `| 1 | cross-service | inventory | \`handler InventoryApi::reserve_stock\` | \`services/inventory/src/grpc.rs:29\` | heuristic | ${via('ReserveStock')} | ${why('ReserveStock')} |`,
+      `| 1 | cross-service | inventory | \`handler InventoryApi::release_stock\` | \`services/inventory/src/grpc.rs:39\` | heuristic | ${via('ReleaseStock')} | ${why('ReleaseStock')} |`,
+      `| 1 | cross-service | inventory | \`handler InventoryApi::watch_stock_levels\` | \`services/inventory/src/grpc.rs:48\` | heuristic | ${via('WatchStockLevels')} | ${why('WatchStockLevels')} |`,
+      `| 1 | cross-service | inventory | \`handler main\` | \`services/inventory/src/main.rs:39\` | heuristic | ${via('ReserveStock')} | ${why('ReserveStock')}; ${why('ReleaseStock')}; ${why('WatchStockLevels')} |`,
+      `| 1 | cross-service | payment | \`client server.RefundPayment\` | \`services/payment/server.go:41\` | heuristic | ${via('ReleaseStock')} | ${why('ReleaseStock')} |`,
+    ]);
+    expect(text).toContain('8 place(s) in test files left out of the table.');
     expect(data.failing).toBe(true);
   });
 });

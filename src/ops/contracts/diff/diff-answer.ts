@@ -112,7 +112,7 @@ function notes(impact: DiffImpact): string[] {
     );
   if (impact.impact.testRowsLeftOut > 0)
     lines.push(
-      `${impact.impact.testRowsLeftOut} place(s) in test files left out of the table (see the tests worth running).`,
+      `${impact.impact.testRowsLeftOut} place(s) in test files left out of the table${impact.tests.length > 0 ? ' (the tests worth running are listed above)' : ''}.`,
     );
   return lines;
 }

@@ -14,6 +14,7 @@ import type { ImpactRow } from '../impact-rows.js';
 import { collectImpact } from '../impact-walk.js';
 import type { ContractChange } from './contract-changes.js';
 import type { FileChanges } from './file-changes.js';
+import { orphanCalls, orphanRpcUsers } from './orphans.js';
 import { declarationAt } from './tests-to-run.js';
 
 export type DiffScope = 'same service' | 'cross-service';
@@ -219,9 +220,15 @@ function addContractRows(
         name.includes('/') && !name.includes(' ')
           ? resolveGrpc(graph, name).nodes
           : resolveContract(graph, name).resolved.nodes;
-      const orphans = target.family === 'route' && target.provided ? orphanCalls(snapshot, name) : [];
-      for (const row of orphans) set.add(row, target.why);
-      if (orphans.length > 0) used.push({ what: target.why, users: orphans.length });
+      const orphans =
+        target.family === 'route' && target.provided
+          ? orphanCalls(snapshot, name)
+          : target.family === 'rpc' && nodes.length === 0
+            ? orphanRpcUsers(snapshot, name)
+            : { rows: [], testPlaces: 0 };
+      for (const row of orphans.rows) set.add(row, target.why);
+      leftOut += orphans.testPlaces;
+      if (orphans.rows.length > 0) used.push({ what: target.why, users: orphans.rows.length });
       if (nodes.length === 0) continue;
       const impact = collectImpact(snapshot, nodes, 1, false);
       leftOut += impact.testRowsLeftOut;
@@ -241,34 +248,6 @@ function addContractRows(
     }
   }
   return leftOut;
-}
-
-const templateKey = (method: string, path: string): string =>
-  `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`;
-
-/**
- * HTTP calls that matched no route and name the one the diff removed or renamed: callers left behind. A
- * call that still matches another server's route is not one of them.
- */
-function orphanCalls(snapshot: SnapshotReader, route: string): Omit<DiffRow, 'why'>[] {
-  const [method = '', path = ''] = route.split(' ', 2);
-  const key = templateKey(method, path);
-  const out: Omit<DiffRow, 'why'>[] = [];
-  for (const call of snapshot.contractGraph().unresolved) {
-    if (call.partial || templateKey(call.method, call.path) !== key) continue;
-    const file = snapshot.file(call.root, call.file);
-    const symbol = file ? declarationAt(file, call.line) : undefined;
-    out.push({
-      hop: 1,
-      scope: 'cross-service',
-      service: snapshot.serviceOf(call.root),
-      subject: `client ${symbol !== undefined && file ? (file.facts.symbols[symbol]?.qualifiedName ?? call.file) : call.file}`,
-      location: `${displayPath(snapshot.roots, call.root, call.file)}:${call.line}`,
-      confidence: 'heuristic',
-      via: `route ${route} (now matches no route)`,
-    });
-  }
-  return out;
 }
 
 function contractRow(

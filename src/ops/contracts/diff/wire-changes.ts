@@ -33,6 +33,7 @@ export function compareSchemaFile(
   baseText: string | undefined,
 ): WireComparison {
   if (baseText === undefined) return { kind: 'compared', findings: [], text: '' };
+  if (file.status === 'deleted') return deletedSchema(baseText);
   let headText = '';
   if (indexed) {
     try {
@@ -53,11 +54,33 @@ export function compareSchemaFile(
     return {
       kind: 'compared',
       findings: compareProtoTexts(baseText, headText),
-      text: file.status === 'deleted' ? baseText : headText,
+      text: headText,
     };
   } catch (error) {
     return { kind: 'skipped', reason: (error as Error).message };
   }
+}
+
+/** A deleted schema: every RPC it declared is gone (its messages go with them, reported through the RPCs). */
+function deletedSchema(baseText: string): WireComparison {
+  let schema: SchemaModel;
+  try {
+    schema = parseSchema(baseText);
+  } catch (error) {
+    return { kind: 'skipped', reason: `the base version does not parse: ${(error as Error).message}` };
+  }
+  const prefix = schema.package ? `${schema.package}.` : '';
+  const findings: WireFinding[] = [];
+  for (const service of schema.services.values())
+    for (const rpc of service.rpcs)
+      findings.push({
+        severity: 'breaking',
+        rule: 'rpc_removed',
+        element: `${prefix}${service.name}/${rpc.name}`,
+        message: 'the schema file declaring it is deleted',
+        side: 'base',
+      });
+  return { kind: 'compared', findings, text: baseText };
 }
 
 interface MethodIo {
