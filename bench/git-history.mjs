@@ -19,7 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { generateWorkspace, truthPathFor } from './gen-workspace.mjs';
 import { createRng } from './lib/rng.mjs';
-import { fmt, percentile, textTable } from './lib/stats.mjs';
+import { fmt, percentile, round, textTable } from './lib/stats.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..');
@@ -162,7 +162,11 @@ function timedGit(ws, args) {
   return performance.now() - t;
 }
 
-const stats = (ms) => ({ p50: percentile(ms, 50), p95: percentile(ms, 95), n: ms.length });
+const stats = (ms) => ({
+  p50: round(percentile(ms, 50), 1),
+  p95: round(percentile(ms, 95), 1),
+  n: ms.length,
+});
 
 async function main() {
   const o = options(process.argv.slice(2));
@@ -179,7 +183,7 @@ async function main() {
     const rng = createRng(o.seed + 1);
     const samples = Array.from({ length: o.samples }, () => rng.pick(editable));
     const times = { touching: [], logFollow: [], blameSymbol: [], blameL: [] };
-    let errors = 0;
+    const errors = [];
     for (const s of samples) {
       const touching = await timedCall(client, 'commits_touching', { path: s.file, limit: 20 });
       times.touching.push(touching.ms);
@@ -189,7 +193,7 @@ async function main() {
       const blame = await timedCall(client, 'blame_symbol', { path: s.file, name: s.name });
       const data = blame.result.structuredContent;
       if (blame.result.isError || !data) {
-        errors++;
+        errors.push(`${s.file}:${s.name}: ${(blame.result.content ?? [])[0]?.text ?? ''}`.slice(0, 300));
         continue;
       }
       times.blameSymbol.push(blame.ms);
@@ -202,7 +206,8 @@ async function main() {
       files: o.files,
       commits: o.commits + 1,
       samples: o.samples,
-      blame_symbol_errors: errors,
+      blame_symbol_errors: errors.length,
+      blame_symbol_error_samples: errors.slice(0, 3),
       history_build_ms: Math.round(historyMs),
       commits_touching_ms: stats(times.touching),
       git_log_follow_ms: stats(times.logFollow),
@@ -217,7 +222,7 @@ async function main() {
     ].map(([name, s]) => [name, fmt(s.p50), fmt(s.p95), String(s.n)]);
     process.stdout.write(`${textTable(['measure', 'p50 ms', 'p95 ms', 'n'], rows)}\n`);
     process.stdout.write(
-      `history: ${summary.commits} commits over ${o.files} source files, built in ${summary.history_build_ms} ms; blame_symbol errors: ${errors}\n`,
+      `history: ${summary.commits} commits over ${o.files} source files, built in ${summary.history_build_ms} ms; blame_symbol errors: ${errors.length}\n`,
     );
     const results = path.join(HERE, 'results');
     mkdirSync(results, { recursive: true });

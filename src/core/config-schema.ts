@@ -107,7 +107,7 @@ export const configSchema = z.strictObject({
       disabled_domains: z
         .array(z.string())
         .default([])
-        .describe('Domains (code, contracts, docs, graph, admin) neither listed nor callable.'),
+        .describe('Domains (code, contracts, docs, graph, git, admin) neither listed nor callable.'),
       first_call_wait_seconds: z
         .number()
         .min(0)

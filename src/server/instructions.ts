@@ -1,21 +1,22 @@
 /** Clients truncate server instructions around 2 KB, so the text stays under this (a test holds it). */
 export const MAX_INSTRUCTIONS_CHARS = 2048;
 
-export const SERVER_INSTRUCTIONS = `meshlens indexes this multi-service workspace (every configured root) and answers structural questions from an AST index, faster and more fully than grep.
+export const SERVER_INSTRUCTIONS = `meshlens indexes this multi-service workspace and answers structural questions from an AST index, faster and more fully than grep.
 
 Use meshlens instead of grep/find when you need:
 - where a symbol (class, function, type, RPC, topic) is declared: code search (smart_search); bodies are stripped unless include_body is true;
 - a file's declarations and imports, one declaration's body, files by path, or a regex over the indexed text (secrets masked): code outline, expand, files, grep (outline_file, expand_symbol, find_files, grep_code);
-- a name's definition (from path:line), references, callers, callees, implementations: code definition, references, callers, callees, implementations (find_definition, find_references, find_callers, find_callees, find_implementations);
+- a name's definition (from path:line), references, callers, callees, implementations: code definition, references, callers, callees, implementations (find_definition, find_references, …);
 - who imports or depends on a type, package or contract: contracts dependents (find_dependents);
 - who defines, implements and calls a gRPC method, and whether a .proto edit breaks the wire format: contracts grpc (analyze_grpc);
-- what an RPC, topic, route or one function (symbol) change impacts inside and across services: contracts impact (analyze_impact); call chains from entry points: graph calls (trace_calls);
+- what an RPC, topic, route, function (symbol) or the working tree (diff) impacts across services, and tests to run: contracts impact (analyze_impact); call chains: graph calls (trace_calls);
 - what the team's docs, ADRs and RFCs say: docs search (search_docs);
-- the service topology: graph visualize (visualize_mesh).
+- the service topology: graph visualize (visualize_mesh);
+- history: git status, recent, touching, blame, blame_symbol, symbol_history, diff, diff_outline (git_status, …).
 
 Rules:
 - A zero result is authoritative for what the index covers: the answer says what was searched. Do not re-check it with grep; follow the suggested next call instead.
-- Lists are paged. When a footer says "More: offset: N", call again with that offset.
-- A call made while the first index is built waits for it (up to 30 s by default). If an answer still says "still indexing", call admin status (index_status) and retry shortly.
+- Lists are paged. When a footer says "More: offset: N" (or a cursor), call again with it.
+- A call made while the first index is built waits for it (up to 30 s). If an answer still says "still indexing", call admin status (index_status) and retry shortly.
 - Paths are relative to the workspace root, or absolute inside a configured root; anything outside is refused.
-- For free text, string literals and comments use code grep (grep_code) rather than a shell grep: it searches the same files with secrets masked.`;
+- For free text, literals and comments use code grep (grep_code), not a shell grep: same files, secrets masked.`;

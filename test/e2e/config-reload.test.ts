@@ -40,14 +40,14 @@ describe('a config file changed while serving (built CLI over stdio)', () => {
     );
     try {
       const names = async () => (await client.listTools()).tools.map((t) => t.name);
-      expect(await names()).toEqual(['code', 'contracts', 'docs', 'graph', 'admin', 'admin_rescan']);
+      expect(await names()).toEqual(['code', 'contracts', 'docs', 'graph', 'git', 'admin', 'admin_rescan']);
 
       writeFileSync(
         path.join(ws, 'meshlens.toml'),
         config('[tools]\ndisabled_domains = ["docs", "graph"]\n\n[docs]\nstop_words = ["the"]'),
       );
       await waitFor('tools/list_changed', () => changes.length > 0, 10_000);
-      expect(await names()).toEqual(['code', 'contracts', 'admin', 'admin_rescan']);
+      expect(await names()).toEqual(['code', 'contracts', 'git', 'admin', 'admin_rescan']);
       // The stop words are read at start: the client is told that they need a restart.
       await waitFor('the restart notice', () => logs.some((l) => l.includes('docs.stop_words')), 10_000);
 
@@ -55,11 +55,11 @@ describe('a config file changed while serving (built CLI over stdio)', () => {
       writeFileSync(path.join(ws, 'meshlens.toml'), '[tools\n');
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(changes).toEqual(['tools']);
-      expect(await names()).toEqual(['code', 'contracts', 'admin', 'admin_rescan']);
+      expect(await names()).toEqual(['code', 'contracts', 'git', 'admin', 'admin_rescan']);
 
       writeFileSync(path.join(ws, 'meshlens.toml'), config(''));
       await waitFor('the second tools/list_changed', () => changes.length > 1, 10_000);
-      expect(await names()).toEqual(['code', 'contracts', 'docs', 'graph', 'admin', 'admin_rescan']);
+      expect(await names()).toEqual(['code', 'contracts', 'docs', 'graph', 'git', 'admin', 'admin_rescan']);
     } finally {
       await client.close();
       rmSync(env.MESHLENS_CACHE_DIR as string, { recursive: true, force: true });

@@ -49,7 +49,15 @@ describe('MCP beyond tools (built CLI over stdio)', () => {
 
   it('lists tools with output schemas; admin is read-only, admin_rescan writes', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['code', 'contracts', 'docs', 'graph', 'admin', 'admin_rescan']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'code',
+      'contracts',
+      'docs',
+      'graph',
+      'git',
+      'admin',
+      'admin_rescan',
+    ]);
     for (const tool of tools) expect(tool.outputSchema?.type).toBe('object');
     expect(tools.find((t) => t.name === 'admin')?.annotations?.readOnlyHint).toBe(true);
     expect(tools.find((t) => t.name === 'admin_rescan')?.annotations?.readOnlyHint).toBe(false);

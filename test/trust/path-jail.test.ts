@@ -188,3 +188,24 @@ describe('not found', () => {
     expect(failure(() => jail()('scope', 'services/svc/\0')).kind).toBe('invalid_argument');
   });
 });
+
+describe('a path that may be missing (history of a deleted file)', () => {
+  test('inside a root it resolves without existing', () => {
+    expect(jail()('path', 'services/svc/src/deleted.ts', { mayBeMissing: true })).toBe(
+      path.join(ws, 'services/svc/src/deleted.ts'),
+    );
+    expect(failure(() => jail()('path', 'services/svc/src/deleted.ts')).kind).toBe('not_found');
+  });
+
+  test('outside the roots, or through a link leading out, it is still refused', () => {
+    expect(failure(() => jail()('path', '../outside/gone.txt', { mayBeMissing: true })).kind).toBe(
+      'outside_roots',
+    );
+    expect(failure(() => jail()('path', 'services/svc/link-out/gone.txt', { mayBeMissing: true })).kind).toBe(
+      'outside_roots',
+    );
+    expect(failure(() => jail()('path', 'services/svc/dangling-out/x', { mayBeMissing: true })).kind).toBe(
+      'outside_roots',
+    );
+  });
+});

@@ -3,7 +3,7 @@
  * with the commit's author, date and summary, and the lines themselves with secrets masked.
  */
 import { ToolError } from '../../core/errors.js';
-import { maskSecretLines } from '../../trust/secret-mask.js';
+import { maskSecretLines, maskSecrets } from '../../trust/secret-mask.js';
 import { gitRaw } from './git-call.js';
 import { describeGitFailure } from '../shared/git/run-git.js';
 import type { WorkspaceRepository } from './repository.js';
@@ -65,7 +65,7 @@ function parsePorcelain(output: string): { sha: string; line: number; info: Comm
     if (key === 'author') info.author = value;
     else if (key === 'author-mail') info.email = value.replace(/^<|>$/g, '');
     else if (key === 'author-time') info.time = Number(value);
-    else if (key === 'summary') info.summary = value;
+    else if (key === 'summary') info.summary = maskSecrets(value).text;
     else if (key === 'boundary') info.boundary = true;
   }
   return rows;

@@ -20,7 +20,7 @@ export const gitBlame = defineOperation({
   description:
     'Tells, for each run of lines of one file, the commit that last changed them with its author, date and summary, the lines shown with secrets masked — e.g. path "services/payment/server.go", line_start 40, line_end 60; without `rev` the working tree is blamed, so uncommitted lines show as such. DO NOT USE for one declaration by name (use git blame_symbol / blame_symbol) or for a file\'s commit list (use git touching / commits_touching).',
   args: {
-    path: filePathArg('The file'),
+    path: filePathArg('The file (one deleted since can be blamed with `rev`)'),
     rev: revisionArg('Blame the file as of this commit; omit for the working tree'),
     line_start: lineArg('First line'),
     line_end: lineArg('Last line'),
@@ -34,6 +34,8 @@ export const gitBlame = defineOperation({
   }),
   capabilities: { requiresIndex: true, idempotent: true, paged: true },
   pathFields: ['path'],
+  // A file deleted since can still be blamed as of a revision that holds it.
+  missingPathsAllowed: true,
   subject: (args) => args.path,
   truncationHint: () => 'The blame was too large: pass `line_start` and `line_end`, or page with `cursor`.',
   async run(args, ctx: OperationContext<MeshServices>) {

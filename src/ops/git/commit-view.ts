@@ -1,5 +1,6 @@
 /** How a commit reads in answers: one Markdown line (plus its files), one JSON object, one output schema. */
 import { z } from 'zod';
+import { maskSecrets } from '../../trust/secret-mask.js';
 import type { CommitRecord } from './log-records.js';
 import { shortSha, shownPath, type WorkspaceRepository } from './repository.js';
 
@@ -36,6 +37,9 @@ export const fileJson = (repo: WorkspaceRepository, file: CommitRecord['files'][
   ...(file.oldPath !== undefined ? { old_path: shownPath(repo, file.oldPath) } : {}),
 });
 
+/** A commit's subject as answers show it: a token pasted into a message is masked like one in code. */
+export const shownSubject = (subject: string): string => maskSecrets(subject).text;
+
 export function commitJson(repo: WorkspaceRepository, commit: CommitRecord, withFiles: boolean) {
   return {
     sha: commit.sha,
@@ -44,7 +48,7 @@ export function commitJson(repo: WorkspaceRepository, commit: CommitRecord, with
     author: commit.author,
     email: commit.email,
     date: commit.date,
-    subject: commit.subject,
+    subject: shownSubject(commit.subject),
     ...(withFiles ? { files: commit.files.map((f) => fileJson(repo, f)) } : {}),
   };
 }
@@ -53,7 +57,7 @@ const oneLine = (text: string): string => text.replace(/[\r\n]+/g, ' ');
 
 export function commitMarkdown(repo: WorkspaceRepository, commit: CommitRecord, withFiles: boolean): string {
   const merge = commit.parents.length > 1 ? ' (merge)' : '';
-  const head = `- \`${shortSha(commit.sha)}\` ${commit.date.slice(0, 10)} ${oneLine(commit.author)}: ${oneLine(commit.subject)}${merge}`;
+  const head = `- \`${shortSha(commit.sha)}\` ${commit.date.slice(0, 10)} ${oneLine(commit.author)}: ${oneLine(shownSubject(commit.subject))}${merge}`;
   if (!withFiles || commit.files.length === 0) return head;
   const files = commit.files.map((f) => {
     const from = f.oldPath !== undefined ? `\`${shownPath(repo, f.oldPath)}\` → ` : '';

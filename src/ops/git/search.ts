@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { takePage } from '../../core/budget.js';
 import { ToolError } from '../../core/errors.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
+import { maskSecrets } from '../../trust/secret-mask.js';
 import type { MeshServices } from '../services.js';
 import { requireSnapshot } from '../shared/snapshot.js';
 import { commitJson, commitMarkdown, commitShape, historyFields } from './commit-view.js';
@@ -15,10 +16,13 @@ const LIMITS = { default: 20, max: 100 };
 const FIELDS = ['author', 'message', 'all'] as const;
 type Field = (typeof FIELDS)[number];
 
-/** The text a field searches, lower-cased. */
+/**
+ * The text a field searches, lower-cased; secrets are masked before matching, so that a search cannot probe
+ * for a token pasted into a message.
+ */
 function haystack(commit: CommitRecord, field: Field): string {
   const author = `${commit.author} <${commit.email}>`;
-  const message = commit.message ?? commit.subject;
+  const message = field === 'author' ? '' : maskSecrets(commit.message ?? commit.subject).text;
   return (
     field === 'author' ? author : field === 'message' ? message : `${author}\n${message}`
   ).toLowerCase();

@@ -6,7 +6,7 @@ import { declarationArgs, targetDeclaration } from '../code/declaration-target.j
 import type { MeshServices } from '../services.js';
 import { requireSnapshot } from '../shared/snapshot.js';
 import { displayOf } from '../shared/workspace-paths.js';
-import { commitShape } from './commit-view.js';
+import { commitShape, shownSubject } from './commit-view.js';
 import { cursorOffset, nextCursor } from './cursor.js';
 import { occurrenceOf } from './declaration-lines.js';
 import { declarationKey, findDeclaration, parseVersion, requireParser } from './declaration-versions.js';
@@ -45,7 +45,7 @@ const changeJson = (repo: WorkspaceRepository, c: SymbolChange) => ({
   author: c.commit.author,
   email: c.commit.email,
   date: c.commit.date,
-  subject: c.commit.subject,
+  subject: shownSubject(c.commit.subject),
   change: c.change,
   path: shownPath(repo, c.path),
   start_line: c.declaration?.startLine ?? null,
@@ -56,7 +56,7 @@ function changeMarkdown(repo: WorkspaceRepository, relative: string, c: SymbolCh
   const where = c.declaration
     ? ` (L${c.declaration.startLine}–${c.declaration.endLine}${c.path !== relative ? ` in \`${shownPath(repo, c.path)}\`` : ''})`
     : '';
-  return `- \`${shortSha(c.commit.sha)}\` ${c.commit.date.slice(0, 10)} ${c.commit.author}: ${c.commit.subject} — ${c.change.replace('_', ' ')}${where}`;
+  return `- \`${shortSha(c.commit.sha)}\` ${c.commit.date.slice(0, 10)} ${c.commit.author}: ${shownSubject(c.commit.subject)} — ${c.change.replace('_', ' ')}${where}`;
 }
 
 export const gitSymbolHistory = defineOperation({

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { z } from 'zod';
+import { ToolError } from '../../core/errors.js';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
 import type { MeshServices } from '../services.js';
 import { requireSnapshot } from '../shared/snapshot.js';
@@ -51,11 +52,16 @@ export const gitTouching = defineOperation({
   truncationHint: () => 'Too many commits for one answer: lower `limit`.',
   async run(args, ctx: OperationContext<MeshServices>) {
     // The jail turns "." (everything) into no path at all; a history of everything is `git recent`.
+    if (args.path === undefined)
+      throw new ToolError(
+        'invalid_argument',
+        '`path` must name a file or folder; for the newest commits of everything use `git recent`.',
+      );
     const repo = await repositoryFor(requireSnapshot(ctx.services), args.path, ctx.signal);
     const label = repositoryLabel(repo);
     const target = repo.scope[0] ?? '';
     const shown = target === '' ? label : shownPath(repo, target);
-    const follow = args.follow && args.path !== undefined && !isFolder(args.path) && repo.scope.length === 1;
+    const follow = args.follow && !isFolder(args.path) && repo.scope.length === 1;
     if (repo.head === undefined)
       return {
         data: {

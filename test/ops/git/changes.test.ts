@@ -197,6 +197,18 @@ describe('git blame', () => {
     expect(blameRows(second.data)).toEqual([[3, 4, SHAS.tax, 'tax on create']]);
   });
 
+  it('blames a file deleted since at a revision that holds it', async () => {
+    const old = await callTool(history, 'blame_lines', { path: 'src/util.ts', rev: SHAS.trim });
+    expect(blameRows(old.data)).toEqual([
+      [1, 1, SHAS.add, 'add order service'],
+      [2, 2, SHAS.trim, 'util: trim'],
+      [3, 3, SHAS.add, 'add order service'],
+    ]);
+    const now = await callTool(history, 'blame_lines', { path: 'src/util.ts' });
+    expect(now.isError).toBe(true);
+    expect(now.text).toContain('The file is not in the working tree');
+  });
+
   it('needs both ends of a line range', async () => {
     const answer = await callTool(history, 'blame_lines', { path: 'src/order.ts', line_start: 2 });
     expect(answer.text).toBe(

@@ -44,13 +44,13 @@ export function git(cwd: string, ...args: string[]): string {
   ).trim();
 }
 
-function commit(cwd: string, message: string, author?: string): void {
+function commit(cwd: string, message: string, author?: string, extra: readonly string[] = []): void {
   tick++;
   git(
     cwd,
-    ...(author ? ['-c', `user.name=${author}`] : []),
     'commit',
     '-q',
+    ...extra,
     '-m',
     message,
     ...(author ? ['--author', `${author} <grace@example.invalid>`] : []),
@@ -173,6 +173,9 @@ export function emptyRepo(): string {
   return dir;
 }
 
+/** A file name holding a line break, which only NUL-separated output carries whole. */
+export const NEWLINE_NAME = 'beta/lib/new\nline.txt';
+
 /** A workspace of two roots, each its own repository with one commit. */
 export function twoRepoWorkspace(): string {
   const dir = tempDir('meshlens-git-two-');
@@ -180,12 +183,34 @@ export function twoRepoWorkspace(): string {
     'meshlens.toml': '[workspace]\nroots = ["alpha", "beta"]\n',
     'alpha/a.ts': 'export const a = 1;\n',
     'beta/lib/b.ts': 'export const b = 2;\n',
+    [NEWLINE_NAME]: 'two lines in the name\n',
   });
   for (const root of ['alpha', 'beta']) {
     const repo = path.join(dir, root);
     git(repo, 'init', '-q');
     git(repo, 'add', '-A');
     commit(repo, `start ${root}`);
+  }
+  return dir;
+}
+
+/** A merge stopped on a conflict in `src/shared.ts`, with a commit message holding a token. */
+export function conflictRepo(): string {
+  const dir = tempDir('meshlens-git-conflict-');
+  git(dir, 'init', '-q');
+  writeFiles(dir, { 'src/shared.ts': 'export const value = 1;\n' });
+  git(dir, 'add', '-A');
+  commit(dir, `start (deploy key ${TOKEN})`);
+  git(dir, 'checkout', '-q', '-b', 'other');
+  writeFiles(dir, { 'src/shared.ts': 'export const value = 2;\n' });
+  commit(dir, 'two', undefined, ['-a']);
+  git(dir, 'checkout', '-q', 'main');
+  writeFiles(dir, { 'src/shared.ts': 'export const value = 3;\n' });
+  commit(dir, 'three', undefined, ['-a']);
+  try {
+    git(dir, 'merge', '-q', 'other');
+  } catch {
+    // The conflict is the point.
   }
   return dir;
 }

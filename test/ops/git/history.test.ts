@@ -157,6 +157,16 @@ describe('git touching', () => {
     expect(subjects(second.data)).toEqual(['add order service']);
   });
 
+  it('needs a path, and lists a folder without following renames', async () => {
+    const everything = await callTool(history, 'commits_touching', { path: '.' });
+    expect(everything.text).toBe(
+      '`path` must name a file or folder; for the newest commits of everything use `git recent`.',
+    );
+    const folder = await callTool(history, 'commits_touching', { path: 'docs' });
+    expect(folder.data.followed_renames).toBe(false);
+    expect(subjects(folder.data)).toEqual(['reformat and add refund', 'add order service']);
+  });
+
   it('refuses a path outside the workspace', async () => {
     const answer = await callTool(history, 'commits_touching', { path: '../elsewhere.ts' });
     expect(answer.isError).toBe(true);

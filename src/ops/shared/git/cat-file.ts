@@ -3,6 +3,7 @@
  * `git show` costs a process per version, which dominates a walk through a long history.
  */
 import { spawn } from 'node:child_process';
+import { ToolError } from '../../../core/errors.js';
 import { gitEnvironment, GIT_TIMEOUT_MS } from './run-git.js';
 
 export type BatchBlob =
@@ -18,9 +19,13 @@ export interface BatchOptions {
   readonly timeoutMs?: number;
 }
 
+/** All blobs of one batch together: past this the batch is refused rather than held in memory. */
+const MAX_BATCH_BYTES = 128 * 1024 * 1024;
+
 /**
  * The objects named `<commit>:<path>` (one per spec), in order. A spec holding a newline cannot be asked
- * for on a line-based stdin, so it is answered `absent`. Rejects on a git failure, a timeout or a cancel.
+ * for on a line-based stdin, so it is answered `absent`. Rejects with a ToolError on a git failure or a
+ * timeout, with an AbortError on a cancel.
  */
 export function readBlobs(specs: readonly string[], options: BatchOptions): Promise<BatchBlob[]> {
   const askable = specs.filter((s) => !s.includes('\n'));
@@ -48,18 +53,30 @@ export function readBlobs(specs: readonly string[], options: BatchOptions): Prom
       resolve(parseBatch(Buffer.concat(chunks), specs, options.maxBlobBytes));
     };
     const onAbort = () => finish(Object.assign(new Error('cancelled'), { name: 'AbortError' }));
+    let size = 0;
     const timer = setTimeout(
       () =>
         finish(
-          new Error(`git cat-file did not answer within ${(options.timeoutMs ?? GIT_TIMEOUT_MS) / 1000} s`),
+          new ToolError(
+            'unavailable',
+            `git cat-file did not answer within ${(options.timeoutMs ?? GIT_TIMEOUT_MS) / 1000} s`,
+          ),
         ),
       options.timeoutMs ?? GIT_TIMEOUT_MS,
     );
-    options.signal.addEventListener('abort', onAbort, { once: true });
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.on('error', (error) => finish(error));
+    if (options.signal.aborted) onAbort();
+    else options.signal.addEventListener('abort', onAbort, { once: true });
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BATCH_BYTES)
+        finish(new ToolError('unavailable', `git cat-file output exceeded ${MAX_BATCH_BYTES} bytes`));
+      else chunks.push(chunk);
+    });
+    child.on('error', (error) =>
+      finish(new ToolError('unavailable', `git could not be run: ${error.message}`)),
+    );
     child.on('close', (code) =>
-      finish(code === 0 ? undefined : new Error(`git cat-file exited with ${code}`)),
+      finish(code === 0 ? undefined : new ToolError('unavailable', `git cat-file exited with ${code}`)),
     );
     child.stdin.on('error', () => undefined);
     child.stdin.end(askable.map((s) => `${s}\n`).join(''));
