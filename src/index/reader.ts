@@ -10,6 +10,7 @@ import type { FileFacts } from './facts.js';
 
 export type { IndexedFile, RejectReason, RejectedFile, RootInfo } from './snapshot.js';
 export type {
+  CallFact,
   Confidence,
   ContractFact,
   DocSectionFact,

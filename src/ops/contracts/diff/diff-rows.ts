@@ -8,12 +8,13 @@ import { compareStrings as cmp } from '../../../core/order.js';
 import type { Confidence, DeclRef, SnapshotReader } from '../../../index/reader.js';
 import { confidenceRank } from '../../shared/confidence.js';
 import { resolveContract, resolveGrpc } from '../../shared/graph-queries.js';
-import { displayOf, displayPath, isTestPath } from '../../shared/workspace-paths.js';
+import { displayOf, displayPath } from '../../shared/workspace-paths.js';
 import { collectSymbolImpact } from '../impact-symbol.js';
 import type { ImpactRow } from '../impact-rows.js';
 import { collectImpact } from '../impact-walk.js';
 import type { ContractChange } from './contract-changes.js';
 import type { FileChanges } from './file-changes.js';
+import { danglingCalls } from './dangling-calls.js';
 import { orphanCalls, orphanRpcUsers } from './orphans.js';
 import { declarationAt } from './tests-to-run.js';
 
@@ -136,44 +137,6 @@ function addSymbolRows(
   return leftOut;
 }
 
-/** Call sites in the declaration's root still naming a removed declaration, bound to nothing. */
-function addDanglingCalls(
-  snapshot: SnapshotReader,
-  set: RowSet,
-  change: FileChanges,
-  used: StillUsed[],
-): void {
-  const graph = snapshot.callGraph();
-  for (const declaration of change.declarations) {
-    if (declaration.change !== 'removed') continue;
-    const why = `removed \`${declaration.name}\``;
-    let users = 0;
-    for (const file of snapshot.files) {
-      if (file.root !== change.file.root || isTestPath(file.path)) continue;
-      for (const call of file.facts.calls ?? []) {
-        if (call.name !== declaration.shortName) continue;
-        if (graph.callsAt(file, call.line).some((edge) => edge.name === call.name)) continue;
-        users++;
-        const caller = call.caller === undefined ? undefined : file.facts.symbols[call.caller];
-        set.add(
-          {
-            hop: 1,
-            scope: 'same service',
-            service: snapshot.serviceOf(file.root),
-            subject: caller?.qualifiedName ?? '(top of file)',
-            location: `${displayOf(snapshot, file)}:${call.line}`,
-            confidence: 'heuristic',
-            via: `call ${call.name} (bound to nothing)`,
-          },
-          why,
-        );
-      }
-    }
-    if (users > 0)
-      used.push({ what: `\`${declaration.name}\` (removed from \`${change.file.display}\`)`, users });
-  }
-}
-
 const contractWhy = (c: ContractChange): string =>
   c.change === 'renamed'
     ? `renamed ${c.contract.label} → ${c.renamedTo?.name ?? ''}`
@@ -282,7 +245,10 @@ export function collectDiffRows(snapshot: SnapshotReader, changes: readonly File
   for (const change of changes) {
     testRowsLeftOut += addSymbolRows(snapshot, set, change, budget);
     testRowsLeftOut += addContractRows(snapshot, set, change, stillUsed, handlers);
-    addDanglingCalls(snapshot, set, change, stillUsed);
+    for (const dangling of danglingCalls(snapshot, change)) {
+      for (const row of dangling.rows) set.add(row, dangling.why);
+      if (dangling.rows.length > 0) stillUsed.push({ what: dangling.what, users: dangling.rows.length });
+    }
   }
   return { rows: set.rows(), stillUsed, testRowsLeftOut, handlers, notWalked: budget.skipped };
 }
