@@ -189,6 +189,33 @@ describe('contracts impact --diff: removals still used', () => {
   });
 });
 
+describe('contracts impact --diff: a removed function', () => {
+  it('is still used by a bare call left naming it, not by a same-named method of something else', async () => {
+    const ws = tempDir('meshlens-impact-diff-removed-');
+    const UTIL = (body: string) => `${body}export function keep(): number {\n  return 1;\n}\n`;
+    writeFiles(ws, {
+      'meshlens.toml': '[workspace]\nroots = ["orders"]\n',
+      'orders/src/util.ts': UTIL('export function closeAll(): void {\n  return;\n}\n\n'),
+      'orders/src/use.ts':
+        "import { closeAll } from './util';\n\ndeclare const conn: { closeAll(): void };\n\nexport function shutdown(): void {\n  closeAll();\n  conn.closeAll();\n}\n",
+    });
+    git(ws, 'init', '-q', '-b', 'main');
+    git(ws, 'add', '-A');
+    git(ws, 'commit', '-q', '-m', 'base');
+    writeFiles(ws, { 'orders/src/util.ts': UTIL('') });
+    const indexed = await indexedRegistry(ws);
+    const client = await connectClient(indexed.registry, 'flat', { structuredOutput: true });
+    shops.push({ workspace: ws, engine: indexed.engine, client });
+    const { text, data } = await impact(client, { diff: 'HEAD' });
+    expect(text).toContain('- STILL USED: `closeAll` (removed from `orders/src/util.ts`), by 1 place(s)\n');
+    expect(text).toContain('| declaration | removed | `function closeAll` | `orders/src/util.ts:1` |');
+    expect(rows(text)).toEqual([
+      '| 1 | same service | orders | `shutdown` | `orders/src/use.ts:6` | heuristic | call closeAll (bound to nothing) | removed `closeAll` |',
+    ]);
+    expect(data.failing).toBe(true);
+  });
+});
+
 describe('contracts impact --diff: a schema file deleted', () => {
   it('every RPC it declared is a breaking removal, with the code still calling them', async () => {
     const { client } = await shop((ws) => rmSync(path.join(ws, 'proto/inventory.proto')));
