@@ -245,6 +245,27 @@ describe('contracts impact --diff: a schema file deleted', () => {
   });
 });
 
+describe('contracts impact --diff: a schema package renamed', () => {
+  it('reaches the code still calling and serving the RPCs by their old names', async () => {
+    const { client } = await shop((ws) =>
+      edit(ws, 'proto/inventory.proto', 'package shop.inventory.v1;', 'package shop.inventory.v2;'),
+    );
+    const { text, data } = await impact(client, { diff: 'HEAD' });
+    const why = 'wire-breaking package_changed `shop.inventory.v2`';
+    expect(text).toContain(
+      '- BREAKING `proto/inventory.proto`: package_changed `shop.inventory.v2` — package changed `shop.inventory.v1` → `shop.inventory.v2`: every fully-qualified name changes (gRPC method paths, `Any` type URLs)\n',
+    );
+    expect(rows(text)).toEqual([
+      `| 1 | same service | inventory | \`handler InventoryApi::reserve_stock\` | \`services/inventory/src/grpc.rs:29\` | exact | rpc InventoryService.ReserveStock | ${why} |`,
+      `| 1 | same service | inventory | \`handler InventoryApi::release_stock\` | \`services/inventory/src/grpc.rs:39\` | exact | rpc InventoryService.ReleaseStock | ${why} |`,
+      `| 1 | same service | inventory | \`handler InventoryApi::watch_stock_levels\` | \`services/inventory/src/grpc.rs:48\` | exact | rpc InventoryService.WatchStockLevels | ${why} |`,
+      `| 1 | same service | inventory | \`handler main\` | \`services/inventory/src/main.rs:39\` | exact | rpc InventoryService | ${why} |`,
+      `| 1 | cross-service | payment | \`client server.RefundPayment\` | \`services/payment/server.go:41\` | exact | rpc InventoryService.ReleaseStock | ${why} |`,
+    ]);
+    expect(data.failing).toBe(true);
+  });
+});
+
 describe('contracts impact --diff: nothing to compare', () => {
   it('a clean working tree is an authoritative zero', async () => {
     const { client } = await shop(() => undefined);

@@ -67,7 +67,10 @@ async function changesOf(
       contracts: [],
       wire:
         wire.kind === 'compared'
-          ? wire.findings.map((f) => ({ ...f, rpcs: rpcsOfFinding(snapshot, f, wire.text) }))
+          ? wire.findings.map((f) => ({
+              ...f,
+              rpcs: rpcsOfFinding(snapshot, f, wire.text, base.kind === 'absent' ? '' : (base.text ?? '')),
+            }))
           : [],
       ...(wire.kind === 'skipped' ? { note: `wire check skipped: ${wire.reason}` } : {}),
     };

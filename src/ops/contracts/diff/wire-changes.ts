@@ -156,12 +156,35 @@ function rpcsOfSchema(text: string, element: string): string[] {
   return rpcs;
 }
 
+/** The base version's RPCs, by their base names: of one service (bare name), or all of them. */
+function baseRpcs(baseText: string, serviceName?: string): string[] {
+  let schema: SchemaModel;
+  try {
+    schema = parseSchema(baseText);
+  } catch {
+    return [];
+  }
+  const prefix = schema.package ? `${schema.package}.` : '';
+  return [...schema.services.values()]
+    .filter((service) => serviceName === undefined || service.name === serviceName)
+    .flatMap((service) => service.rpcs.map((rpc) => `${prefix}${service.name}/${rpc.name}`));
+}
+
 /**
- * The RPCs a wire finding reaches (sorted, each once): the RPC itself, the RPCs of the changed file whose
+ * The RPCs a wire finding reaches (sorted, each once): the RPC itself; every RPC of a removed service, or of
+ * a file whose package changed, by the names clients still call; else the RPCs of the changed file whose
  * messages hold the element, and the indexed RPCs taking or returning its message directly.
  */
-export function rpcsOfFinding(snapshot: SnapshotReader, finding: WireFinding, schemaText: string): string[] {
+export function rpcsOfFinding(
+  snapshot: SnapshotReader,
+  finding: WireFinding,
+  schemaText: string,
+  baseText: string,
+): string[] {
   if (finding.element.includes('/')) return [finding.element];
+  if (finding.rule === 'package_changed') return baseRpcs(baseText).sort();
+  if (finding.rule === 'rpc_removed')
+    return baseRpcs(baseText, finding.element.slice(finding.element.lastIndexOf('.') + 1)).sort();
   const hits = new Set<string>(rpcsOfSchema(schemaText, finding.element));
   for (const method of methodsOf(snapshot))
     if (method.messages.some((m) => within(finding.element, m))) hits.add(method.rpc);
