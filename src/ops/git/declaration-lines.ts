@@ -9,8 +9,7 @@ import type { IndexedFile, SymbolFact } from '../../index/reader.js';
 import { readBlobs } from '../shared/git/cat-file.js';
 import { changedSinceIndexed } from '../shared/indexed-text.js';
 import type { DeclarationParser } from '../services.js';
-import { declarationKey, findDeclaration, parseVersion } from './declaration-versions.js';
-import { MAX_VERSION_BYTES } from './diff-outline.js';
+import { declarationKey, findDeclaration, MAX_VERSION_BYTES, parseVersion } from './declaration-versions.js';
 import { repoRelative, shortSha, type WorkspaceRepository } from './repository.js';
 
 /** Which of the namesakes (overloads) sharing its kind and qualified name the declaration is. */

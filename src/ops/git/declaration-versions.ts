@@ -8,6 +8,9 @@ import { ToolError } from '../../core/errors.js';
 import type { LanguageId, SymbolFact } from '../../index/reader.js';
 import type { DeclarationParser } from '../services.js';
 
+/** A version larger than this is not parsed (the indexer's own limit is of the same order). */
+export const MAX_VERSION_BYTES = 2 * 1024 * 1024;
+
 export interface VersionedDeclaration {
   readonly kind: string;
   readonly name: string;

@@ -9,6 +9,7 @@ import { requireSnapshot } from '../shared/snapshot.js';
 import { displayOf } from '../shared/workspace-paths.js';
 import {
   declarationKey,
+  MAX_VERSION_BYTES,
   parseVersion,
   requireParser,
   type VersionedDeclaration,
@@ -16,9 +17,6 @@ import {
 import { filePathArg, revisionArg } from './git-args.js';
 import { repoRelative, repositoryFor, shortSha } from './repository.js';
 import { commitOf } from './revisions.js';
-
-/** A version larger than this is not parsed (the indexer's own limit is of the same order). */
-export const MAX_VERSION_BYTES = 2 * 1024 * 1024;
 
 interface Comparison {
   readonly added: VersionedDeclaration[];

@@ -6,8 +6,12 @@
 import type { LanguageId } from '../../index/reader.js';
 import type { DeclarationParser } from '../services.js';
 import { readBlobs } from '../shared/git/cat-file.js';
-import { findDeclaration, parseVersion, type VersionedDeclaration } from './declaration-versions.js';
-import { MAX_VERSION_BYTES } from './diff-outline.js';
+import {
+  findDeclaration,
+  MAX_VERSION_BYTES,
+  parseVersion,
+  type VersionedDeclaration,
+} from './declaration-versions.js';
 import { readLog, type CommitRecord } from './log-records.js';
 import type { WorkspaceRepository } from './repository.js';
 
