@@ -40,8 +40,6 @@ interface ContractTarget {
   readonly family: 'route' | 'rpc' | 'topic';
   /** A contract this service provided (served, produced) and no longer does under that name. */
   readonly provided: boolean;
-  /** How a removal reads in `still_used`. */
-  readonly what: string;
   readonly names: readonly string[];
 }
 
@@ -151,7 +149,6 @@ function contractTargets(change: FileChanges): ContractTarget[] {
         why: contractWhy(c),
         family: c.contract.family,
         provided: c.contract.side === 'provides',
-        what: c.contract.label,
         names: [c.contract.name],
       });
   for (const finding of change.wire)
@@ -159,7 +156,6 @@ function contractTargets(change: FileChanges): ContractTarget[] {
       why: `${finding.severity === 'breaking' ? 'wire-breaking' : 'wire warning'} ${finding.rule} \`${finding.element}\``,
       family: 'rpc',
       provided: false,
-      what: finding.element,
       names: finding.rpcs,
     });
   return targets;
