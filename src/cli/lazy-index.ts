@@ -1,7 +1,13 @@
 import type { LoadedConfig, ResolvedRoot } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import type { IndexEngine } from '../index/engine.js';
-import type { IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from '../index/reader.js';
+import type {
+  ExtractedVersion,
+  IndexReader,
+  IndexRunSummary,
+  IndexStatus,
+  RescanRequest,
+} from '../index/reader.js';
 import type { SnapshotHolder } from '../index/snapshot-holder.js';
 
 /**
@@ -72,6 +78,10 @@ export class LazyIndex implements IndexReader {
       edges: 0,
       docSections: 0,
     };
+  }
+
+  async extractVersion(relativePath: string, source: string): Promise<ExtractedVersion> {
+    return (await this.load()).extractVersion(relativePath, source);
   }
 
   snapshot(): SnapshotHolder | undefined {

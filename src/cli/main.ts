@@ -142,6 +142,7 @@ const LIFECYCLE_COMMANDS: readonly ((program: Command, context: CommandContext) 
   addDoctorCommand,
   addStatsCommand,
   addAuditCommand,
+  addCheckCommand,
 ];
 
 export function buildProgram(argv: readonly string[], logger: Logger): Command {
@@ -351,6 +352,27 @@ function addAuditCommand(program: Command): void {
     .action(async (options: { db?: string; anchor?: string; json: boolean }) => {
       const { auditVerifyCommand } = await import('./audit-command.js');
       process.exitCode = auditVerifyCommand({ ...options, write });
+    });
+}
+
+function addCheckCommand(program: Command, { logger, globals }: CommandContext): void {
+  program
+    .command('check')
+    .description(
+      'For CI: the impact of the working tree against a git revision (what `contracts impact --diff` answers). Exit 1 on a wire-breaking change or a contract or declaration removed while still used, 0 otherwise, 2 when the check cannot run (bad revision, no git repository).',
+    )
+    .option(
+      '--diff <revision>',
+      'the revision to compare the working tree with ("HEAD": uncommitted work)',
+      'HEAD',
+    )
+    .option('--json', 'print the JSON rendering instead of Markdown', false)
+    .action(async (options: { diff: string; json: boolean }) => {
+      const { checkCommand } = await import('./check-command.js');
+      process.exitCode = await checkCommand({
+        ...options,
+        run: (op, rawArgs, json) => runOperation(logger, globals, op, rawArgs, json),
+      });
     });
 }
 

@@ -13,7 +13,8 @@ import {
   type RunOutput,
 } from './index-run.js';
 import { createParsePool, type ParsePool } from './parse/pool.js';
-import type { IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from './reader.js';
+import type { ExtractedVersion, IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from './reader.js';
+import { extractVersion } from './extract-version.js';
 import { fileKey, type IndexedFile, type RejectedFile } from './snapshot.js';
 import { compareWithSnapshot, type SnapshotChange } from './snapshot-diff.js';
 import type { SnapshotHolder } from './snapshot-holder.js';
@@ -111,6 +112,11 @@ export class IndexEngine implements IndexReader {
       this.cache = this.options.openStore();
     }
     return { pool: this.pool, store: this.cache ?? noStore };
+  }
+
+  /** Another version of a file, extracted in this thread with the workspace's extraction settings. */
+  extractVersion(relativePath: string, source: string): Promise<ExtractedVersion> {
+    return extractVersion(relativePath, source, extractOptionsOf(this.options.loaded.config));
   }
 
   /** Runs `task` after every run queued before it: reloads never interleave or install out of order. */

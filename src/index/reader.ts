@@ -6,9 +6,19 @@ import type { CallGraph } from './calls/model.js';
 import type { ContractGraph } from './graph/model.js';
 import type { ServiceView } from './services/types.js';
 import type { IndexedFile, RejectedFile, RootInfo, Snapshot } from './snapshot.js';
+import type { FileFacts } from './facts.js';
 
 export type { IndexedFile, RejectReason, RejectedFile, RootInfo } from './snapshot.js';
-export type { Confidence, DocSectionFact, LanguageId, SymbolFact, SymbolKind } from './facts.js';
+export type {
+  CallFact,
+  Confidence,
+  ContractFact,
+  DocSectionFact,
+  FileFacts,
+  LanguageId,
+  SymbolFact,
+  SymbolKind,
+} from './facts.js';
 export type { LanguageSpec } from './languages/language-spec.js';
 export type {
   ContractGraph,
@@ -76,11 +86,24 @@ export interface RescanRequest {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
+/** Another version of a file, extracted as the index extracts files (see `IndexReader.extractVersion`). */
+export type ExtractedVersion =
+  | { readonly kind: 'facts'; readonly facts: FileFacts }
+  /** No extractor reads this kind of file: the index holds nothing for it either. */
+  | { readonly kind: 'unsupported' }
+  | { readonly kind: 'failed'; readonly reason: string };
+
 export interface IndexReader {
   status(): IndexStatus;
   /** The installed snapshot, or undefined before the first one. */
   snapshot(): SnapshotReader | undefined;
   rescan(request: RescanRequest): Promise<IndexRunSummary>;
+  /**
+   * The facts of another version of a file (`source`, e.g. its text at a git revision; `path` root-relative
+   * picks the language), extracted with the same extractor and settings as the indexed files. Absent: this
+   * index cannot extract on request.
+   */
+  extractVersion?(path: string, source: string): Promise<ExtractedVersion>;
 }
 
 /**

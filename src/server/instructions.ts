@@ -6,10 +6,10 @@ export const SERVER_INSTRUCTIONS = `meshlens indexes this multi-service workspac
 Use meshlens instead of grep/find when you need:
 - where a symbol (class, function, type, RPC, topic) is declared: code search (smart_search);
 - a file's declarations and imports, one declaration's body, files by path, or a regex over the indexed text (secrets masked): code outline, expand, files, grep (outline_file, expand_symbol, find_files, grep_code);
-- a name's definition (from path:line), references, callers, callees, implementations: code definition, references, callers, callees, implementations (find_definition, find_references, …);
+- a name's definition (from path:line), references, callers, callees, implementations: code definition, references, callers, callees, implementations (find_definition, …);
 - who imports or depends on a type, package or contract: contracts dependents (find_dependents);
 - who defines, implements and calls a gRPC method, and whether a .proto edit breaks the wire format: contracts grpc (analyze_grpc);
-- what an RPC, topic, route or function (symbol) change impacts across services: contracts impact (analyze_impact); call chains: graph calls (trace_calls);
+- what an RPC, topic, route, function (symbol) or the working tree (diff) impacts across services, and tests to run: contracts impact (analyze_impact); call chains: graph calls (trace_calls);
 - what the team's docs, ADRs and RFCs say: docs search (search_docs);
 - the service topology: graph visualize (visualize_mesh);
 - history: git status, recent, touching, blame, blame_symbol, symbol_history, diff, diff_outline (git_status, …);

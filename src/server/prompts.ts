@@ -37,29 +37,30 @@ export const PROMPTS: readonly PromptEntry[] = [
   {
     name: 'review_diff_impact',
     title: 'Review the impact of my diff',
-    description: 'Which contracts the current change touches, and which services each change reaches.',
+    description:
+      'Which declarations and contracts the current change touches, which services each change reaches, and which tests to run.',
     arguments: [
       {
         name: 'base',
-        description: 'The revision to compare with, e.g. "origin/main" (default).',
+        description:
+          'The revision the working tree is compared with: "HEAD" (default) for uncommitted work, "origin/main" for a whole branch.',
         required: false,
       },
     ],
     uses: [
-      ['contracts', 'grpc'],
       ['contracts', 'impact'],
+      ['contracts', 'grpc'],
       ['contracts', 'dependents'],
     ],
     text: (args, tool) => {
-      const base = args.base?.trim() || 'origin/main';
+      const base = args.base?.trim() || 'HEAD';
       return [
-        `Review the impact of the changes since \`${base}\` on the services of this workspace.`,
+        `Review the impact of the changes in the working tree since \`${base}\` on the services of this workspace.`,
         '',
-        `1. List the changed files: \`git diff --name-only ${base}\`.`,
-        `2. For each changed \`.proto\` file, call ${tool('contracts', 'grpc')} with \`proto\` set to it and \`base: "${base}"\`: it traces every service and method and reports wire-breaking changes.`,
-        `3. For each changed gRPC method, topic or HTTP route (a changed declaration, handler, producer or consumer), call ${tool('contracts', 'impact')} with it as \`target\` and \`depth: 2\`.`,
-        `4. For a changed type or package that other code imports, call ${tool('contracts', 'dependents')}.`,
-        '5. Report per service: what changes for it, the evidence (`path:line` from the answers), whether it breaks callers, and what must be deployed together. Say plainly when nothing outside the changed service is reached.',
+        `1. Call ${tool('contracts', 'impact')} with \`diff: "${base}"\`. It compares every repository of the workspace with \`${base}\` (staged, unstaged and untracked files) and answers with a summary, the changes (wire-breaking ones first), one impact table across services and the tests worth running. Page with \`offset\` if the footer says there are more rows.`,
+        `2. For a wire-breaking change, call ${tool('contracts', 'grpc')} with \`proto\` set to the file and \`base: "${base}"\` to see every method and caller it traces.`,
+        `3. For a changed type or package that other code imports, call ${tool('contracts', 'dependents')}.`,
+        '4. Report per service: what changes for it, the evidence (`path:line` from the answers), whether it breaks callers, what must be deployed together, and the tests to run. Start from the summary of step 1, which can be pasted as it is. Say plainly when nothing outside the changed service is reached.',
       ].join('\n');
     },
   },

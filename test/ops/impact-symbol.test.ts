@@ -157,13 +157,17 @@ describe('contracts impact by symbol', () => {
     expect(text).not.toContain('Exactly 0');
   });
 
-  it('target and symbol are exclusive, one is required, and a bad symbol says how to name one', async () => {
+  it('target, symbol and diff are exclusive, one is required, and a bad symbol says how to name one', async () => {
     const both = await impact({ target: 'orders.created', symbol: 'payments/events.go:consume' });
     expect(both.isError).toBe(true);
-    expect(both.text).toContain('Give either `target` (a contract) or `symbol` (a declaration), not both.');
+    expect(both.text).toContain(
+      'Give one of `target` (a contract), `symbol` (a declaration) or `diff` (a git revision), not `target` and `symbol`.',
+    );
     const neither = await impact({ depth: 2 });
     expect(neither.isError).toBe(true);
-    expect(neither.text).toContain('Give `target` (a contract, e.g. "orders.created") or `symbol`');
+    expect(neither.text).toContain(
+      'Give `target` (a contract, e.g. "orders.created"), `symbol` (a declaration, e.g. "services/payment/store.go:transition") or `diff` (a git revision, e.g. "HEAD").',
+    );
     const shape = await impact({ symbol: 'payments/events.go' });
     expect(shape.isError).toBe(true);
     expect(shape.text).toContain('`symbol` must be "<path>:<name>"');

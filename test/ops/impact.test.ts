@@ -132,7 +132,7 @@ describe('analyze_impact on examples/polyglot-shop', () => {
     });
     expect(await impact({ target: 'orders.created', dept: 2 })).toEqual({
       isError: true,
-      text: '`analyze_impact` has no field `dept`. Did you mean `depth`? Accepted fields: `target`, `symbol`, `depth`, `routing_key`, `include_tests`, `limit`, `offset`.',
+      text: '`analyze_impact` has no field `dept`. Did you mean `depth`? Accepted fields: `target`, `symbol`, `diff`, `depth`, `routing_key`, `include_tests`, `limit`, `offset`.',
     });
     expect(await impact({})).toMatchObject({ isError: true });
   });

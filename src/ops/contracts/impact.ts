@@ -12,6 +12,7 @@ import { symbolImpactAnswer } from './impact-symbol-answer.js';
 import { declarationString } from '../shared/declaration-arg.js';
 import { collectImpact, type ImpactResult } from './impact-walk.js';
 import { pageFields } from '../shared/output-shapes.js';
+import { diffImpactAnswer } from './diff/diff-answer.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -162,7 +163,7 @@ export const contractsImpact = defineOperation({
   flatName: 'analyze_impact',
   title: 'Impact of a contract change',
   description:
-    'Lists everything impacted if a gRPC method or service, an event topic or an HTTP route changes: clients, handlers, producers and consumers, INTERNAL or EXTERNAL to the owning service, with file:line and confidence, following re-emitted events up to `depth` hops — e.g. target "PaymentService.ProcessPayment" or "orders.created". With `symbol` instead, what changing one function breaks in every service: its callers up to the entry points of its service, then the code in other services calling those entry points, to `depth` services — e.g. symbol "services/payment/store.go:transition". A zero result is authoritative. DO NOT USE to find where a name is declared (use code search / smart_search).',
+    'Lists everything impacted if a gRPC method or service, an event topic or an HTTP route changes: clients, handlers, producers and consumers, INTERNAL or EXTERNAL to the owning service, with file:line and confidence, following re-emitted events up to `depth` hops — e.g. target "PaymentService.ProcessPayment" or "orders.created". With `symbol` instead, what changing one function breaks in every service: its callers up to the entry points of its service, then the code in other services calling those entry points, to `depth` services — e.g. symbol "services/payment/store.go:transition". With `diff` (a git revision, "HEAD" for uncommitted work), the impact of the working tree against it: the declarations and contracts it touches (proto wire-breaking changes, route and topic renames), what they reach across services, and the tests worth running, as one table and a paste-able summary. A zero result is authoritative. DO NOT USE to find where a name is declared (use code search / smart_search).',
   args: {
     target: z
       .string()
@@ -176,6 +177,13 @@ export const contractsImpact = defineOperation({
       .optional()
       .describe(
         'A declaration as "<path>:<name>" (or give `target`): lists its callers up to the entry points of its service and the services calling those, e.g. "services/payment/store.go:transition".',
+      ),
+    diff: z
+      .string()
+      .max(256)
+      .optional()
+      .describe(
+        'A git revision to compare the working tree with (staged, unstaged and untracked files), instead of `target`/`symbol`: "HEAD" for uncommitted work, "main" for a branch, e.g. "HEAD".',
       ),
     depth: z
       .number()
@@ -204,6 +212,20 @@ export const contractsImpact = defineOperation({
   output: z.looseObject({
     target: z.string().optional().describe('The contract asked about (`target` calls).'),
     symbol: z.string().optional().describe('The declaration asked about (`symbol` calls).'),
+    diff: z.string().optional().describe('The revision the working tree was compared with (`diff` calls).'),
+    changes: z
+      .array(z.looseObject({ kind: z.string(), change: z.string(), what: z.string(), location: z.string() }))
+      .optional()
+      .describe('`diff` calls: each change, breaking first (wire findings, contracts, declarations).'),
+    tests: z
+      .array(z.looseObject({ service: z.string(), test: z.string(), location: z.string() }))
+      .optional()
+      .describe('`diff` calls: tests reaching the changed declarations through the call graph, per service.'),
+    still_used: z
+      .array(z.looseObject({ what: z.string(), users: z.number().int() }))
+      .optional()
+      .describe('`diff` calls: contracts or declarations removed while code still uses them.'),
+    failing: z.boolean().optional().describe('`diff` calls: a wire-breaking change or a removal still used.'),
     declaration: z
       .looseObject({ name: z.string(), path: z.string(), service: z.string() })
       .optional()
@@ -222,7 +244,13 @@ export const contractsImpact = defineOperation({
         element: z.string().optional().describe('`target` calls: the code (or topic) impacted.'),
         scope: z.string().optional().describe('`symbol` calls: "same service" or "cross-service".'),
         service: z.string().optional().describe('`symbol` calls: the service of the function.'),
-        function: z.string().optional().describe('`symbol` calls: the function reached.'),
+        function: z
+          .string()
+          .optional()
+          .describe(
+            '`symbol` calls: the function reached; `diff` calls: the function or contract role and element.',
+          ),
+        why: z.array(z.string()).optional().describe('`diff` calls: the changes reaching this row.'),
         via: z
           .string()
           .optional()
@@ -244,17 +272,27 @@ export const contractsImpact = defineOperation({
       .describe('`symbol` calls: entry-point contracts at the last service level, not followed further.'),
   }),
   capabilities: { requiresIndex: true, idempotent: true, paged: true },
-  subject: (args) => args.target ?? args.symbol,
+  subject: (args) =>
+    args.target ?? args.symbol ?? (args.diff === undefined ? undefined : `diff ${args.diff}`),
   truncationHint: (args) =>
-    `The impact of \`${args.target ?? args.symbol}\` is large: page with \`offset\`, lower \`depth\`${args.target ? ', or name one method (`Service.Method`)' : ''}.`,
+    `The impact of \`${args.target ?? args.symbol ?? args.diff}\` is large: page with \`offset\`${args.diff === undefined ? ', lower `depth`' : ''}${args.target ? ', or name one method (`Service.Method`)' : ''}.`,
   run(args, ctx: OperationContext<MeshServices>) {
-    if ((args.target === undefined) === (args.symbol === undefined))
-      throw invalidArgument(
-        args.target === undefined
-          ? 'Give `target` (a contract, e.g. "orders.created") or `symbol` (a declaration, e.g. "services/payment/store.go:transition").'
-          : 'Give either `target` (a contract) or `symbol` (a declaration), not both.',
-      );
+    checkOneSubject(args);
     const snapshot = requireSnapshot(ctx.services);
+    if (args.diff !== undefined) {
+      const unused = (['depth', 'routing_key'] as const).filter((k) => args[k] !== undefined);
+      if (unused.length > 0 || args.include_tests)
+        throw invalidArgument(
+          `\`${unused[0] ?? 'include_tests'}\` does not apply to \`diff\`: a diff's impact walks two services from each changed declaration and lists the tests worth running separately. Leave it out.`,
+        );
+      return diffImpactAnswer(ctx.services.index, snapshot, {
+        diff: args.diff,
+        limit: args.limit,
+        offset: args.offset,
+        pageBudget: ctx.pageBudget,
+        signal: ctx.signal,
+      });
+    }
     if (args.symbol !== undefined) {
       if (args.routing_key !== undefined)
         throw invalidArgument('`routing_key` narrows a `target` exchange; it does not apply to `symbol`.');
@@ -270,6 +308,23 @@ export const contractsImpact = defineOperation({
     return targetAnswer(snapshot, { ...args, target: args.target as string, depth: args.depth ?? 1 }, ctx);
   },
 });
+
+/** Exactly one of `target`, `symbol` and `diff`, or a message saying which to give. */
+function checkOneSubject(args: {
+  target?: string | undefined;
+  symbol?: string | undefined;
+  diff?: string | undefined;
+}): void {
+  const given = (['target', 'symbol', 'diff'] as const).filter((k) => args[k] !== undefined);
+  if (given.length === 0)
+    throw invalidArgument(
+      'Give `target` (a contract, e.g. "orders.created"), `symbol` (a declaration, e.g. "services/payment/store.go:transition") or `diff` (a git revision, e.g. "HEAD").',
+    );
+  if (given.length > 1)
+    throw invalidArgument(
+      `Give one of \`target\` (a contract), \`symbol\` (a declaration) or \`diff\` (a git revision), not ${given.map((g) => `\`${g}\``).join(' and ')}.`,
+    );
+}
 
 /** `contracts impact --target`: who is impacted when a contract changes. */
 function targetAnswer(

@@ -26,7 +26,10 @@ interface Comparison {
 }
 
 /** Pairs declarations by kind and qualified name (the n-th namesake with the n-th) and compares bodies. */
-function compare(old: readonly VersionedDeclaration[], now: readonly VersionedDeclaration[]): Comparison {
+export function compare(
+  old: readonly VersionedDeclaration[],
+  now: readonly VersionedDeclaration[],
+): Comparison {
   const pending = new Map<string, VersionedDeclaration[]>();
   for (const d of old) pending.set(declarationKey(d), [...(pending.get(declarationKey(d)) ?? []), d]);
   const result: Comparison = { added: [], removed: [], changed: [], unchanged: 0 };

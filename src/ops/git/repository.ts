@@ -74,7 +74,7 @@ async function probeUnborn(folder: string, signal: AbortSignal): Promise<Probe |
  * The work tree holding `folder`, its HEAD, branch and shallowness, in one command for the usual case;
  * undefined when the folder is in no work tree.
  */
-async function probe(folder: string, signal: AbortSignal): Promise<Probe | undefined> {
+export async function probe(folder: string, signal: AbortSignal): Promise<Probe | undefined> {
   const result = await runGit(
     ['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD', '--symbolic-full-name', 'HEAD', '--'],
     { cwd: folder, signal },
@@ -98,7 +98,7 @@ const isInside = (relative: string): boolean =>
   relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 
 /** The roots' part of a repository: all of it when a root is the repository (or holds it). */
-function rootsScope(top: string, roots: readonly RootInfo[]): string[] {
+export function rootsScope(top: string, roots: readonly RootInfo[]): string[] {
   const inside = roots.map((r) => posixRelative(top, canonical(r.path)));
   if (inside.some((rel) => rel === '' || !isInside(rel))) return [];
   return inside.sort();

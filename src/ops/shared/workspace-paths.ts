@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { IndexedFile, RootInfo, SnapshotReader } from '../../index/reader.js';
+import { matchesTestConvention } from './test-files.js';
 
 /** How a file is shown to agents: relative to the workspace folder when its root is inside it. */
 export function displayPath(roots: readonly RootInfo[], root: string, file: string): string {
@@ -36,14 +37,7 @@ export function scopeLabel(snapshot: SnapshotReader, scope: string | undefined):
   return scope;
 }
 
-/** Test files and folders, which most answers leave out by default and count. */
+/** Test files and folders, which most answers leave out by default and count (conventions: test-files.ts). */
 export function isTestPath(file: string): boolean {
-  return (
-    /(^|\/)(__tests__|__mocks__|test-utils|testdata|tests?|spec|e2e)\//i.test(file) ||
-    /\.(spec|test|e2e-spec)\.[cm]?[jt]sx?$/i.test(file) ||
-    /_test\.(go|py)$/i.test(file) ||
-    /(^|\/)test_[^/]*\.py$/i.test(file) ||
-    /(Test|Tests|IT)\.(java|kt|cs|scala)$/.test(file) ||
-    /(^|\/)src\/test\//.test(file)
-  );
+  return matchesTestConvention(file);
 }
