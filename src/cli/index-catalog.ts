@@ -27,6 +27,9 @@ export function indexCatalog(index: LazyIndex, notes?: LazyNotes): IndexCatalog 
   };
   return {
     noteKeys: noteKeysOf(notes?.open),
+    // Loaded on first use: the git runner stays off the start-up path.
+    revisions: async () =>
+      (await import('./revision-names.js')).revisionNames(index.snapshot()?.roots.map((r) => r.path) ?? []),
     services: () =>
       cached('services', () => {
         const snapshot = index.snapshot();

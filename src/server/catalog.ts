@@ -11,6 +11,8 @@ export interface IndexCatalog {
   documents(): readonly string[];
   /** Keys of the workspace's notes (not the index's: the notes store is opened on demand). */
   noteKeys(): Promise<readonly string[]>;
+  /** Branches, remote branches and tags of the repositories holding the roots, and `HEAD`. */
+  revisions(): Promise<readonly string[]>;
 }
 
 export const EMPTY_CATALOG: IndexCatalog = {
@@ -18,6 +20,7 @@ export const EMPTY_CATALOG: IndexCatalog = {
   contracts: () => [],
   documents: () => [],
   noteKeys: () => Promise.resolve([]),
+  revisions: () => Promise.resolve([]),
 };
 
 /** Keys completed at most: enough to narrow down by typing, never the whole store of a busy team. */

@@ -45,6 +45,7 @@ export const PROMPTS: readonly PromptEntry[] = [
         description:
           'The revision the working tree is compared with: "HEAD" (default) for uncommitted work, "origin/main" for a whole branch.',
         required: false,
+        names: 'revisions',
       },
     ],
     uses: [
