@@ -48,7 +48,9 @@ describe('what serve does before answering initialize (built CLI)', () => {
     const ours = loaded.filter((url) => url.startsWith('file:') && url.includes('/dist/'));
     const sources = ours.flatMap(sourcesOf);
     expect(sources).toContain('src/server/mcp-server.ts');
+    // Path display for the resource list, and the table of test-file conventions it names test paths by.
     expect(sources.filter((s) => /^src\/(ops|index|render|store|trust)\//.test(s))).toEqual([
+      'src/ops/shared/test-files.ts',
       'src/ops/shared/workspace-paths.ts',
     ]);
     expect(sources).not.toContain('src/cli/main.ts');
