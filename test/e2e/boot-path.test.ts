@@ -50,8 +50,8 @@ describe('what serve does before answering initialize (built CLI)', () => {
     expect(sources).toContain('src/server/mcp-server.ts');
     // Path display for the resource list, and the table of test-file conventions it names test paths by.
     expect(sources.filter((s) => /^src\/(ops|index|render|store|trust)\//.test(s))).toEqual([
-      'src/ops/shared/test-files.ts',
       'src/ops/shared/workspace-paths.ts',
+      'src/ops/shared/test-files.ts',
     ]);
     expect(sources).not.toContain('src/cli/main.ts');
     expect(compiled).toBe(0);
