@@ -8,6 +8,7 @@ import type { MeshServices } from '../services.js';
 import { escapeRegExp } from '../../core/regexp.js';
 import { isGeneratedPath } from '../shared/generated-code.js';
 import { methodKey } from '../shared/graph-queries.js';
+import { dependentsIndex, withoutExtension } from './dependents-index.js';
 
 type Languages = MeshServices['languages'];
 
@@ -51,25 +52,23 @@ function exactDependents(snapshot: SnapshotReader, target: string, languages: La
   const out: Dependent[] = [];
   const lower = target.toLowerCase();
   const byRawImport = new Set<IndexedFile>();
-  for (const file of snapshot.files) {
-    for (const imp of file.facts.imports) {
-      const source = imp.source;
-      const byPackage =
-        source === target || source.startsWith(`${target}/`) || source.startsWith(`${target}.`);
-      const byName = imp.names?.some((n) => n === target) ?? false;
-      const byLastSegment = lastSegment(source) === target && !source.startsWith('.');
-      if (byPackage || byName || byLastSegment) {
-        out.push({
-          root: file.root,
-          file: file.path,
-          line: imp.line,
-          element: topLevelNames(file),
-          via: `import ${source}`,
-          service: snapshot.serviceOf(file.root),
-        });
-        byRawImport.add(file);
-        break;
-      }
+  for (const { file, fact: imp } of dependentsIndex(snapshot, languages).importsNaming(target)) {
+    // The first import of a file that names the target is the one reported.
+    if (byRawImport.has(file)) continue;
+    const source = imp.source;
+    const byPackage = source === target || source.startsWith(`${target}/`) || source.startsWith(`${target}.`);
+    const byName = imp.names?.some((n) => n === target) ?? false;
+    const byLastSegment = lastSegment(source) === target && !source.startsWith('.');
+    if (byPackage || byName || byLastSegment) {
+      out.push({
+        root: file.root,
+        file: file.path,
+        line: imp.line,
+        element: topLevelNames(file),
+        via: `import ${source}`,
+        service: snapshot.serviceOf(file.root),
+      });
+      byRawImport.add(file);
     }
   }
   out.push(...resolvedImportDependents(snapshot, target, byRawImport, languages));
@@ -115,9 +114,6 @@ function exactDependents(snapshot: SnapshotReader, target: string, languages: La
   return out;
 }
 
-/** `src/orders/order.model.ts` → `src/orders/order.model` (`.d.ts` counts as one extension). */
-const withoutExtension = (path: string): string => path.replace(/(?:\.d)?\.[^./]+$/, '');
-
 /**
  * Files whose resolved imports (`imports` edges) point at a file declaring the target at top level, or at
  * the module the target names (`order.model`, `shipping.models`). A named import that takes other names
@@ -133,7 +129,7 @@ function resolvedImportDependents(
   if (graph.nodesOfKind('module').length === 0) return [];
   const out: Dependent[] = [];
   const seen = new Set<IndexedFile>();
-  for (const file of snapshot.files) {
+  for (const file of dependentsIndex(snapshot, languages).filesDeclaring(target)) {
     const stem = withoutExtension(file.path);
     const spec = languages(file.language);
     const dotted = spec?.moduleName?.(stem);
