@@ -26,8 +26,11 @@ export type AdmissionDecision =
   | { readonly ok: false; readonly retryAfterSeconds: number; readonly message: string };
 
 export interface Admitter {
-  /** Decides whether `principal` may make one more call at `nowMs`, and counts it either way. */
-  admit(principal: Principal, nowMs: number): AdmissionDecision;
+  /**
+   * Decides whether `principal` may make one more call at `nowMs`, and counts it either way. A promise where
+   * the counter is opened on first use (SQLite is loaded only when limits are configured).
+   */
+  admit(principal: Principal, nowMs: number): AdmissionDecision | Promise<AdmissionDecision>;
 }
 
 /** Everyone may call, nothing is counted: a server with no limits configured. */
@@ -58,7 +61,9 @@ export interface AdmitterOptions {
  * The rate limit first (in memory, per process: with several replicas a key may call up to that many times
  * the rate), then the daily quota (in the store, so shared by every process and kept across restarts).
  */
-export function createAdmitter(options: AdmitterOptions): Admitter {
+export function createAdmitter(options: AdmitterOptions): {
+  admit(principal: Principal, nowMs: number): AdmissionDecision;
+} {
   const buckets = new Map<string, { readonly rateText: string; readonly bucket: TokenBucket }>();
   const bucketFor = (subject: string, limits: CallLimits, nowMs: number): TokenBucket | undefined => {
     if (!limits.rate) return undefined;
@@ -89,7 +94,7 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
       return {
         ok: false,
         retryAfterSeconds,
-        message: `Daily quota reached for ${principalLabel(principal)} (${limits.daily} calls per UTC day). Retry after ${retryAfterSeconds} s, when the day ends.`,
+        message: `Daily quota reached for ${principalLabel(principal)} (${limits.daily} call${limits.daily === 1 ? '' : 's'} per UTC day). Retry after ${retryAfterSeconds} s, when the day ends.`,
       };
     },
   };
