@@ -3,7 +3,7 @@
  * the machine (WAL, a busy timeout, write transactions that take the lock first). A key's text is shown once,
  * when it is created, and never stored: a row holds its prefix and its keyed hash (key-material.ts).
  */
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { UsageCounter } from '../core/admission.js';
@@ -87,6 +87,30 @@ const recordOf = (row: KeyRow): KeyRecord => ({
   revokedAt: row.revoked_at,
   lastUsedAt: row.last_used_at,
 });
+
+/** The usage query, shared with `stats`, which reads the file without opening the store (or its secret). */
+export function usageRows(db: Database.Database, fromDay: string | undefined): UsageRow[] {
+  return db
+    .prepare<[string], UsageRow>(
+      `SELECT u.subject AS subject, k.prefix AS prefix, k.tenant AS tenant,
+         sum(u.calls) AS calls, sum(u.refusals) AS refusals
+       FROM key_usage u LEFT JOIN api_keys k ON u.subject = 'key:' || k.id
+       WHERE u.day >= ?
+       GROUP BY u.subject ORDER BY calls DESC, refusals DESC, u.subject`,
+    )
+    .all(fromDay ?? '');
+}
+
+/** Usage from a key file opened read-only; none when there is no file yet. */
+export function readKeyUsage(file: string, fromDay: string | undefined): UsageRow[] {
+  if (!existsSync(file)) return [];
+  const db = new Database(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  try {
+    return usageRows(db, fromDay);
+  } finally {
+    db.close();
+  }
+}
 
 export interface KeyStoreOptions {
   readonly path: string;
@@ -234,15 +258,7 @@ export class SqliteKeyStore implements UsageCounter {
 
   /** Calls and refusals per caller from `fromDay` on (every day without one), most calls first. */
   usage(fromDay: string | undefined): UsageRow[] {
-    return this.db
-      .prepare<[string], UsageRow>(
-        `SELECT u.subject AS subject, k.prefix AS prefix, k.tenant AS tenant,
-           sum(u.calls) AS calls, sum(u.refusals) AS refusals
-         FROM key_usage u LEFT JOIN api_keys k ON u.subject = 'key:' || k.id
-         WHERE u.day >= ?
-         GROUP BY u.subject ORDER BY calls DESC, refusals DESC, u.subject`,
-      )
-      .all(fromDay ?? '');
+    return usageRows(this.db, fromDay);
   }
 
   private byId(id: number): KeyRecord | undefined {

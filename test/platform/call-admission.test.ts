@@ -105,7 +105,7 @@ describe('admission in the call pipeline', () => {
     const principal: KeyPrincipal = { kind: 'key', keyId: 1, prefix: 'ml_00000000', tenant: 't', role: 'r' };
     for (let i = 0; i < 3; i++) {
       const result = await registry.invoke({
-        address: { kind: 'operation', op: sampleSearch },
+        address: { kind: 'operation', op: sampleSearch, label: 'sample_search' },
         rawArgs: { query: 'Order' },
         principal,
         admitted: true,
