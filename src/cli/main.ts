@@ -323,16 +323,22 @@ function addStatsCommand(program: Command): void {
   program
     .command('stats')
     .description(
-      'Usage figures from the audit log: calls, errors, latency per operation, top files, sessions.',
+      'Usage figures from the audit log (calls, errors, latency per operation, top files, sessions) and, per API key, calls and refusals.',
     )
     .option('--since <window>', 'how far back: <N>s, <N>m, <N>h, <N>d, or all', '7d')
     .option('--session <id>', 'only this session')
     .option('--db <file>', 'the audit database (default: $MESHLENS_AUDIT_DB or the cache folder)')
+    .option(
+      '--keys-db <file>',
+      'the key database whose per-key calls and refusals are shown (default: $MESHLENS_KEYS_DB or the data folder)',
+    )
     .option('--json', 'print the figures as JSON', false)
-    .action(async (options: { since: string; session?: string; db?: string; json: boolean }) => {
-      const { statsCommand } = await import('./stats-command.js');
-      statsCommand({ ...options, write });
-    });
+    .action(
+      async (options: { since: string; session?: string; db?: string; keysDb?: string; json: boolean }) => {
+        const { statsCommand } = await import('./stats-command.js');
+        statsCommand({ ...options, write });
+      },
+    );
 }
 
 function addAuditCommand(program: Command): void {
