@@ -72,10 +72,7 @@ export interface InvocationRequest {
   readonly client?: { readonly name: string; readonly version?: string };
   /** Who is calling: an API key's owner over HTTP; the local principal when absent (stdio). */
   readonly principal?: Principal;
-  /**
-   * The transport has admitted this call already (HTTP does, to answer a refusal with 429 and Retry-After
-   * before the request reaches MCP), so it is not admitted, nor counted, twice.
-   */
+  /** Admitted by the transport already (HTTP, to answer 429 with Retry-After): not counted twice. */
   readonly admitted?: boolean;
 }
 
