@@ -11,6 +11,7 @@ import { OPERATIONS } from '../ops/catalog.js';
 import type { DocsSettings, MeshServices } from '../ops/services.js';
 import { auditDbPath } from '../store/cache-paths.js';
 import { LazyAuditLog } from './lazy-audit.js';
+import { localAdmission } from './local-admission.js';
 import { LazyNotes } from './lazy-notes.js';
 import type { LazyIndex } from './lazy-index.js';
 
@@ -76,9 +77,16 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
     ? new LazyAuditLog(auditDbPath(process.env), options.logger)
     : undefined;
   const notes = options.notes ?? new LazyNotes(loaded.baseDir);
+  const limits = localAdmission(loaded.config, process.env);
   const registry = new Registry<MeshServices>({
     operations: OPERATIONS,
-    services: { index, languages: languageSpec, docs: docsSettingsOf(loaded), notes: notes.open, parseDeclarations },
+    services: {
+      index,
+      languages: languageSpec,
+      docs: docsSettingsOf(loaded),
+      notes: notes.open,
+      parseDeclarations,
+    },
     disabledDomains: loaded.config.tools.disabled_domains,
     logger: options.logger,
     governance: createPolicyGovernance(loaded, process.env),
@@ -89,10 +97,12 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
     indexProgress: () => index.indexProgress(),
     firstCallWaitMs: loaded.config.tools.first_call_wait_seconds * 1000,
     stateNotes: () => index.stateNotes(),
+    ...(limits ? { admission: limits.admission } : {}),
   });
   const close = async () => {
     await audit?.close();
     await notes.close();
+    limits?.close();
   };
   return { registry, audit, close };
 }

@@ -11,6 +11,7 @@ import { LazyIndex } from './lazy-index.js';
 import { createProgressBar } from './progress-bar.js';
 import { addOperationCommands, UsageError } from './operation-commands.js';
 import { VERSION } from './version.js';
+import { addKeysCommand } from './keys-program.js';
 import { clientsNamed, IDE_CLIENT_NAMES } from './ide/clients.js';
 import { validateCall, type CallAddress } from '../core/validation.js';
 import type { GraphFormat } from './graph-command.js';
@@ -143,6 +144,7 @@ const LIFECYCLE_COMMANDS: readonly ((program: Command, context: CommandContext) 
   addStatsCommand,
   addAuditCommand,
   addCheckCommand,
+  addKeysCommand,
 ];
 
 export function buildProgram(argv: readonly string[], logger: Logger): Command {
@@ -323,16 +325,22 @@ function addStatsCommand(program: Command): void {
   program
     .command('stats')
     .description(
-      'Usage figures from the audit log: calls, errors, latency per operation, top files, sessions.',
+      'Usage figures from the audit log (calls, errors, latency per operation, top files, sessions) and, per API key, calls and refusals.',
     )
     .option('--since <window>', 'how far back: <N>s, <N>m, <N>h, <N>d, or all', '7d')
     .option('--session <id>', 'only this session')
     .option('--db <file>', 'the audit database (default: $MESHLENS_AUDIT_DB or the cache folder)')
+    .option(
+      '--keys-db <file>',
+      'the key database whose per-key calls and refusals are shown (default: $MESHLENS_KEYS_DB or the data folder)',
+    )
     .option('--json', 'print the figures as JSON', false)
-    .action(async (options: { since: string; session?: string; db?: string; json: boolean }) => {
-      const { statsCommand } = await import('./stats-command.js');
-      statsCommand({ ...options, write });
-    });
+    .action(
+      async (options: { since: string; session?: string; db?: string; keysDb?: string; json: boolean }) => {
+        const { statsCommand } = await import('./stats-command.js');
+        statsCommand({ ...options, write });
+      },
+    );
 }
 
 function addAuditCommand(program: Command): void {

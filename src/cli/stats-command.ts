@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { computeStats, parseSince, type UsageStats } from '../core/stats.js';
 import { auditDbPath, readAuditRows } from '../store/audit-log.js';
+import { readKeyUsage } from '../store/keys-db.js';
+import { keysDbPath } from '../store/keys-paths.js';
 import { UsageError } from './operation-commands.js';
 import { renderTable } from './text-table.js';
 
@@ -9,6 +11,8 @@ export interface StatsCommandOptions {
   readonly since: string;
   readonly session?: string;
   readonly db?: string;
+  /** The key database whose usage counters are shown (default: $MESHLENS_KEYS_DB or the data folder). */
+  readonly keysDb?: string;
   readonly json: boolean;
   readonly write: (text: string) => void;
   readonly now?: number;
@@ -21,6 +25,37 @@ export interface StatsReport extends UsageStats {
   /** Start of the window (ISO-8601), null for `all`. */
   readonly since_time: string | null;
   readonly session: string | null;
+  /** Calls and refusals per caller from the key store, counted per UTC day from the window's first day. */
+  readonly key_usage: KeyUsageReport;
+}
+
+export interface KeyUsageReport {
+  readonly db: string;
+  /** The first UTC day counted, null for all. */
+  readonly from_day: string | null;
+  /** `caller`: a key's prefix, `local` for calls without a key, `key <id> (deleted)` for a key no longer there. */
+  readonly callers: readonly {
+    readonly caller: string;
+    readonly tenant: string | null;
+    readonly calls: number;
+    readonly refusals: number;
+  }[];
+}
+
+function keyUsageOf(file: string, sinceMs: number | undefined): KeyUsageReport {
+  const fromDay = sinceMs === undefined ? null : new Date(sinceMs).toISOString().slice(0, 10);
+  const rows = readKeyUsage(file, fromDay ?? undefined);
+  return {
+    db: file,
+    from_day: fromDay,
+    callers: rows.map((row) => ({
+      caller:
+        row.prefix ?? (row.subject === 'local' ? 'local' : `${row.subject.replace(':', ' ')} (deleted)`),
+      tenant: row.tenant,
+      calls: row.calls,
+      refusals: row.refusals,
+    })),
+  };
 }
 
 /** `meshlens stats`: usage figures from the audit log, opened read-only. */
@@ -32,12 +67,15 @@ export function statsCommand(options: StatsCommandOptions): void {
   const rows = readAuditRows(db, sinceMs === undefined ? {} : { sinceMs }).filter(
     (row) => options.session === undefined || row.session === options.session,
   );
+  const env = options.env ?? process.env;
+  const keysDb = options.keysDb ? path.resolve(options.keysDb) : keysDbPath(env);
   const report: StatsReport = {
     db,
     since: options.since,
     since_time: sinceMs === undefined ? null : new Date(sinceMs).toISOString(),
     session: options.session ?? null,
     ...computeStats(rows),
+    key_usage: keyUsageOf(keysDb, sinceMs),
   };
   options.write(options.json ? JSON.stringify(report, null, 2) : renderStats(report, existsSync(db)));
 }
@@ -46,6 +84,24 @@ const percent = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
 const ms = (value: number | null): string => (value === null ? '-' : value.toFixed(1));
 
 export function renderStats(report: StatsReport, dbExists: boolean): string {
+  return [renderCalls(report, dbExists), ...renderKeyUsage(report.key_usage)].join('\n');
+}
+
+/** Nothing when no caller was counted (no limits configured, no keys used), so local use reads as before. */
+function renderKeyUsage(usage: KeyUsageReport): string[] {
+  if (usage.callers.length === 0) return [];
+  const window = usage.from_day === null ? 'all days' : `UTC days from ${usage.from_day}`;
+  return [
+    '',
+    `Calls per key (${usage.db}, ${window}):`,
+    ...renderTable(
+      ['caller', 'tenant', 'calls', 'refusals'],
+      usage.callers.map((c) => [c.caller, c.tenant ?? '-', c.calls, c.refusals]),
+    ),
+  ];
+}
+
+function renderCalls(report: StatsReport, dbExists: boolean): string {
   const window =
     report.since_time === null ? 'all time' : `last ${report.since} (since ${report.since_time})`;
   const lines = [

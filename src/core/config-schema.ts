@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRateSpecText, RATE_SPEC_HELP } from './rate-spec.js';
 
 /**
  * `meshlens.toml`, the one source of truth for configuration: the loader validates against it (refusing
@@ -19,6 +20,20 @@ export const contractPatternSchema = z.strictObject({
     .describe('Only files whose path ends with (or, with a leading `*`, contains) this, e.g. "*.ts".'),
   target_group: z.number().int().min(0).default(1).describe('Capture group holding the topic or RPC name.'),
   consumer_group: z.number().int().min(0).optional().describe('Capture group naming the consumer class.'),
+});
+
+export const callLimitsSchema = z.strictObject({
+  rate: z
+    .string()
+    .refine(isRateSpecText, RATE_SPEC_HELP)
+    .optional()
+    .describe('A token bucket: "10/s" admits 10 calls at once and 10 more each second (also N/m, N/h).'),
+  daily: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('Calls admitted per UTC day, counted in the key store across processes and restarts.'),
 });
 
 export const configSchema = z.strictObject({
@@ -116,6 +131,23 @@ export const configSchema = z.strictObject({
         .describe(
           'How long a call that reads the index waits for the first index when it arrives before it is ready (0: answer "still indexing" at once).',
         ),
+    })
+    .prefault({}),
+  server: z
+    .strictObject({
+      limits: z
+        .strictObject({
+          local: callLimitsSchema
+            .optional()
+            .describe('Limits for calls without a key (stdio); none by default.'),
+          roles: z
+            .record(z.string(), callLimitsSchema)
+            .default({})
+            .describe(
+              "Role → limits for the API keys of that role; a key's own `keys create --rate/--daily` win.",
+            ),
+        })
+        .prefault({}),
     })
     .prefault({}),
 });

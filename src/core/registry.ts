@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Admitter } from './admission.js';
 import { DEFAULT_PAGE_BUDGET_BYTES, capText } from './budget.js';
 import { allowAll, type CallPolicy, type CallRefusal } from './call-policy.js';
 import type { CallRecord, CallRecordSink } from './call-record.js';
@@ -6,6 +7,7 @@ import { ToolError, isAbortError } from './errors.js';
 import { waitForIndex, type IndexProgress } from './index-wait.js';
 import { silentLogger, type Logger } from './logger.js';
 import { MAX_NESTING_DEPTH } from './nesting.js';
+import { LOCAL_PRINCIPAL, type Principal } from './principal.js';
 import {
   DOMAINS,
   operationKey,
@@ -45,6 +47,10 @@ export interface RegistryOptions<Services> {
   ) => string | undefined;
   /** Notes about the state being served (e.g. a git operation holding reloads), placed at the top. */
   readonly stateNotes?: () => readonly string[];
+  /** Rate limits and quotas: consulted first on every call, before anything else is done for it. */
+  readonly admission?: Admitter;
+  /** The clock admission reads (tests move it); `Date.now` otherwise. */
+  readonly now?: () => number;
 }
 
 export interface InvocationRequest {
@@ -64,6 +70,10 @@ export interface InvocationRequest {
   readonly sendLog?: (message: string) => void;
   /** The MCP client making the call, as it named itself (`clientInfo`). */
   readonly client?: { readonly name: string; readonly version?: string };
+  /** Who is calling: an API key's owner over HTTP; the local principal when absent (stdio). */
+  readonly principal?: Principal;
+  /** Admitted by the transport already (HTTP, to answer 429 with Retry-After): not counted twice. */
+  readonly admitted?: boolean;
 }
 
 export interface InvocationResult {
@@ -155,6 +165,7 @@ export class Registry<Services = unknown> {
   async invoke(request: InvocationRequest): Promise<InvocationResult> {
     const trace = new CallTrace(request);
     try {
+      await this.admit(request);
       const call = validateCall(request.address, request.rawArgs, request.requestMeta);
       trace.meta = call.meta;
       const op = call.op;
@@ -183,6 +194,22 @@ export class Registry<Services = unknown> {
       return this.finish(trace, 'ok', this.render(op, call.args, subject, output, trace.elapsed));
     } catch (error) {
       return this.failed(trace, error);
+    }
+  }
+
+  /** Every call is admitted (and counted) first, even one that will prove invalid: each costs the server. */
+  private async admit(request: InvocationRequest): Promise<void> {
+    const admission = this.options.admission;
+    if (!admission || request.admitted) return;
+    const decision = await admission.admit(
+      request.principal ?? LOCAL_PRINCIPAL,
+      (this.options.now ?? Date.now)(),
+    );
+    if (!decision.ok) {
+      throw new ToolError('refused', decision.message, {
+        policy: 'rate_limit',
+        retry_after_seconds: decision.retryAfterSeconds,
+      });
     }
   }
 

@@ -6,11 +6,13 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Registry } from '../core/registry.js';
 import { MAX_OUTPUT_BYTES, byteLength } from '../core/budget.js';
 import { EMPTY_CATALOG, type IndexCatalog } from './catalog.js';
 import { registerCompletions } from './completions.js';
+import { callerOf } from './caller-auth-info.js';
 import { DocumentStore } from './documents.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { registerPrompts } from './prompts.js';
@@ -97,6 +99,7 @@ type CallRequest = { params: { name: string; arguments?: Record<string, unknown>
 type CallExtra = {
   signal: AbortSignal;
   sessionId?: string;
+  authInfo?: AuthInfo;
   sendNotification: (n: {
     method: 'notifications/progress';
     params: Record<string, unknown>;
@@ -128,6 +131,7 @@ async function callTool(
   const result = await registry.invoke({
     address,
     ...(client ? { client: { name: client.name, version: client.version } } : {}),
+    ...callerOf(extra.authInfo),
     rawArgs: request.params.arguments,
     requestMeta: request.params._meta,
     signal: extra.signal,

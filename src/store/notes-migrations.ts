@@ -1,15 +1,9 @@
 /**
- * The notes schema as numbered migrations, applied in order and recorded in `schema_migrations`. A PostgreSQL
- * store mirrors the same numbers with its own dialect; the tables keep to types both have (text, integer),
- * and every row names its workspace so that one team database can hold many.
+ * The notes schema as numbered migrations (see migrations.ts). Every row names its workspace so that one team
+ * database can hold many.
  */
 import type Database from 'better-sqlite3';
-
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  readonly sql: string;
-}
+import { applyMigrations, schemaVersionOf, type Migration } from './migrations.js';
 
 export const NOTES_MIGRATIONS: readonly Migration[] = [
   {
@@ -55,31 +49,8 @@ INSERT INTO notes_fts (notes_fts) VALUES ('rebuild');`,
   },
 ];
 
-export const NOTES_SCHEMA_VERSION = Math.max(...NOTES_MIGRATIONS.map((m) => m.version));
+export const NOTES_SCHEMA_VERSION = schemaVersionOf(NOTES_MIGRATIONS);
 
-/**
- * Brings the file to the newest schema, each step in the same write transaction as its record, so that two
- * processes opening a new file at once apply it once. A file from a newer meshlens is refused, not altered.
- */
 export function migrateNotes(db: Database.Database, now: () => Date): void {
-  db.transaction(() => {
-    db.exec(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
-    );
-    const applied = db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as {
-      v: number | null;
-    };
-    const current = applied.v ?? 0;
-    if (current > NOTES_SCHEMA_VERSION) {
-      throw new Error(
-        `the notes file has schema version ${current}, newer than this meshlens knows (${NOTES_SCHEMA_VERSION}); upgrade meshlens`,
-      );
-    }
-    const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-    for (const migration of NOTES_MIGRATIONS) {
-      if (migration.version <= current) continue;
-      db.exec(migration.sql);
-      record.run(migration.version, migration.name, now().toISOString());
-    }
-  }).immediate();
+  applyMigrations(db, NOTES_MIGRATIONS, 'notes', now);
 }

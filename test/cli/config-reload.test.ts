@@ -18,6 +18,24 @@ describe('configChange', () => {
     });
   });
 
+  it('names changed limits for a restart, so that a running server says they are not applied yet', () => {
+    const before = parsed({ server: { limits: { roles: { reader: { rate: '10/s' } } } } });
+    const after = parsed({ server: { limits: { roles: { reader: { rate: '5/s', daily: 100 } } } } });
+    expect(configChange(before, after).needsRestart).toEqual(['server.limits']);
+  });
+
+  it('refuses a misspelt rate and an unknown limit with the reason', () => {
+    const misspelt = configSchema.safeParse({ server: { limits: { local: { rate: '10 per second' } } } });
+    expect(misspelt.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      [
+        'server.limits.local.rate',
+        'a rate is written N/s, N/m or N/h with N a whole number from 1, e.g. 10/s',
+      ],
+    ]);
+    const unknown = configSchema.safeParse({ server: { limits: { roles: { reader: { burst: 3 } } } } });
+    expect(unknown.success).toBe(false);
+  });
+
   it('an unchanged file needs nothing', () => {
     const same = parsed({ workspace: { roots: ['api'] }, tools: { disabled_domains: ['graph'] } });
     expect(
