@@ -10,6 +10,7 @@ import { collectCppAmqp } from './amqp.js';
 import { collectCppGrpc, type CppClass, type CppFile, type CppWalk } from './grpc.js';
 import { collectCppCalls } from './calls.js';
 import {
+  buildVariant,
   baseTypes,
   doxygenAbove,
   functionDeclarator,
@@ -38,14 +39,6 @@ interface Place {
   readonly conditional?: boolean;
 }
 
-const CONDITIONAL = new Set([
-  'preproc_ifdef',
-  'preproc_if',
-  'preproc_else',
-  'preproc_elif',
-  'preproc_elifdef',
-]);
-
 const TRANSPARENT = new Set([
   'preproc_ifdef',
   'preproc_if',
@@ -55,16 +48,6 @@ const TRANSPARENT = new Set([
   'linkage_specification',
   'declaration_list',
 ]);
-
-/**
- * Whether a preprocessor conditional picks between builds. The include guard does not, nor does
- * `#ifdef __cplusplus` (the `extern "C" {` wrapper that the grammar reads as holding the whole header).
- */
-function buildVariant(node: Node, guard: string | undefined): boolean {
-  const condition = (node.childForFieldName('name') ?? node.childForFieldName('condition'))?.text ?? '';
-  if (node.type === 'preproc_ifdef' && condition === guard) return false;
-  return !/\b__cplusplus\b/.test(condition);
-}
 
 export function extractCpp(input: ExtractInput): FileFacts {
   return extractCFamily(input, 'cpp');
@@ -99,8 +82,7 @@ function declareAll(container: Node, place: Place, context: Context, guard: stri
     if (child.type === 'comment') return;
     if (TRANSPARENT.has(child.type)) {
       const body = child.type === 'linkage_specification' ? child.childForFieldName('body') : child;
-      const inner =
-        CONDITIONAL.has(child.type) && buildVariant(child, guard) ? { ...place, conditional: true } : place;
+      const inner = buildVariant(child, guard) ? { ...place, conditional: true } : place;
       if (body !== null) declareAll(body, inner, context, guard);
       return;
     }

@@ -84,3 +84,23 @@ export function baseTypes(bases: readonly (Node | null)[]): string[] {
       : [],
   );
 }
+
+/** Preprocessor blocks that compile their content in some builds only. */
+const CONDITIONAL = new Set([
+  'preproc_ifdef',
+  'preproc_if',
+  'preproc_else',
+  'preproc_elif',
+  'preproc_elifdef',
+]);
+
+/**
+ * Whether a preprocessor conditional picks between builds. The include guard does not, nor does
+ * `#ifdef __cplusplus` (the `extern "C" {` wrapper that the grammar reads as holding the whole header).
+ */
+export function buildVariant(node: Node, guard: string | undefined): boolean {
+  if (!CONDITIONAL.has(node.type)) return false;
+  const condition = (node.childForFieldName('name') ?? node.childForFieldName('condition'))?.text ?? '';
+  if (node.type === 'preproc_ifdef' && condition === guard) return false;
+  return !/\b__cplusplus\b/.test(condition);
+}
