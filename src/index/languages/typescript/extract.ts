@@ -22,9 +22,8 @@ import {
 import { stringValue, toVal, type Val } from './values.js';
 import { cap, cleanDoc, named } from './declaration-text.js';
 import { FUNCTION_VALUES, NO_LOCALS } from './walk.js';
+import { objectFunctions } from './object-functions.js';
 
-/** Expressions that wrap an object literal without changing it: `{…} as const`, `{…} satisfies T`, `({…})`. */
-const WRAPPED_OBJECT = new Set(['as_expression', 'satisfies_expression', 'parenthesized_expression']);
 import type { MutableSymbol } from '../shared/fact-builder.js';
 
 interface Doc {
@@ -319,22 +318,12 @@ class Walker extends ClassWalker {
   }
 
   /**
-   * The functions of an object literal bound to a name (`const Money: MessageFns<Money> = { encode() {…} }`,
-   * `export const api = { get: async () => … }`) are methods of that name, so that `Money.encode()` binds to
-   * the body that runs rather than to the interface the object is typed with. Only their symbols are added:
-   * the declarator walk still reads their bodies.
+   * The functions of an object literal bound to a name (`const Money: MessageFns<Money> = { encode() {…} }`)
+   * are methods of that name, so that `Money.encode()` binds to the body that runs rather than to the
+   * interface the object is typed with. Only their symbols are added: the declarator walk reads their bodies.
    */
   private objectMethods(value: Node, owner: number, prefix: string): void {
-    let object: Node | null = value;
-    while (object !== null && WRAPPED_OBJECT.has(object.type)) object = object.firstNamedChild;
-    if (object?.type !== 'object') return;
-    for (const member of named(object)) {
-      const fn = member.type === 'pair' ? member.childForFieldName('value') : member;
-      if (fn === null || (member.type !== 'method_definition' && !FUNCTION_VALUES.has(fn.type))) continue;
-      const key = member.childForFieldName(member.type === 'pair' ? 'key' : 'name');
-      const name = key?.type === 'string' ? stringValue(key) : key?.text;
-      if (name === undefined || name === '' || key?.type === 'computed_property_name') continue;
-      const body = fn.childForFieldName('body');
+    for (const { name, member, body } of objectFunctions(value)) {
       const meta = this.meta(owner, false, undefined);
       delete meta.exported;
       this.addSymbol(
