@@ -88,7 +88,11 @@ export function createMcpServer(options: McpServerOptions): Server {
   registerResources(server, { registry: () => served.current(), catalog, documents });
   registerPrompts(server, async () => (await current()).surface);
   registerCompletions(server, catalog);
-  served.onReplace((before, after) => announceListChanges(server, surfaceOf, before, after));
+  const stopAnnouncing = served.onReplace((before, after) =>
+    announceListChanges(server, surfaceOf, before, after),
+  );
+  // Over HTTP many sessions share one registry: a closed session's server must stop listening to it.
+  server.onclose = stopAnnouncing;
   documents.onPublish(() => void server.sendResourceListChanged().catch(() => undefined));
   return server;
 }
