@@ -11,12 +11,19 @@ export class HttpSession {
   readonly id: string;
   /** Who opened it, when an authenticator is on; nobody else may use it. */
   readonly principal: Principal | undefined;
+  readonly server: Server;
   private readonly transport: StreamableHTTPServerTransport;
   private lastActive = Date.now();
   private inFlight = 0;
 
-  constructor(id: string, transport: StreamableHTTPServerTransport, principal: Principal | undefined) {
+  constructor(
+    id: string,
+    server: Server,
+    transport: StreamableHTTPServerTransport,
+    principal: Principal | undefined,
+  ) {
     this.id = id;
+    this.server = server;
     this.transport = transport;
     this.principal = principal;
   }
@@ -73,6 +80,11 @@ export class SessionTable {
     return this.sessions.get(id);
   }
 
+  /** The open sessions now (to tell every client something). */
+  all(): HttpSession[] {
+    return [...this.sessions.values()];
+  }
+
   /**
    * Answers an `initialize` request with a new session. The id is assigned by the transport as it answers;
    * an initialize that fails leaves no session behind.
@@ -85,10 +97,11 @@ export class SessionTable {
   ): Promise<void> {
     const { logger } = this.options;
     let session: HttpSession | undefined;
+    const server = this.options.createServer();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        session = new HttpSession(id, transport, principal);
+        session = new HttpSession(id, server, transport, principal);
         this.sessions.set(id, session);
         logger.info({ session: id, sessions: this.sessions.size }, 'http session opened');
       },
@@ -99,7 +112,6 @@ export class SessionTable {
         logger.info({ session: id, sessions: this.sessions.size }, 'http session closed');
       }
     };
-    const server = this.options.createServer();
     await server.connect(transport);
     await transport.handleRequest(withAuth(request, principal), response, body);
     if (!session) await server.close();

@@ -1,0 +1,148 @@
+import type { LoadedConfig } from '../core/config.js';
+import type { Authenticator } from '../server/http/authenticator.js';
+import { startHttpServer } from '../server/http/http-server.js';
+import {
+  DEFAULT_LISTEN,
+  ListenAddressError,
+  beyondLoopbackRefusal,
+  isLoopbackHost,
+  parseListenAddress,
+  type ListenAddress,
+} from '../server/http/listen-address.js';
+import { createMcpServer } from '../server/mcp-server.js';
+import { ServedRegistry } from '../server/served-registry.js';
+import { flushCompileCache } from './compile-cache.js';
+import { indexCatalog } from './index-catalog.js';
+import { LazyIndex } from './lazy-index.js';
+import { LazyNotes } from './lazy-notes.js';
+import type { ServeOptions } from './serve.js';
+import { watchServedConfig } from './serve-config-watch.js';
+import { VERSION } from './version.js';
+
+export interface HttpServeOptions extends ServeOptions {
+  readonly listen: ListenAddress;
+  /** Checks every request first; required to listen beyond loopback. */
+  readonly authenticator?: Authenticator;
+  /** Browser origins allowed besides the server's own loopback ones. */
+  readonly allowedOrigins?: readonly string[];
+}
+
+/** `serve --http` as typed: `--listen` and `--allow-origin` as given. */
+export interface HttpArgs {
+  readonly listen?: string;
+  readonly allowedOrigins: readonly string[];
+}
+
+/** What `serve` does either way, with the config still to load. */
+export type ServeBase = Omit<ServeOptions, 'loaded'>;
+
+/**
+ * `serve --http`: checks the address, loads the config, then serves until a signal. Returns the reason
+ * when it refuses to start (a bad `--listen`, or an address beyond loopback without authentication): the
+ * caller prints it and exits with 2.
+ */
+export async function serveHttpCommand(args: HttpArgs, base: ServeBase): Promise<string | undefined> {
+  let listen: ListenAddress;
+  try {
+    listen = args.listen === undefined ? DEFAULT_LISTEN : parseListenAddress(args.listen);
+  } catch (error) {
+    if (error instanceof ListenAddressError) return error.message;
+    throw error;
+  }
+  const loaded = base.reload();
+  const authenticator = configuredAuthenticator(loaded);
+  if (!isLoopbackHost(listen.host) && !authenticator) return beyondLoopbackRefusal(listen);
+  await serveHttp({
+    ...base,
+    loaded,
+    listen,
+    ...(authenticator ? { authenticator } : {}),
+    allowedOrigins: args.allowedOrigins,
+  });
+  return undefined;
+}
+
+/** The authenticator the config asks for. None can be configured yet: API keys are the next step. */
+function configuredAuthenticator(_loaded: LoadedConfig): Authenticator | undefined {
+  return undefined;
+}
+
+/**
+ * Serves MCP over Streamable HTTP until SIGINT or SIGTERM. Unlike stdio, the server outlives its clients:
+ * the operations are composed and indexing starts at once, and every session gets its own MCP server over
+ * the one registry, index and audit log. The bound endpoint is printed on stderr as one line,
+ * `meshlens: listening on <url>`, for whoever started the process (port 0 picks a free one).
+ */
+export async function serveHttp(options: HttpServeOptions): Promise<void> {
+  const { loaded, logger } = options;
+  for (const warning of loaded.warnings) logger.warn({ config: loaded.file }, warning);
+  const index = new LazyIndex(loaded, logger);
+  const notes = new LazyNotes(loaded.baseDir);
+  const { composeRegistry } = await import('./compose.js');
+  const composed = composeRegistry({
+    loaded,
+    index,
+    notes,
+    logger,
+    session: `http-${process.pid}-${Date.now()}`,
+  });
+  const served = ServedRegistry.of(composed.registry);
+  const catalog = indexCatalog(index, notes);
+  const running = await startHttpServer({
+    listen: options.listen,
+    logger,
+    ...(options.authenticator ? { authenticator: options.authenticator } : {}),
+    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    createServer: () =>
+      createMcpServer({
+        registry: served,
+        surface: options.surface,
+        version: VERSION,
+        structuredOutput: options.structuredOutput,
+        catalog,
+      }),
+  });
+  process.stderr.write(`meshlens: listening on ${running.url}\n`);
+
+  void composed.audit?.load();
+  void index
+    .start({ watch: options.watch })
+    .catch((error: unknown) => logger.error({ err: error }, 'indexing failed'));
+  void index.load().then(flushCompileCache);
+  const stopWatchingConfig = options.watch
+    ? watchServedConfig({
+        loaded,
+        reload: options.reload,
+        logger,
+        served,
+        warnClients: (message) => {
+          for (const session of running.sessions.all()) {
+            void session.server
+              .sendLoggingMessage({ level: 'warning', logger: 'meshlens', data: message })
+              .catch(() => undefined);
+          }
+        },
+      })
+    : () => undefined;
+
+  await shutdownSignal();
+  stopWatchingConfig();
+  await running.close().catch((error: unknown) => logger.warn({ err: error }, 'closing the sessions failed'));
+  await index.close().catch((error: unknown) => logger.warn({ err: error }, 'closing the index failed'));
+  // The audit log is written last: the records of calls that the closing sessions ended are in it.
+  await composed.close();
+  process.exit(0);
+}
+
+/** Resolves on the first SIGINT or SIGTERM; a second one ends the process at once. */
+function shutdownSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.once('SIGINT', () => process.exit(130));
+      process.once('SIGTERM', () => process.exit(143));
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
