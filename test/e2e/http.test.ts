@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, runCli, tempEnv } from '../helpers/cli.js';
+
+const EXAMPLE = path.resolve(import.meta.dirname, '../../examples/polyglot-shop');
+const IMPACT = { mode: 'impact', target: 'orders.created' };
+const CONSUMER = '`services/payment/events.go:43`';
+
+let workspace: string;
+let env: Record<string, string>;
+let server: ChildProcess;
+let url: string;
+let stderr = '';
+
+/** Starts `serve --http` on a free loopback port; resolves with the endpoint it prints. */
+function startServer(): Promise<string> {
+  server = spawn(
+    process.execPath,
+    [CLI, 'serve', '--http', '--listen', '127.0.0.1:0', '--workspace', workspace],
+    {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    server.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const endpoint = /^meshlens: listening on (\S+)$/m.exec(stderr)?.[1];
+      if (endpoint) resolve(endpoint);
+    });
+    server.once('exit', (code) => reject(new Error(`serve --http exited with ${code}: ${stderr}`)));
+  });
+}
+
+async function httpClient(): Promise<Client> {
+  const client = new Client({ name: 'http-e2e', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+/** An answer without its timings, which differ from one run to the next. */
+const withoutTimings = (result: unknown): unknown =>
+  JSON.parse(JSON.stringify(result, (key, value: unknown) => (key === 'elapsed_ms' ? undefined : value)));
+
+beforeAll(async () => {
+  workspace = mkdtempSync(path.join(os.tmpdir(), 'meshlens-http-'));
+  cpSync(EXAMPLE, workspace, { recursive: true });
+  env = tempEnv();
+  url = await startServer();
+}, 30_000);
+
+afterAll(() => {
+  if (server.exitCode === null) server.kill('SIGKILL');
+});
+
+describe('serve --http (built CLI)', () => {
+  it('prints the bound loopback endpoint as one line', () => {
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  });
+
+  it('a first call on a cold cache waits for the index, with progress over SSE, then answers', async () => {
+    const client = await httpClient();
+    const progress: number[] = [];
+    const result = await client.callTool({ name: 'contracts', arguments: IMPACT }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+      timeout: 60_000,
+    });
+    expect(result.isError).toBeFalsy();
+    expect((result.content as { text: string }[])[0]?.text).toContain(CONSUMER);
+    expect(progress.length).toBeGreaterThan(0);
+    await client.close();
+  }, 90_000);
+
+  it('serves the same tools and the same structured answer as stdio', async () => {
+    const http = await httpClient();
+    const stdio = new Client({ name: 'stdio-e2e', version: '1.0.0' });
+    await stdio.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, 'serve', '--no-watch', '--workspace', workspace],
+        env,
+        stderr: 'pipe',
+      }),
+    );
+    expect((await http.listTools()).tools).toEqual((await stdio.listTools()).tools);
+    const call = { name: 'contracts', arguments: IMPACT };
+    const [overHttp, overStdio] = [await http.callTool(call), await stdio.callTool(call)];
+    expect(overHttp.isError).toBeFalsy();
+    expect(JSON.stringify(overHttp.structuredContent)).toContain('services/payment/events.go');
+    expect(withoutTimings(overHttp)).toEqual(withoutTimings(overStdio));
+    await Promise.all([http.close(), stdio.close()]);
+  }, 60_000);
+
+  it('ends on SIGTERM with status 0, the calls in the audit log', async () => {
+    const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const verify = runCli(['audit', 'verify'], { env });
+    expect(verify.status).toBe(0);
+    expect(verify.stdout).toMatch(/^audit log OK: [1-9]\d* /);
+  }, 30_000);
+
+  it('refuses to listen beyond loopback without authentication: status 2 and why', () => {
+    const refused = runCli(['serve', '--http', '--listen', '0.0.0.0:8080', '--workspace', workspace], {
+      env,
+    });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toBe(
+      'meshlens: refusing to listen on 0.0.0.0:8080 without authentication: anyone who can reach it could read the workspace. ' +
+        'Listen on a loopback address (127.0.0.1, ::1 or localhost), or configure authentication first (see docs/deploy.md).\n',
+    );
+    // The full CLI (two origins after one flag are commander's form, not the fast path's) says the same.
+    const full = runCli(
+      [
+        'serve',
+        '--http',
+        '--listen',
+        '[::]:8080',
+        '--workspace',
+        workspace,
+        '--allow-origin',
+        'https://a.example',
+        'https://b.example',
+      ],
+      { env },
+    );
+    expect(full.status).toBe(2);
+    expect(full.stderr).toContain('meshlens: refusing to listen on [::]:8080 without authentication:');
+  });
+});
