@@ -64,6 +64,11 @@ export interface InvocationRequest {
   readonly sendLog?: (message: string) => void;
   /** The MCP client making the call, as it named itself (`clientInfo`). */
   readonly client?: { readonly name: string; readonly version?: string };
+  /**
+   * The caller's session for the audit record, when one registry serves several (HTTP sessions); the
+   * registry's own `session` otherwise.
+   */
+  readonly session?: string;
 }
 
 export interface InvocationResult {
@@ -245,7 +250,7 @@ export class Registry<Services = unknown> {
 
   /** Every call ends here, whatever its outcome: one audit record, then the result. */
   private finish(trace: CallTrace, status: CallRecord['status'], result: InvocationResult): InvocationResult {
-    this.audit(trace.record(status, this.options.session ?? 'local'));
+    this.audit(trace.record(status, trace.session ?? this.options.session ?? 'local'));
     return result;
   }
 
@@ -297,6 +302,10 @@ class CallTrace {
 
   constructor(private readonly request: InvocationRequest) {
     this.operation = auditNameOf(request.address, request.rawArgs);
+  }
+
+  get session(): string | undefined {
+    return this.request.session;
   }
 
   readonly elapsed = (): number => Math.round((performance.now() - this.started) * 1000) / 1000;

@@ -132,6 +132,7 @@ async function callTool(
   const result = await registry.invoke({
     address,
     ...(client ? { client: { name: client.name, version: client.version } } : {}),
+    ...(extra.sessionId ? { session: auditSessionOf(extra.sessionId) } : {}),
     rawArgs: request.params.arguments,
     requestMeta: request.params._meta,
     signal: extra.signal,
@@ -161,6 +162,14 @@ async function callTool(
       : [{ type: 'text' as const, text: result.text }];
   // A tool with an outputSchema must answer with structuredContent; the text stays for older clients.
   return options.structuredOutput ? { content, structuredContent: result.json } : { content };
+}
+
+/**
+ * An HTTP session as the audit log names it: enough of the id to tell sessions apart, not enough to use one
+ * (whoever holds the whole id may send requests in that session).
+ */
+export function auditSessionOf(sessionId: string): string {
+  return `http-${sessionId.slice(0, 8)}`;
 }
 
 /**

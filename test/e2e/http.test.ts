@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAuditRows } from '../../src/store/audit-rows.js';
 import { CLI, runCli, tempEnv } from '../helpers/cli.js';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../examples/polyglot-shop');
@@ -104,6 +105,16 @@ describe('serve --http (built CLI)', () => {
     const verify = runCli(['audit', 'verify'], { env });
     expect(verify.status).toBe(0);
     expect(verify.stdout).toMatch(/^audit log OK: [1-9]\d* /);
+    // Each HTTP session is its own audit session, named by a prefix of its id (never the whole id); the
+    // stdio server of the comparison wrote to the same log.
+    const sessions = [...new Set(readAuditRows(String(env.MESHLENS_AUDIT_DB)).map((row) => row.session))];
+    expect(sessions.map((s) => s.replace(/^(http|stdio)-.*/, '$1')).sort()).toEqual([
+      'http',
+      'http',
+      'stdio',
+    ]);
+    for (const session of sessions.filter((s) => s.startsWith('http-')))
+      expect(session).toMatch(/^http-[0-9a-f]{8}$/);
   }, 30_000);
 
   it('refuses to listen beyond loopback without authentication: status 2 and why', () => {
