@@ -152,6 +152,31 @@ describe('Streamable HTTP transport', () => {
     expect(running?.sessions.size).toBe(1);
   });
 
+  it('lets an allowed origin call across origins: preflight, then the session id readable', async () => {
+    running = await startHttpServer({
+      listen: { host: '127.0.0.1', port: 0 },
+      logger: quiet,
+      allowedOrigins: ['https://app.example'],
+      createServer: () =>
+        createMcpServer({
+          registry: new Registry({ operations: SAMPLE_OPERATIONS, services: undefined }),
+          surface: 'domain',
+          version: 'test',
+        }),
+    });
+    const origin = { origin: 'https://app.example' };
+    const preflight = await raw(running.url, { method: 'OPTIONS', headers: origin });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example');
+    expect(preflight.headers['access-control-allow-headers']).toContain('Mcp-Session-Id');
+    const init = await raw(running.url, { body: INITIALIZE, headers: origin });
+    expect(init.status).toBe(200);
+    expect(init.headers['access-control-allow-origin']).toBe('https://app.example');
+    expect(init.headers['access-control-expose-headers']).toContain('Mcp-Session-Id');
+    const other = await raw(running.url, { method: 'OPTIONS', headers: { origin: 'https://other.example' } });
+    expect(other.status).toBe(403);
+  });
+
   it('answers a bad protocol version with 400 and a missing one as the spec says (assumed)', async () => {
     const { url } = await start();
     const session = await openSession(url);

@@ -4,6 +4,7 @@ import type { Server as McpServer } from '@modelcontextprotocol/sdk/server/index
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../../core/logger.js';
 import type { Authenticator, Principal } from './authenticator.js';
+import { applyCors } from './cors.js';
 import { refuse } from './http-errors.js';
 import { authorityOf, beyondLoopbackRefusal, isLoopbackHost, type ListenAddress } from './listen-address.js';
 import { DEFAULT_MAX_BODY_BYTES, isJsonContentType, readJsonBody } from './request-body.js';
@@ -98,14 +99,15 @@ const header = (request: IncomingMessage, name: string): string | undefined => {
 };
 
 /**
- * The order matters: Host and Origin first (a browser tricked into calling us learns nothing), then the
- * authenticator (nothing else is looked at for a stranger), then the endpoint, the protocol version, the
+ * The order matters: Host and Origin first (a browser tricked into calling us learns nothing), a CORS
+ * preflight of an allowed origin, then the authenticator (nothing else is looked at for a stranger), then the endpoint, the protocol version, the
  * body, and last the session.
  */
 function requestHandler(context: HandlerContext) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const forbidden = checkOrigin(request, context.policy());
     if (forbidden) return refuse(response, forbidden);
+    if (applyCors(request, response)) return;
     let principal: Principal | undefined;
     if (context.authenticator) {
       const verdict = await context.authenticator.authenticate(request);
