@@ -1,6 +1,6 @@
 import type { LoadedConfig } from '../core/config.js';
 import type { Authenticator } from '../server/http/authenticator.js';
-import { startHttpServer } from '../server/http/http-server.js';
+import { ListenRefusedError, startHttpServer } from '../server/http/http-server.js';
 import {
   DEFAULT_LISTEN,
   ListenAddressError,
@@ -52,13 +52,18 @@ export async function serveHttpCommand(args: HttpArgs, base: ServeBase): Promise
   const loaded = base.reload();
   const authenticator = configuredAuthenticator(loaded);
   if (!isLoopbackHost(listen.host) && !authenticator) return beyondLoopbackRefusal(listen);
-  await serveHttp({
-    ...base,
-    loaded,
-    listen,
-    ...(authenticator ? { authenticator } : {}),
-    allowedOrigins: args.allowedOrigins,
-  });
+  try {
+    await serveHttp({
+      ...base,
+      loaded,
+      listen,
+      ...(authenticator ? { authenticator } : {}),
+      allowedOrigins: args.allowedOrigins,
+    });
+  } catch (error) {
+    if (error instanceof ListenRefusedError) return error.message;
+    throw error;
+  }
   return undefined;
 }
 

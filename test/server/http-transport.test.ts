@@ -278,6 +278,27 @@ describe('Streamable HTTP transport', () => {
     ).rejects.toThrow(ListenRefusedError);
   });
 
+  it('says why it cannot bind a port in use', async () => {
+    const { url } = await start();
+    const port = Number(new URL(url).port);
+    await expect(
+      startHttpServer({
+        listen: { host: '127.0.0.1', port },
+        logger: quiet,
+        createServer: () =>
+          createMcpServer({
+            registry: new Registry({ operations: [], services: undefined }),
+            surface: 'domain',
+            version: 't',
+          }),
+      }),
+    ).rejects.toThrow(
+      new ListenRefusedError(
+        `cannot listen on 127.0.0.1:${port}: the port is in use; stop the other server or pick another port with --listen`,
+      ),
+    );
+  });
+
   it('asks the authenticator first, and keeps a session to the principal who opened it', async () => {
     const authenticator: Authenticator = {
       authenticate: (request) => {

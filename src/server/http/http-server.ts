@@ -38,8 +38,23 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-/** Thrown before binding when the address is beyond loopback and no authenticator is configured. */
+/**
+ * The server cannot listen where it was asked: beyond loopback without an authenticator (refused before
+ * binding), or an address the system would not bind.
+ */
 export class ListenRefusedError extends Error {}
+
+const BIND_FAILURES: Record<string, string> = {
+  EADDRINUSE: 'the port is in use; stop the other server or pick another port with --listen',
+  EACCES: 'not permitted (ports below 1024 need privileges); pick a port from 1024 up with --listen',
+  EADDRNOTAVAIL: 'no interface of this machine has that address; check --listen',
+  ENOTFOUND: 'the host name does not resolve; check --listen',
+};
+
+function listenFailure(address: ListenAddress, error: NodeJS.ErrnoException): Error {
+  const reason = error.code ? BIND_FAILURES[error.code] : undefined;
+  return reason ? new ListenRefusedError(`cannot listen on ${authorityOf(address)}: ${reason}`) : error;
+}
 
 const DEFAULT_IDLE_MS = 30 * 60 * 1000;
 const DEFAULT_MAX_SESSIONS = 64;
@@ -59,9 +74,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     });
   });
   await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
+    const failed = (error: NodeJS.ErrnoException) => reject(listenFailure(options.listen, error));
+    http.once('error', failed);
     http.listen(options.listen.port, options.listen.host, () => {
-      http.off('error', reject);
+      http.off('error', failed);
       resolve();
     });
   });
