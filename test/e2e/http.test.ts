@@ -1,13 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAuditRows } from '../../src/store/audit-rows.js';
 import { CLI, runCli, tempEnv } from '../helpers/cli.js';
+import {
+  httpClient as connectHttp,
+  startHttpServe,
+  stopHttpServe,
+  type HttpServe,
+} from '../helpers/http-serve.js';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../examples/polyglot-shop');
 const IMPACT = { mode: 'impact', target: 'orders.created' };
@@ -15,35 +19,9 @@ const CONSUMER = '`services/payment/events.go:43`';
 
 let workspace: string;
 let env: Record<string, string>;
-let server: ChildProcess;
+let serve: HttpServe;
 let url: string;
-let stderr = '';
-
-/** Starts `serve --http` on a free loopback port; resolves with the endpoint it prints. */
-function startServer(): Promise<string> {
-  server = spawn(
-    process.execPath,
-    [CLI, 'serve', '--http', '--listen', '127.0.0.1:0', '--workspace', workspace],
-    {
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    server.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const endpoint = /^meshlens: listening on (\S+)$/m.exec(stderr)?.[1];
-      if (endpoint) resolve(endpoint);
-    });
-    server.once('exit', (code) => reject(new Error(`serve --http exited with ${code}: ${stderr}`)));
-  });
-}
-
-async function httpClient(): Promise<Client> {
-  const client = new Client({ name: 'http-e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  return client;
-}
+const httpClient = () => connectHttp(url);
 
 /** An answer without its timings, which differ from one run to the next. */
 const withoutTimings = (result: unknown): unknown =>
@@ -53,11 +31,12 @@ beforeAll(async () => {
   workspace = mkdtempSync(path.join(os.tmpdir(), 'meshlens-http-'));
   cpSync(EXAMPLE, workspace, { recursive: true });
   env = tempEnv();
-  url = await startServer();
+  serve = await startHttpServe(['--workspace', workspace], env);
+  url = serve.url;
 }, 30_000);
 
 afterAll(() => {
-  if (server.exitCode === null) server.kill('SIGKILL');
+  if (serve.process.exitCode === null) serve.process.kill('SIGKILL');
 });
 
 describe('serve --http (built CLI)', () => {
@@ -99,9 +78,7 @@ describe('serve --http (built CLI)', () => {
   }, 60_000);
 
   it('ends on SIGTERM with status 0, the calls in the audit log', async () => {
-    const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await stopHttpServe(serve)).toBe(0);
     const verify = runCli(['audit', 'verify'], { env });
     expect(verify.status).toBe(0);
     expect(verify.stdout).toMatch(/^audit log OK: [1-9]\d* /);
