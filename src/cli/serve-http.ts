@@ -122,9 +122,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<void> {
         served,
         warnClients: (message) => {
           for (const session of running.sessions.all()) {
-            void session.server
-              .sendLoggingMessage({ level: 'warning', logger: 'meshlens', data: message })
-              .catch(() => undefined);
+            void session.server.log('warning', message).catch(() => undefined);
           }
         },
       })

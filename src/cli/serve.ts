@@ -77,10 +77,7 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
         reload: options.reload,
         logger,
         served,
-        warnClients: (message) =>
-          void server
-            .sendLoggingMessage({ level: 'warning', logger: 'meshlens', data: message })
-            .catch(() => undefined),
+        warnClients: (message) => void server.log('warning', message).catch(() => undefined),
       })
     : () => undefined;
 

@@ -1,12 +1,11 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Registry } from '../core/registry.js';
 import { MAX_OUTPUT_BYTES, byteLength } from '../core/budget.js';
 import { EMPTY_CATALOG, type IndexCatalog } from './catalog.js';
@@ -15,7 +14,7 @@ import { DocumentStore } from './documents.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
-import { GuardedTransport } from './message-guard.js';
+import { MeshServer } from './mesh-server.js';
 import { announceListChanges } from './list-changes.js';
 import { ServedRegistry } from './served-registry.js';
 import { surfacesOf, type Surface, type SurfaceKind } from './surface.js';
@@ -35,19 +34,12 @@ export interface McpServerOptions {
   readonly catalog?: IndexCatalog;
 }
 
-/** A server that screens every incoming message (depth, request shape) on whatever transport it is given. */
-class GuardedServer extends Server {
-  override connect(transport: Transport): Promise<void> {
-    return super.connect(new GuardedTransport(transport));
-  }
-}
-
 /**
  * The registry as an MCP server. The low-level `Server` is used so that the input schemas we generate are
  * sent exactly as generated (no `$schema` key, no `$ref`), and so that an unknown tool is a JSON-RPC error
  * while everything that goes wrong inside a tool is an `isError` result.
  */
-export function createMcpServer(options: McpServerOptions): Server {
+export function createMcpServer(options: McpServerOptions): MeshServer {
   const served =
     options.registry instanceof ServedRegistry ? options.registry : ServedRegistry.of(options.registry);
   const surfaceOf = surfacesOf(options.surface);
@@ -55,7 +47,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     const registry = await served.current();
     return { registry, surface: surfaceOf(registry) };
   };
-  const server = new GuardedServer(
+  const server = new MeshServer(
     { name: 'meshlens', title: 'meshlens', version: options.version },
     {
       capabilities: {
@@ -68,6 +60,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       instructions: SERVER_INSTRUCTIONS,
     },
   );
+  server.keepClientLogLevel();
   const catalog = options.catalog ?? EMPTY_CATALOG;
   const documents = new DocumentStore();
 
@@ -100,6 +93,7 @@ export function createMcpServer(options: McpServerOptions): Server {
 type CallRequest = { params: { name: string; arguments?: Record<string, unknown>; _meta?: unknown } };
 type CallExtra = {
   signal: AbortSignal;
+  requestId: RequestId;
   sessionId?: string;
   sendNotification: (n: {
     method: 'notifications/progress';
@@ -115,7 +109,7 @@ interface CallContext {
 }
 
 async function callTool(
-  server: Server,
+  server: MeshServer,
   { registry, surface, options, documents }: CallContext,
   request: CallRequest,
   extra: CallExtra,
@@ -149,11 +143,7 @@ async function callTool(
         })
         .catch(() => undefined);
     },
-    sendLog: (message) => {
-      void server
-        .sendLoggingMessage({ level: 'info', logger: 'meshlens', data: message }, extra.sessionId)
-        .catch(() => undefined);
-    },
+    sendLog: (message) => void server.log('info', message, extra.requestId).catch(() => undefined),
   });
   if (result.isError) return { content: [{ type: 'text', text: result.text }], isError: true };
   const content =

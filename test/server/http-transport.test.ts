@@ -6,6 +6,8 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineOperation } from '../../src/core/operation.js';
 import { Registry } from '../../src/core/registry.js';
 import type { Logger } from '../../src/core/logger.js';
 import type { Authenticator } from '../../src/server/http/authenticator.js';
@@ -17,6 +19,19 @@ import {
 import { createMcpServer } from '../../src/server/mcp-server.js';
 import { ServedRegistry } from '../../src/server/served-registry.js';
 import { SAMPLE_OPERATIONS } from '../helpers/sample-ops.js';
+
+/** An operation that reads the index, so that a call waits while the registry says it is not ready. */
+const INDEXED = defineOperation({
+  domain: 'contracts',
+  mode: 'impact',
+  flatName: 'indexed',
+  title: 'Needs the index',
+  description: 'Reads the index, e.g. for the wait. DO NOT USE (use nothing).',
+  args: {},
+  output: z.looseObject({}),
+  capabilities: { requiresIndex: true },
+  run: () => ({ data: {}, markdown: 'ran' }),
+});
 
 const quiet: Logger = {
   debug: () => undefined,
@@ -253,6 +268,49 @@ describe('Streamable HTTP transport', () => {
     await expect.poll(() => changes, { timeout: 2000 }).toEqual([1, 1]);
     expect((await clients[1]!.client.listTools()).tools.map((t) => t.name)).toEqual(['admin']);
     for (const { client } of clients) await client.close();
+  });
+
+  it("sends a call's log messages on the call's own stream, at or above the level the client set", async () => {
+    let ready = false;
+    const served = ServedRegistry.of(
+      new Registry({
+        operations: [INDEXED],
+        services: undefined,
+        readiness: () => (ready ? undefined : 'Still indexing; no snapshot yet.'),
+        firstCallWaitMs: 5000,
+      }),
+    );
+    const { url } = await start({ served });
+    const session = await openSession(url);
+    const headers = { 'mcp-session-id': session, 'mcp-protocol-version': LATEST_PROTOCOL_VERSION };
+    const call = (id: number) => {
+      setTimeout(() => (ready = true), 150);
+      ready = false;
+      return raw(url, {
+        headers,
+        body: {
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'contracts', arguments: { mode: 'impact' } },
+        },
+      });
+    };
+    // No GET stream was opened: the wait is reported on the POST's stream, before the result.
+    const waited = await call(3);
+    const events = waited.text
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)) as { method?: string; id?: number });
+    expect(events.map((e) => e.method ?? `result ${e.id}`)).toEqual(['notifications/message', 'result 3']);
+    expect(waited.text).toContain('Waiting for the first index to start.');
+    const level = await raw(url, {
+      headers,
+      body: { jsonrpc: '2.0', id: 4, method: 'logging/setLevel', params: { level: 'warning' } },
+    });
+    expect(level.status).toBe(200);
+    const quietCall = await call(5);
+    expect(quietCall.text).not.toContain('notifications/message');
   });
 
   it('closes a session idle for longer than the idle time', async () => {

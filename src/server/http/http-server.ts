@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
+import type { MeshServer } from '../mesh-server.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../../core/logger.js';
 import type { Authenticator, Principal } from './authenticator.js';
@@ -17,7 +17,7 @@ const METHODS = 'GET, POST, DELETE';
 export interface HttpServerOptions {
   readonly listen: ListenAddress;
   /** A fresh MCP server for each session. */
-  readonly createServer: () => McpServer;
+  readonly createServer: () => MeshServer;
   readonly logger: Logger;
   /** Required to listen beyond loopback; asked first on every request. */
   readonly authenticator?: Authenticator;

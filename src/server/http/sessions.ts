@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { MeshServer } from '../mesh-server.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Logger } from '../../core/logger.js';
@@ -11,14 +11,14 @@ export class HttpSession {
   readonly id: string;
   /** Who opened it, when an authenticator is on; nobody else may use it. */
   readonly principal: Principal | undefined;
-  readonly server: Server;
+  readonly server: MeshServer;
   private readonly transport: StreamableHTTPServerTransport;
   private lastActive = Date.now();
   private inFlight = 0;
 
   constructor(
     id: string,
-    server: Server,
+    server: MeshServer,
     transport: StreamableHTTPServerTransport,
     principal: Principal | undefined,
   ) {
@@ -59,7 +59,7 @@ function withAuth(request: IncomingMessage, principal: Principal | undefined): I
 
 export interface SessionTableOptions {
   /** A fresh MCP server for a new session, over the shared registry. */
-  readonly createServer: () => Server;
+  readonly createServer: () => MeshServer;
   readonly logger: Logger;
 }
 
