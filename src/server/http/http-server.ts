@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MeshServer } from '../mesh-server.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../../core/logger.js';
+import type { MeshServer } from '../mesh-server.js';
 import type { Authenticator, Principal } from './authenticator.js';
 import { applyCors } from './cors.js';
 import { refuse } from './http-errors.js';
@@ -116,8 +116,8 @@ const header = (request: IncomingMessage, name: string): string | undefined => {
 
 /**
  * The order matters: Host and Origin first (a browser tricked into calling us learns nothing), a CORS
- * preflight of an allowed origin, then the authenticator (nothing else is looked at for a stranger), then the endpoint, the protocol version, the
- * body, and last the session.
+ * preflight of an allowed origin, then the authenticator (nothing else is looked at for a stranger), then
+ * the endpoint, the protocol version, the body, and last the session.
  */
 function requestHandler(context: HandlerContext) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { MeshServer } from '../mesh-server.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Logger } from '../../core/logger.js';
+import type { MeshServer } from '../mesh-server.js';
 import type { Principal } from './authenticator.js';
 
 /** One MCP session over HTTP: its own server (its own log level, documents, client info) and transport. */
