@@ -1,6 +1,6 @@
 import type { LoadedConfig } from '../core/config.js';
 import type { Authenticator } from '../server/http/authenticator.js';
-import { ListenRefusedError, startHttpServer } from '../server/http/http-server.js';
+import { ListenRefusedError, startHttpServer, type RunningHttpServer } from '../server/http/http-server.js';
 import {
   DEFAULT_LISTEN,
   ListenAddressError,
@@ -79,6 +79,8 @@ function configuredAuthenticator(_loaded: LoadedConfig): Authenticator | undefin
  * `meshlens: listening on <url>`, for whoever started the process (port 0 picks a free one).
  */
 export async function serveHttp(options: HttpServeOptions): Promise<void> {
+  // Listened for from the start: a signal while starting still ends in a clean shutdown.
+  const signalled = shutdownSignal();
   const { loaded, logger } = options;
   for (const warning of loaded.warnings) logger.warn({ config: loaded.file }, warning);
   const index = new LazyIndex(loaded, logger);
@@ -93,48 +95,70 @@ export async function serveHttp(options: HttpServeOptions): Promise<void> {
   });
   const served = ServedRegistry.of(composed.registry);
   const catalog = indexCatalog(index, notes);
-  const running = await startHttpServer({
-    listen: options.listen,
-    logger,
-    ...(options.authenticator ? { authenticator: options.authenticator } : {}),
-    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
-    createServer: () =>
-      createMcpServer({
-        registry: served,
-        surface: options.surface,
-        version: VERSION,
-        structuredOutput: options.structuredOutput,
-        catalog,
-      }),
-  });
+  const closeAll = async (running?: RunningHttpServer) => {
+    await running
+      ?.close()
+      .catch((error: unknown) => logger.warn({ err: error }, 'closing the sessions failed'));
+    await index.close().catch((error: unknown) => logger.warn({ err: error }, 'closing the index failed'));
+    // The audit log is written last: the records of calls that the closing sessions ended are in it.
+    await composed.close();
+  };
+  let running: RunningHttpServer | undefined;
+  let stopWatchingConfig: () => void = () => undefined;
+  try {
+    running = await startHttpServer({
+      listen: options.listen,
+      logger,
+      ...(options.authenticator ? { authenticator: options.authenticator } : {}),
+      ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+      createServer: () =>
+        createMcpServer({
+          registry: served,
+          surface: options.surface,
+          version: VERSION,
+          structuredOutput: options.structuredOutput,
+          catalog,
+        }),
+    });
+    void composed.audit?.load();
+    void index
+      .start({ watch: options.watch })
+      .catch((error: unknown) => logger.error({ err: error }, 'indexing failed'));
+    void index
+      .load()
+      .then(flushCompileCache)
+      .catch(() => undefined);
+    if (options.watch) stopWatchingConfig = watchConfigFor(options, served, running);
+  } catch (error) {
+    // A server that failed to start must not stay behind, listening without anyone to stop it.
+    await closeAll(running);
+    throw error;
+  }
   process.stderr.write(`meshlens: listening on ${running.url}\n`);
 
-  void composed.audit?.load();
-  void index
-    .start({ watch: options.watch })
-    .catch((error: unknown) => logger.error({ err: error }, 'indexing failed'));
-  void index.load().then(flushCompileCache);
-  const stopWatchingConfig = options.watch
-    ? watchServedConfig({
-        loaded,
-        reload: options.reload,
-        logger,
-        served,
-        warnClients: (message) => {
-          for (const session of running.sessions.all()) {
-            void session.server.log('warning', message).catch(() => undefined);
-          }
-        },
-      })
-    : () => undefined;
-
-  await shutdownSignal();
+  await signalled;
   stopWatchingConfig();
-  await running.close().catch((error: unknown) => logger.warn({ err: error }, 'closing the sessions failed'));
-  await index.close().catch((error: unknown) => logger.warn({ err: error }, 'closing the index failed'));
-  // The audit log is written last: the records of calls that the closing sessions ended are in it.
-  await composed.close();
+  await closeAll(running);
   process.exit(0);
+}
+
+/** A changed config file applied to the shared registry; a restart notice goes to every open session. */
+function watchConfigFor(
+  options: HttpServeOptions,
+  served: ServedRegistry,
+  running: RunningHttpServer,
+): () => void {
+  return watchServedConfig({
+    loaded: options.loaded,
+    reload: options.reload,
+    logger: options.logger,
+    served,
+    warnClients: (message) => {
+      for (const session of running.sessions.all()) {
+        void session.server.log('warning', message).catch(() => undefined);
+      }
+    },
+  });
 }
 
 /** Resolves on the first SIGINT or SIGTERM; a second one ends the process at once. */
