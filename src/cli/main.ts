@@ -206,7 +206,9 @@ function addCatalogueCommands(program: Command, { argv, logger, globals }: Comma
 function addServeCommand(program: Command, { logger, globals }: CommandContext): void {
   program
     .command('serve')
-    .description('Run the MCP server over stdio (stdout carries only JSON-RPC; logs go to stderr).')
+    .description(
+      'Run the MCP server over stdio (stdout carries only JSON-RPC; logs go to stderr), or over Streamable HTTP with --http.',
+    )
     .addOption(
       new Option('--surface <kind>', 'one tool per domain, or one per operation')
         .choices(['domain', 'flat'])
@@ -219,17 +221,52 @@ function addServeCommand(program: Command, { logger, globals }: CommandContext):
     )
     .addOption(new Option('--structured-output', 'the default; kept for older configs').hideHelp())
     .option('--no-watch', 'do not watch the roots or the config file for changes')
-    .action(async (options: { surface: 'domain' | 'flat'; textOnly: boolean; watch: boolean }) => {
-      const { serveStdio } = await import('./serve.js');
-      await serveStdio({
-        loaded: openConfig(globals),
+    .option(
+      '--http',
+      'serve MCP over Streamable HTTP at /mcp instead of stdio, until SIGINT or SIGTERM; the bound address is printed on stderr',
+      false,
+    )
+    .option(
+      '--listen <addr>',
+      'with --http: host:port to listen on (default 127.0.0.1:8808; port 0 picks a free one). Addresses beyond loopback are refused without authentication',
+    )
+    .option(
+      '--allow-origin <origin...>',
+      'with --http: browser origins allowed to call the server besides its own (https://app.example); others get 403',
+    )
+    .action(async (options: ServeCommandOptions) => {
+      const base = {
         reload: () => openConfig(globals),
         logger,
         surface: options.surface,
         structuredOutput: !options.textOnly,
         watch: options.watch,
-      });
+      };
+      if (options.http) {
+        const { serveHttpCommand } = await import('./serve-http.js');
+        const http = { allowedOrigins: options.allowOrigin ?? [] };
+        const refusal = await serveHttpCommand(
+          options.listen ? { ...http, listen: options.listen } : http,
+          base,
+        );
+        if (refusal !== undefined) throw new UsageError(refusal);
+        return;
+      }
+      if (options.listen !== undefined || options.allowOrigin !== undefined) {
+        throw new UsageError('--listen and --allow-origin go with --http (serve over HTTP instead of stdio)');
+      }
+      const { serveStdio } = await import('./serve.js');
+      await serveStdio({ ...base, loaded: openConfig(globals) });
     });
+}
+
+interface ServeCommandOptions {
+  readonly surface: 'domain' | 'flat';
+  readonly textOnly: boolean;
+  readonly watch: boolean;
+  readonly http: boolean;
+  readonly listen?: string;
+  readonly allowOrigin?: string[];
 }
 
 function addInitCommand(program: Command, { argv, globals }: CommandContext): void {

@@ -10,6 +10,8 @@ export interface ServeArgs {
   readonly watch: boolean;
   /** `--allow-outside-workspace`: the config may name roots and skill files outside the workspace. */
   readonly allowOutsideWorkspace: boolean;
+  /** `--http [--listen ADDR] [--allow-origin O]...`: Streamable HTTP instead of stdio. */
+  readonly http?: { readonly listen?: string; readonly allowedOrigins: readonly string[] };
 }
 
 /**
@@ -32,6 +34,9 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
         'text-only': { type: 'boolean' },
         'no-watch': { type: 'boolean' },
         'allow-outside-workspace': { type: 'boolean' },
+        http: { type: 'boolean' },
+        listen: { type: 'string' },
+        'allow-origin': { type: 'string', multiple: true },
       },
     });
   } catch {
@@ -41,6 +46,9 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
   if (positionals.length !== 1 || positionals[0] !== 'serve') return undefined;
   const surface = values.surface ?? 'domain';
   if (surface !== 'domain' && surface !== 'flat') return undefined;
+  const http = values.http ?? false;
+  // `--listen` without `--http` is a mistake the full CLI explains.
+  if (!http && (values.listen !== undefined || values['allow-origin'] !== undefined)) return undefined;
   return {
     ...(values.workspace !== undefined ? { workspace: values.workspace } : {}),
     ...(values.config !== undefined ? { config: values.config } : {}),
@@ -49,5 +57,13 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
     structuredOutput: !(values['text-only'] ?? false),
     watch: !(values['no-watch'] ?? false),
     allowOutsideWorkspace: values['allow-outside-workspace'] ?? false,
+    ...(http
+      ? {
+          http: {
+            ...(values.listen !== undefined ? { listen: values.listen } : {}),
+            allowedOrigins: values['allow-origin'] ?? [],
+          },
+        }
+      : {}),
   };
 }

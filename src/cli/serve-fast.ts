@@ -18,6 +18,20 @@ export async function runServe(args: ServeArgs): Promise<number> {
         ...(args.workspace ? { workspaceDir: args.workspace } : {}),
         outsideWorkspace: args.allowOutsideWorkspace ? 'allow' : 'refuse',
       });
+    if (args.http) {
+      // Loaded only here: the stdio boot never reads the HTTP server's code.
+      const { serveHttpCommand } = await import('./serve-http.js');
+      const refusal = await serveHttpCommand(args.http, {
+        reload: load,
+        logger,
+        surface: args.surface,
+        structuredOutput: args.structuredOutput,
+        watch: args.watch,
+      });
+      if (refusal === undefined) return 0;
+      process.stderr.write(`meshlens: ${refusal}\n`);
+      return 2;
+    }
     const loaded = load();
     await serveStdio({
       loaded,

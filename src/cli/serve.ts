@@ -6,10 +6,10 @@ import { LineStdioTransport } from '../server/stdio-transport.js';
 import type { SurfaceKind } from '../server/surface.js';
 import { flushCompileCache } from './compile-cache.js';
 import type { ComposedRegistry } from './compose.js';
-import { configChange, watchConfigFile } from './config-reload.js';
 import { indexCatalog } from './index-catalog.js';
 import { LazyIndex } from './lazy-index.js';
 import { LazyNotes } from './lazy-notes.js';
+import { watchServedConfig } from './serve-config-watch.js';
 import { VERSION } from './version.js';
 
 export interface ServeOptions {
@@ -71,27 +71,15 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   const fallback = setTimeout(startIndexing, START_INDEX_FALLBACK_MS);
   fallback.unref();
 
-  let config = loaded.config;
-  const stopWatchingConfig =
-    options.watch && loaded.file
-      ? watchConfigFile({
-          file: loaded.file,
-          reload: options.reload,
-          logger,
-          onChange: (next) => {
-            const change = configChange(config, next.config);
-            config = next.config;
-            void served.replace((registry) => registry.withDisabledDomains(change.disabledDomains));
-            if (change.needsRestart.length > 0) {
-              const message = `${loaded.file} changed ${change.needsRestart.join(', ')}: restart the server to apply ${change.needsRestart.length > 1 ? 'them' : 'it'}.`;
-              logger.warn({ config: loaded.file }, message);
-              void server
-                .sendLoggingMessage({ level: 'warning', logger: 'meshlens', data: message })
-                .catch(() => undefined);
-            }
-          },
-        })
-      : () => undefined;
+  const stopWatchingConfig = options.watch
+    ? watchServedConfig({
+        loaded,
+        reload: options.reload,
+        logger,
+        served,
+        warnClients: (message) => void server.log('warning', message).catch(() => undefined),
+      })
+    : () => undefined;
 
   const transport = new LineStdioTransport();
   const closed = new Promise<void>((resolve) => {

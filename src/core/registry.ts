@@ -74,6 +74,11 @@ export interface InvocationRequest {
   readonly principal?: Principal;
   /** Admitted by the transport already (HTTP, to answer 429 with Retry-After): not counted twice. */
   readonly admitted?: boolean;
+  /**
+   * The caller's session for the audit record, when one registry serves several (HTTP sessions); the
+   * registry's own `session` otherwise.
+   */
+  readonly session?: string;
 }
 
 export interface InvocationResult {
@@ -272,7 +277,7 @@ export class Registry<Services = unknown> {
 
   /** Every call ends here, whatever its outcome: one audit record, then the result. */
   private finish(trace: CallTrace, status: CallRecord['status'], result: InvocationResult): InvocationResult {
-    this.audit(trace.record(status, this.options.session ?? 'local'));
+    this.audit(trace.record(status, trace.session ?? this.options.session ?? 'local'));
     return result;
   }
 
@@ -324,6 +329,10 @@ class CallTrace {
 
   constructor(private readonly request: InvocationRequest) {
     this.operation = auditNameOf(request.address, request.rawArgs);
+  }
+
+  get session(): string | undefined {
+    return this.request.session;
   }
 
   readonly elapsed = (): number => Math.round((performance.now() - this.started) * 1000) / 1000;

@@ -1,13 +1,12 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Registry } from '../core/registry.js';
 import { MAX_OUTPUT_BYTES, byteLength } from '../core/budget.js';
 import { EMPTY_CATALOG, type IndexCatalog } from './catalog.js';
@@ -17,7 +16,7 @@ import { DocumentStore } from './documents.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
-import { GuardedTransport } from './message-guard.js';
+import { MeshServer } from './mesh-server.js';
 import { announceListChanges } from './list-changes.js';
 import { ServedRegistry } from './served-registry.js';
 import { surfacesOf, type Surface, type SurfaceKind } from './surface.js';
@@ -37,19 +36,12 @@ export interface McpServerOptions {
   readonly catalog?: IndexCatalog;
 }
 
-/** A server that screens every incoming message (depth, request shape) on whatever transport it is given. */
-class GuardedServer extends Server {
-  override connect(transport: Transport): Promise<void> {
-    return super.connect(new GuardedTransport(transport));
-  }
-}
-
 /**
  * The registry as an MCP server. The low-level `Server` is used so that the input schemas we generate are
  * sent exactly as generated (no `$schema` key, no `$ref`), and so that an unknown tool is a JSON-RPC error
  * while everything that goes wrong inside a tool is an `isError` result.
  */
-export function createMcpServer(options: McpServerOptions): Server {
+export function createMcpServer(options: McpServerOptions): MeshServer {
   const served =
     options.registry instanceof ServedRegistry ? options.registry : ServedRegistry.of(options.registry);
   const surfaceOf = surfacesOf(options.surface);
@@ -57,7 +49,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     const registry = await served.current();
     return { registry, surface: surfaceOf(registry) };
   };
-  const server = new GuardedServer(
+  const server = new MeshServer(
     { name: 'meshlens', title: 'meshlens', version: options.version },
     {
       capabilities: {
@@ -70,6 +62,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       instructions: SERVER_INSTRUCTIONS,
     },
   );
+  server.keepClientLogLevel();
   const catalog = options.catalog ?? EMPTY_CATALOG;
   const documents = new DocumentStore();
 
@@ -90,7 +83,11 @@ export function createMcpServer(options: McpServerOptions): Server {
   registerResources(server, { registry: () => served.current(), catalog, documents });
   registerPrompts(server, async () => (await current()).surface);
   registerCompletions(server, catalog);
-  served.onReplace((before, after) => announceListChanges(server, surfaceOf, before, after));
+  const stopAnnouncing = served.onReplace((before, after) =>
+    announceListChanges(server, surfaceOf, before, after),
+  );
+  // Over HTTP many sessions share one registry: a closed session's server must stop listening to it.
+  server.onclose = stopAnnouncing;
   documents.onPublish(() => void server.sendResourceListChanged().catch(() => undefined));
   return server;
 }
@@ -98,6 +95,7 @@ export function createMcpServer(options: McpServerOptions): Server {
 type CallRequest = { params: { name: string; arguments?: Record<string, unknown>; _meta?: unknown } };
 type CallExtra = {
   signal: AbortSignal;
+  requestId: RequestId;
   sessionId?: string;
   authInfo?: AuthInfo;
   sendNotification: (n: {
@@ -114,7 +112,7 @@ interface CallContext {
 }
 
 async function callTool(
-  server: Server,
+  server: MeshServer,
   { registry, surface, options, documents }: CallContext,
   request: CallRequest,
   extra: CallExtra,
@@ -132,6 +130,7 @@ async function callTool(
     address,
     ...(client ? { client: { name: client.name, version: client.version } } : {}),
     ...callerOf(extra.authInfo),
+    ...(extra.sessionId ? { session: auditSessionOf(extra.sessionId) } : {}),
     rawArgs: request.params.arguments,
     requestMeta: request.params._meta,
     signal: extra.signal,
@@ -148,11 +147,7 @@ async function callTool(
         })
         .catch(() => undefined);
     },
-    sendLog: (message) => {
-      void server
-        .sendLoggingMessage({ level: 'info', logger: 'meshlens', data: message }, extra.sessionId)
-        .catch(() => undefined);
-    },
+    sendLog: (message) => void server.log('info', message, extra.requestId).catch(() => undefined),
   });
   if (result.isError) return { content: [{ type: 'text', text: result.text }], isError: true };
   const content =
@@ -161,6 +156,14 @@ async function callTool(
       : [{ type: 'text' as const, text: result.text }];
   // A tool with an outputSchema must answer with structuredContent; the text stays for older clients.
   return options.structuredOutput ? { content, structuredContent: result.json } : { content };
+}
+
+/**
+ * An HTTP session as the audit log names it: enough of the id to tell sessions apart, not enough to use one
+ * (whoever holds the whole id may send requests in that session).
+ */
+export function auditSessionOf(sessionId: string): string {
+  return `http-${sessionId.slice(0, 8)}`;
 }
 
 /**

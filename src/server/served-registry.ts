@@ -37,7 +37,12 @@ export class ServedRegistry {
     if (after !== before) for (const listener of this.listeners) listener(before, after);
   }
 
-  onReplace(listener: (before: Registry, after: Registry) => void): void {
+  /** Returns what stops the listening (an HTTP session's server ends long before the registry does). */
+  onReplace(listener: (before: Registry, after: Registry) => void): () => void {
     this.listeners.push(listener);
+    return () => {
+      const at = this.listeners.indexOf(listener);
+      if (at >= 0) this.listeners.splice(at, 1);
+    };
   }
 }

@@ -57,8 +57,29 @@ describe('serveArgsOf (the serve fast path)', () => {
       ['serve', 'extra'],
       ['serve', '--watch'],
       ['code', 'search', '--query', 'x'],
+      ['serve', '--listen', '127.0.0.1:0'],
+      ['serve', '--allow-origin', 'https://app.example'],
     ]) {
       expect(serveArgsOf(argv(...words)), words.join(' ')).toBeUndefined();
     }
+  });
+
+  test('reads serve --http with its listen address and allowed origins', () => {
+    expect(serveArgsOf(argv('serve', '--http'))?.http).toEqual({ allowedOrigins: [] });
+    expect(
+      serveArgsOf(
+        argv(
+          'serve',
+          '--http',
+          '--listen',
+          '127.0.0.1:0',
+          '--allow-origin',
+          'https://a.example',
+          '--allow-origin',
+          'https://b.example',
+        ),
+      )?.http,
+    ).toEqual({ listen: '127.0.0.1:0', allowedOrigins: ['https://a.example', 'https://b.example'] });
+    expect(serveArgsOf(argv('serve'))?.http).toBeUndefined();
   });
 });

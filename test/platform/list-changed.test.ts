@@ -5,7 +5,7 @@ import {
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { MAX_OUTPUT_BYTES } from '../../src/core/budget.js';
 import { defineOperation } from '../../src/core/operation.js';
@@ -118,5 +118,20 @@ describe('list changes', () => {
     await Promise.all([client.listTools(), client.listPrompts(), client.listResources()]);
     expect(composed).toBe(1);
     await client.close();
+  });
+
+  it('a server whose client has gone stops listening to the registry (HTTP sessions come and go)', async () => {
+    const served = ServedRegistry.of(new Registry({ operations: SAMPLE_OPERATIONS, services: undefined }));
+    const server = createMcpServer({ registry: served, surface: 'domain', version: 'test' });
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverTransport);
+    const client = new Client({ name: 'gone', version: '1.0.0' });
+    await client.connect(clientTransport);
+    const announced = vi.spyOn(server, 'sendToolListChanged');
+    await served.replace((registry) => registry.withDisabledDomains(['code']));
+    expect(announced).toHaveBeenCalledTimes(1);
+    await client.close();
+    await served.replace((registry) => registry.withDisabledDomains([]));
+    expect(announced).toHaveBeenCalledTimes(1);
   });
 });
