@@ -8,7 +8,7 @@ import type { MeshServices } from '../services.js';
 import { escapeRegExp } from '../../core/regexp.js';
 import { isGeneratedPath } from '../shared/generated-code.js';
 import { methodKey } from '../shared/graph-queries.js';
-import { dependentsIndex, withoutExtension } from './dependents-index.js';
+import { dependentsIndex, lastSegment, withoutExtension } from './dependents-index.js';
 
 type Languages = MeshServices['languages'];
 
@@ -30,12 +30,6 @@ const CONTRACT_EDGES = new Set([
   'calls_http',
   'serves_http',
 ]);
-const lastSegment = (source: string) =>
-  source
-    .split(/[/.:\\]/)
-    .filter(Boolean)
-    .pop() ?? source;
-
 function topLevelNames(file: IndexedFile): string {
   const names = file.facts.symbols
     .filter((s) => s.parent === undefined && s.kind !== 'heading')
@@ -52,23 +46,25 @@ function exactDependents(snapshot: SnapshotReader, target: string, languages: La
   const out: Dependent[] = [];
   const lower = target.toLowerCase();
   const byRawImport = new Set<IndexedFile>();
-  for (const { file, fact: imp } of dependentsIndex(snapshot, languages).importsNaming(target)) {
-    // The first import of a file that names the target is the one reported.
-    if (byRawImport.has(file)) continue;
-    const source = imp.source;
-    const byPackage = source === target || source.startsWith(`${target}/`) || source.startsWith(`${target}.`);
-    const byName = imp.names?.some((n) => n === target) ?? false;
-    const byLastSegment = lastSegment(source) === target && !source.startsWith('.');
-    if (byPackage || byName || byLastSegment) {
-      out.push({
-        root: file.root,
-        file: file.path,
-        line: imp.line,
-        element: topLevelNames(file),
-        via: `import ${source}`,
-        service: snapshot.serviceOf(file.root),
-      });
-      byRawImport.add(file);
+  for (const file of dependentsIndex(snapshot, languages).filesImporting(snapshot, target)) {
+    for (const imp of file.facts.imports) {
+      const source = imp.source;
+      const byPackage =
+        source === target || source.startsWith(`${target}/`) || source.startsWith(`${target}.`);
+      const byName = imp.names?.some((n) => n === target) ?? false;
+      const byLastSegment = lastSegment(source) === target && !source.startsWith('.');
+      if (byPackage || byName || byLastSegment) {
+        out.push({
+          root: file.root,
+          file: file.path,
+          line: imp.line,
+          element: topLevelNames(file),
+          via: `import ${source}`,
+          service: snapshot.serviceOf(file.root),
+        });
+        byRawImport.add(file);
+        break;
+      }
     }
   }
   out.push(...resolvedImportDependents(snapshot, target, byRawImport, languages));
@@ -129,7 +125,7 @@ function resolvedImportDependents(
   if (graph.nodesOfKind('module').length === 0) return [];
   const out: Dependent[] = [];
   const seen = new Set<IndexedFile>();
-  for (const file of dependentsIndex(snapshot, languages).filesDeclaring(target)) {
+  for (const file of dependentsIndex(snapshot, languages).filesDeclaring(snapshot, target)) {
     const stem = withoutExtension(file.path);
     const spec = languages(file.language);
     const dotted = spec?.moduleName?.(stem);
