@@ -24,6 +24,7 @@ function setup(limits: LimitsConfig) {
   const registry = new Registry({
     operations: [sampleSearch],
     services: undefined,
+    visibility: { roles: { reader: ['*'] }, tenants: {} },
     audit: { record: (r) => records.push(r) },
     admission: createAdmitter({ limits, usage: store }),
     now: () => now,
