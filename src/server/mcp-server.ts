@@ -20,6 +20,8 @@ import { registerResources } from './resources.js';
 import { GuardedTransport } from './message-guard.js';
 import { announceListChanges } from './list-changes.js';
 import { ServedRegistry } from './served-registry.js';
+import { SessionViews } from './caller-view.js';
+import type { Principal } from '../core/principal.js';
 import { surfacesOf, type Surface, type SurfaceKind } from './surface.js';
 
 export interface McpServerOptions {
@@ -35,6 +37,11 @@ export interface McpServerOptions {
   readonly structuredOutput?: boolean;
   /** Names from the index for completions and the resource list; none when absent. */
   readonly catalog?: IndexCatalog;
+  /**
+   * Who this session serves, for the lists it is told changed: the local principal (stdio) by default. A
+   * request that carries an authenticated key is answered for that key (see caller-auth-info.ts).
+   */
+  readonly principal?: Principal;
 }
 
 /** A server that screens every incoming message (depth, request shape) on whatever transport it is given. */
@@ -53,10 +60,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   const served =
     options.registry instanceof ServedRegistry ? options.registry : ServedRegistry.of(options.registry);
   const surfaceOf = surfacesOf(options.surface);
-  const current = async () => {
-    const registry = await served.current();
-    return { registry, surface: surfaceOf(registry) };
-  };
+  const views = new SessionViews(served, surfaceOf, options.principal);
   const server = new GuardedServer(
     { name: 'meshlens', title: 'meshlens', version: options.version },
     {
@@ -73,8 +77,8 @@ export function createMcpServer(options: McpServerOptions): Server {
   const catalog = options.catalog ?? EMPTY_CATALOG;
   const documents = new DocumentStore();
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: (await current()).surface.tools().map((tool) => ({
+  server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => ({
+    tools: (await views.viewOf(extra)).surface.tools().map((tool) => ({
       name: tool.name,
       title: tool.title,
       description: tool.description,
@@ -84,13 +88,15 @@ export function createMcpServer(options: McpServerOptions): Server {
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { registry, surface } = await current();
+    const { registry, surface } = await views.viewOf(extra);
     return callTool(server, { registry, surface, options, documents }, request, extra);
   });
-  registerResources(server, { registry: () => served.current(), catalog, documents });
-  registerPrompts(server, async () => (await current()).surface);
-  registerCompletions(server, catalog);
-  served.onReplace((before, after) => announceListChanges(server, surfaceOf, before, after));
+  registerResources(server, { viewOf: views.viewOf, catalog, documents });
+  registerPrompts(server, views.viewOf);
+  registerCompletions(server, catalog, views.viewOf);
+  served.onReplace((before, after) =>
+    announceListChanges(server, views.sessionView(before), views.sessionView(after)),
+  );
   documents.onPublish(() => void server.sendResourceListChanged().catch(() => undefined));
   return server;
 }
