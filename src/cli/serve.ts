@@ -1,3 +1,4 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { LoadedConfig } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import { createMcpServer } from '../server/mcp-server.js';
@@ -7,6 +8,7 @@ import type { SurfaceKind } from '../server/surface.js';
 import { flushCompileCache } from './compile-cache.js';
 import type { ComposedRegistry } from './compose.js';
 import { configChange, watchConfigFile } from './config-reload.js';
+import { checkVisibilityTable } from './visibility-check.js';
 import { indexCatalog } from './index-catalog.js';
 import { LazyIndex } from './lazy-index.js';
 import { LazyNotes } from './lazy-notes.js';
@@ -34,6 +36,7 @@ const START_INDEX_FALLBACK_MS = 1000;
 export async function serveStdio(options: ServeOptions): Promise<void> {
   const { loaded, logger } = options;
   for (const warning of loaded.warnings) logger.warn({ config: loaded.file }, warning);
+  await checkVisibilityTable(loaded);
   const index = new LazyIndex(loaded, logger);
   const notes = new LazyNotes(loaded.baseDir);
   const session = `stdio-${process.pid}-${Date.now()}`;
@@ -71,25 +74,13 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   const fallback = setTimeout(startIndexing, START_INDEX_FALLBACK_MS);
   fallback.unref();
 
-  let config = loaded.config;
   const stopWatchingConfig =
     options.watch && loaded.file
       ? watchConfigFile({
           file: loaded.file,
           reload: options.reload,
           logger,
-          onChange: (next) => {
-            const change = configChange(config, next.config);
-            config = next.config;
-            void served.replace((registry) => registry.withDisabledDomains(change.disabledDomains));
-            if (change.needsRestart.length > 0) {
-              const message = `${loaded.file} changed ${change.needsRestart.join(', ')}: restart the server to apply ${change.needsRestart.length > 1 ? 'them' : 'it'}.`;
-              logger.warn({ config: loaded.file }, message);
-              void server
-                .sendLoggingMessage({ level: 'warning', logger: 'meshlens', data: message })
-                .catch(() => undefined);
-            }
-          },
+          onChange: configApplier(loaded, served, server, logger),
         })
       : () => undefined;
 
@@ -106,4 +97,36 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   await composed?.close();
   // Worker threads or watchers must not keep a server alive whose client has gone.
   process.exit(0);
+}
+
+/**
+ * What a new version of the config file does to a running server: the served tools (disabled domains,
+ * visibility tiers) change at once; every other changed setting is named for a restart. A visibility table
+ * naming an unknown domain or mode is not applied: the server keeps what it serves and logs why.
+ */
+function configApplier(
+  loaded: LoadedConfig,
+  served: ServedRegistry,
+  server: Server,
+  logger: Logger,
+): (next: LoadedConfig) => void {
+  let config = loaded.config;
+  return (next) => {
+    const change = configChange(config, next.config);
+    config = next.config;
+    void served
+      .replace((registry) =>
+        registry.withDisabledDomains(change.disabledDomains).withVisibility(change.visibility),
+      )
+      .catch((error: unknown) =>
+        logger.warn({ config: loaded.file }, `config not applied: ${(error as Error).message}`),
+      );
+    if (change.needsRestart.length > 0) {
+      const message = `${loaded.file} changed ${change.needsRestart.join(', ')}: restart the server to apply ${change.needsRestart.length > 1 ? 'them' : 'it'}.`;
+      logger.warn({ config: loaded.file }, message);
+      void server
+        .sendLoggingMessage({ level: 'warning', logger: 'meshlens', data: message })
+        .catch(() => undefined);
+    }
+  };
 }
