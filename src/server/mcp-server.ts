@@ -14,7 +14,7 @@ import { EMPTY_CATALOG, type IndexCatalog } from './catalog.js';
 import { registerCompletions } from './completions.js';
 import { callerOf } from './caller-auth-info.js';
 import { DocumentStore } from './documents.js';
-import { SERVER_INSTRUCTIONS } from './instructions.js';
+import { KEY_SESSION_INSTRUCTIONS, SERVER_INSTRUCTIONS } from './instructions.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { GuardedTransport } from './message-guard.js';
@@ -71,7 +71,7 @@ export function createMcpServer(options: McpServerOptions): Server {
         prompts: { listChanged: true },
         completions: {},
       },
-      instructions: SERVER_INSTRUCTIONS,
+      instructions: options.principal?.kind === 'key' ? KEY_SESSION_INSTRUCTIONS : SERVER_INSTRUCTIONS,
     },
   );
   const catalog = options.catalog ?? EMPTY_CATALOG;

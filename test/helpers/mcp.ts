@@ -20,6 +20,8 @@ export async function connectClient(
     clientName?: string;
     catalog?: IndexCatalog;
     key?: KeyPrincipal;
+    /** The principal the session is created for (the HTTP transport knows it before `initialize`). */
+    principal?: KeyPrincipal;
     onClient?: (client: Client) => void;
   } = {},
 ): Promise<Client> {

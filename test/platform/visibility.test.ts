@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/config.js';
 import { DOMAINS, operationKey, type AnyOperation } from '../../src/core/operation.js';
+import { OPERATIONS } from '../../src/ops/catalog.js';
 import type { KeyPrincipal } from '../../src/core/principal.js';
 import { Registry } from '../../src/core/registry.js';
 import type { VisibilitySection } from '../../src/core/visibility.js';
@@ -215,6 +216,22 @@ describe('prompts, resources and completions follow the caller’s tier', () => 
       ),
     ).toEqual(['reached contracts.impact']);
     await reader.close();
+  });
+});
+
+describe('server instructions', () => {
+  it('name no tool to a session created for a key, whose tier may hide any of them', async () => {
+    const key = keyOf('t1', 'reader');
+    const client = await connectClient(registryOf(TIERED_OPERATIONS), 'domain', { key, principal: key });
+    const text = client.getInstructions() ?? '';
+    expect(text).toContain('tools/list');
+    const named = OPERATIONS.flatMap((op) => [op.flatName, `${op.domain} ${op.mode}`]).filter((name) =>
+      text.includes(name),
+    );
+    expect(named).toEqual([]);
+    const local = await connectClient(registryOf(TIERED_OPERATIONS), 'domain');
+    expect(local.getInstructions()).toContain('contracts impact (analyze_impact)');
+    await Promise.all([client.close(), local.close()]);
   });
 });
 
