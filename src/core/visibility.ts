@@ -56,9 +56,9 @@ export class VisibilityTable {
       : undefined;
     const [key, rules] =
       override !== undefined
-        ? [`tenant ${tenant} role ${role}`, override]
+        ? [JSON.stringify(['tenant', tenant, role]), override]
         : Object.hasOwn(this.section.roles, role)
-          ? [`role ${role}`, this.section.roles[role] ?? []]
+          ? [JSON.stringify(['role', role]), this.section.roles[role] ?? []]
           : ['nothing', []];
     let set = this.sets.get(key);
     if (!set) this.sets.set(key, (set = setOf(key, rules)));

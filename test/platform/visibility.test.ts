@@ -41,6 +41,7 @@ const CALLERS: readonly { label: string; key?: KeyPrincipal; sees: readonly stri
   { label: 'admin', key: keyOf('t1', 'admin'), sees: ALL },
   { label: 'admin of tenant acme (no override for admin)', key: keyOf('acme', 'admin'), sees: ALL },
   { label: 'a role listed nowhere', key: keyOf('t1', 'guest'), sees: [] },
+  { label: 'a role named like an object property', key: keyOf('constructor', 'toString'), sees: [] },
 ];
 
 const registryOf = (operations: readonly AnyOperation[], visibility: VisibilitySection = TABLE) =>
