@@ -18,6 +18,7 @@ import {
 import { traceIdOf, validateCall, type CallAddress, type CallMeta } from './validation.js';
 import {
   visibilityTableOf,
+  visibleAddress,
   type VisibilitySection,
   type VisibilityTable,
   type VisibleSet,
@@ -107,9 +108,12 @@ export class Registry<Services = unknown> {
   /** Undefined in a view: a view is what one entry of the table sees, and is narrowed already. */
   private readonly table: VisibilityTable | undefined;
   private readonly views = new Map<string, Registry<Services>>();
+  /** In a view: what its callers may see, which every address it is called with is narrowed to. */
+  private readonly visible: VisibleSet | undefined;
 
   constructor(options: RegistryOptions<Services>, visible?: VisibleSet) {
     this.options = options;
+    this.visible = visible;
     this.table = visible ? undefined : visibilityTableOf(options.visibility, options.operations);
     const disabled = new Set(options.disabledDomains ?? []);
     const seen = new Set<string>();
@@ -175,11 +179,18 @@ export class Registry<Services = unknown> {
     return this.enabled.find((op) => op.domain === domain && op.mode === mode);
   }
 
+  /** A key's call is run by its view, whatever registry it was addressed to: no way around the tiers. */
   async invoke(request: InvocationRequest): Promise<InvocationResult> {
+    const view = this.viewFor(request.principal ?? LOCAL_PRINCIPAL);
+    return view === this ? this.run(request) : view.invoke(request);
+  }
+
+  private async run(request: InvocationRequest): Promise<InvocationResult> {
     const trace = new CallTrace(request);
     try {
       await this.admit(request);
-      const call = validateCall(request.address, request.rawArgs, request.requestMeta);
+      const address = this.visible ? visibleAddress(request.address, this.visible) : request.address;
+      const call = validateCall(address, request.rawArgs, request.requestMeta);
       trace.meta = call.meta;
       const op = call.op;
       trace.operation = operationKey(op);

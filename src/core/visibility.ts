@@ -6,8 +6,10 @@
  */
 import { ConfigError } from './config.js';
 import type { MeshConfig } from './config-schema.js';
+import { ToolError } from './errors.js';
 import type { Principal } from './principal.js';
 import { nearest } from './suggest.js';
+import type { CallAddress } from './validation.js';
 
 export type VisibilitySection = MeshConfig['server']['visibility'];
 
@@ -134,3 +136,14 @@ export function visibilityTableOf(
 /** Whether the table says anything; without it every key sees nothing and the local principal everything. */
 export const hasVisibilityRules = (section: VisibilitySection): boolean =>
   Object.keys(section.roles).length > 0 || Object.keys(section.tenants).length > 0;
+
+/**
+ * An address as a caller of `visible` may use it: a domain tool's modes narrowed to the visible ones (so a
+ * hidden mode is refused as a mode that does not exist), a hidden single operation refused as unknown. The
+ * server resolves names from the caller's view already; this holds for any other way in.
+ */
+export function visibleAddress(address: CallAddress, visible: VisibleSet): CallAddress {
+  if (address.kind === 'domain') return { ...address, ops: address.ops.filter((op) => visible.allows(op)) };
+  if (visible.allows(address.op)) return address;
+  throw new ToolError('invalid_argument', `Unknown tool: ${address.label}.`);
+}

@@ -150,6 +150,29 @@ describe('a hidden tool or mode is refused exactly like an unknown one', () => {
   });
 });
 
+describe('the registry holds the tiers for any way in, not only the MCP server', () => {
+  it('a key calling the whole registry is narrowed to its view; the local principal is not', async () => {
+    const registry = registryOf(TIERED_OPERATIONS);
+    const code = TIERED_OPERATIONS.filter((op) => op.domain === 'code');
+    const outline = TIERED_OPERATIONS.find((op) => operationKey(op) === 'code.outline') as AnyOperation;
+    const writer = keyOf('t1', 'writer');
+    const viaDomain = (principal?: KeyPrincipal) =>
+      registry.invoke({
+        address: { kind: 'domain', domain: 'code', ops: code },
+        rawArgs: { mode: 'outline' },
+        ...(principal ? { principal } : {}),
+      });
+    expect((await viaDomain(writer)).text).toBe('`code` has no mode "outline". Modes: `search`.');
+    expect((await viaDomain()).text).toBe('reached code.outline');
+    const direct = await registry.invoke({
+      address: { kind: 'operation', op: outline, label: 'outline_code' },
+      rawArgs: {},
+      principal: writer,
+    });
+    expect([direct.isError, direct.text]).toEqual([true, 'Unknown tool: outline_code.']);
+  });
+});
+
 describe('prompts, resources and completions follow the caller’s tier', () => {
   const names = async (client: Client) => ({
     prompts: (await client.listPrompts()).prompts.map((p) => p.name),
