@@ -88,8 +88,8 @@ export function createMcpServer(options: McpServerOptions): Server {
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { registry, surface } = await views.viewOf(extra);
-    return callTool(server, { registry, surface, options, documents }, request, extra);
+    const { registry, surface, principal } = await views.viewOf(extra);
+    return callTool(server, { registry, surface, principal, options, documents }, request, extra);
   });
   registerResources(server, { viewOf: views.viewOf, catalog, documents });
   registerPrompts(server, views.viewOf);
@@ -115,13 +115,15 @@ type CallExtra = {
 interface CallContext {
   readonly registry: Registry;
   readonly surface: Surface;
+  /** The caller the view is for: admitted and counted as such. */
+  readonly principal: Principal;
   readonly options: McpServerOptions;
   readonly documents: DocumentStore;
 }
 
 async function callTool(
   server: Server,
-  { registry, surface, options, documents }: CallContext,
+  { registry, surface, principal, options, documents }: CallContext,
   request: CallRequest,
   extra: CallExtra,
 ): Promise<CallToolResult> {
@@ -137,7 +139,8 @@ async function callTool(
   const result = await registry.invoke({
     address,
     ...(client ? { client: { name: client.name, version: client.version } } : {}),
-    ...callerOf(extra.authInfo),
+    principal,
+    ...(callerOf(extra.authInfo).admitted ? { admitted: true } : {}),
     rawArgs: request.params.arguments,
     requestMeta: request.params._meta,
     signal: extra.signal,
