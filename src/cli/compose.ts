@@ -4,6 +4,7 @@ import { createPolicyGovernance } from '../trust/policy-governance.js';
 import type { Logger } from '../core/logger.js';
 import { createPathJail, type PathJail } from '../trust/path-jail.js';
 import { Registry } from '../core/registry.js';
+import { visibilityTableOf } from '../core/visibility.js';
 import { languageSpec } from '../index/languages/registry.js';
 import { parseDeclarations } from '../index/parse/declarations.js';
 import { workspaceDocLocations } from '../index/workspace-docs.js';
@@ -77,6 +78,8 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
     ? new LazyAuditLog(auditDbPath(process.env), options.logger)
     : undefined;
   const notes = options.notes ?? new LazyNotes(loaded.baseDir);
+  // Checked here first to name the file in the error; the registry checks the table again, unnamed.
+  visibilityTableOf(loaded.config.server.visibility, OPERATIONS, loaded.file);
   const limits = localAdmission(loaded.config, process.env);
   const registry = new Registry<MeshServices>({
     operations: OPERATIONS,
@@ -88,6 +91,7 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
       parseDeclarations,
     },
     disabledDomains: loaded.config.tools.disabled_domains,
+    visibility: loaded.config.server.visibility,
     logger: options.logger,
     governance: createPolicyGovernance(loaded, process.env),
     ...(audit ? { audit } : {}),

@@ -8,6 +8,8 @@ import type { Logger } from '../core/logger.js';
 export interface ConfigChange {
   /** `[tools] disabled_domains` as the file now says: applied at once. */
   readonly disabledDomains: readonly string[];
+  /** `[server.visibility]` as the file now says: applied at once. */
+  readonly visibility: MeshConfig['server']['visibility'];
   /** The other settings that differ (`[docs] paths`, `[workspace]`): they apply when the server restarts. */
   readonly needsRestart: readonly string[];
 }
@@ -15,8 +17,8 @@ export interface ConfigChange {
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Compares two configs setting by setting (`section.key`). Only the set of served tools changes while
- * serving: the index, the roots and the policies were built from the config at start, and rebuilding them
+ * Compares two configs setting by setting (`section.key`). Only the set of served tools (disabled domains,
+ * visibility tiers) changes while serving: the index, the roots and the policies were built from the config at start, and rebuilding them
  * behind a client's back would change answers it already relies on.
  */
 export function configChange(before: MeshConfig, after: MeshConfig): ConfigChange {
@@ -25,12 +27,20 @@ export function configChange(before: MeshConfig, after: MeshConfig): ConfigChang
     const was = (before[section] ?? {}) as Record<string, unknown>;
     const now = (after[section] ?? {}) as Record<string, unknown>;
     for (const key of Object.keys({ ...was, ...now })) {
-      if (section === 'tools' && key === 'disabled_domains') continue;
+      if (appliedAtOnce(section, key)) continue;
       if (!sameJson(was[key], now[key])) needsRestart.push(`${section}.${key}`);
     }
   }
-  return { disabledDomains: after.tools.disabled_domains, needsRestart };
+  return {
+    disabledDomains: after.tools.disabled_domains,
+    visibility: after.server.visibility,
+    needsRestart,
+  };
 }
+
+/** The settings that only change which tools are served, and so apply while serving. */
+const appliedAtOnce = (section: string, key: string): boolean =>
+  (section === 'tools' && key === 'disabled_domains') || (section === 'server' && key === 'visibility');
 
 /** Quiet time after the last write: editors save in several steps (truncate, write, rename). */
 const SETTLE_MS = 100;

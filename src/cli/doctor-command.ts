@@ -12,6 +12,7 @@ import {
   type DoctorCheck,
 } from './doctor-checks.js';
 import { boundaryChecks } from './doctor-boundary.js';
+import { visibilityChecks } from './doctor-visibility.js';
 import { auditCheck, cacheCheck, indexCheck, orphanedCacheCheck } from './doctor-state.js';
 
 export interface DoctorOptions {
@@ -68,6 +69,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
     ...deadConfigChecks(loaded, index.snapshot, env),
     ...rootChecks(loaded),
     ...duplicatedSubmoduleChecks(loaded.roots),
+    ...visibilityChecks(loaded),
     await grammarCheck(),
     gitCheck(),
     cache.check,

@@ -13,9 +13,9 @@ export interface ServedConfigWatch {
 }
 
 /**
- * Applies a changed config file to a running server: domains switched on or off change the served registry
- * at once (each session's server then announces the lists that changed); anything else is named as needing
- * a restart. Returns what stops the watching; nothing is watched without a config file.
+ * Applies a changed config file to a running server: domains switched on or off and visibility tiers change
+ * the served registry at once (each session's server then announces the lists that changed for its caller);
+ * anything else is named as needing a restart. Returns what stops the watching; nothing is watched without a config file.
  */
 export function watchServedConfig(options: ServedConfigWatch): () => void {
   const { loaded, logger, served } = options;
@@ -29,7 +29,14 @@ export function watchServedConfig(options: ServedConfigWatch): () => void {
     onChange: (next) => {
       const change = configChange(config, next.config);
       config = next.config;
-      void served.replace((registry) => registry.withDisabledDomains(change.disabledDomains));
+      // A visibility table naming an unknown domain or mode is not applied: what is served stays, and the log says why.
+      void served
+        .replace((registry) =>
+          registry.withDisabledDomains(change.disabledDomains).withVisibility(change.visibility),
+        )
+        .catch((error: unknown) =>
+          logger.warn({ config: file }, `config not applied: ${(error as Error).message}`),
+        );
       if (change.needsRestart.length > 0) {
         const message = `${file} changed ${change.needsRestart.join(', ')}: restart the server to apply ${change.needsRestart.length > 1 ? 'them' : 'it'}.`;
         logger.warn({ config: file }, message);

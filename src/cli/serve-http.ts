@@ -10,6 +10,7 @@ import {
   parseListenAddress,
   type ListenAddress,
 } from '../server/http/listen-address.js';
+import { callerOf } from '../server/caller-auth-info.js';
 import { createMcpServer } from '../server/mcp-server.js';
 import { ServedRegistry } from '../server/served-registry.js';
 import { flushCompileCache } from './compile-cache.js';
@@ -18,6 +19,7 @@ import { LazyIndex } from './lazy-index.js';
 import { LazyNotes } from './lazy-notes.js';
 import type { ServeOptions } from './serve.js';
 import { watchServedConfig } from './serve-config-watch.js';
+import { checkVisibilityTable } from './visibility-check.js';
 import { VERSION } from './version.js';
 
 export interface HttpServeOptions extends ServeOptions {
@@ -51,6 +53,7 @@ export async function serveHttpCommand(args: HttpArgs, base: ServeBase): Promise
     throw error;
   }
   const loaded = base.reload();
+  await checkVisibilityTable(loaded);
   const authenticator = await configuredAuthenticator(loaded);
   if (!isLoopbackHost(listen.host) && !authenticator) return beyondLoopbackRefusal(listen);
   try {
@@ -137,14 +140,18 @@ export async function serveHttp(options: HttpServeOptions): Promise<void> {
       logger,
       ...(options.authenticator ? { authenticator: options.authenticator } : {}),
       ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
-      createServer: () =>
-        createMcpServer({
+      // Each session's server lists, for the key that opened it, what that key may see.
+      createServer: (principal) => {
+        const key = callerOf(principal?.authInfo).principal;
+        return createMcpServer({
           registry: served,
           surface: options.surface,
           version: VERSION,
           structuredOutput: options.structuredOutput,
           catalog,
-        }),
+          ...(key ? { principal: key } : {}),
+        });
+      },
     });
     void composed.audit?.load();
     void index

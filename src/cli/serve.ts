@@ -6,6 +6,7 @@ import { LineStdioTransport } from '../server/stdio-transport.js';
 import type { SurfaceKind } from '../server/surface.js';
 import { flushCompileCache } from './compile-cache.js';
 import type { ComposedRegistry } from './compose.js';
+import { checkVisibilityTable } from './visibility-check.js';
 import { indexCatalog } from './index-catalog.js';
 import { LazyIndex } from './lazy-index.js';
 import { LazyNotes } from './lazy-notes.js';
@@ -34,6 +35,7 @@ const START_INDEX_FALLBACK_MS = 1000;
 export async function serveStdio(options: ServeOptions): Promise<void> {
   const { loaded, logger } = options;
   for (const warning of loaded.warnings) logger.warn({ config: loaded.file }, warning);
+  await checkVisibilityTable(loaded);
   const index = new LazyIndex(loaded, logger);
   const notes = new LazyNotes(loaded.baseDir);
   const session = `stdio-${process.pid}-${Date.now()}`;

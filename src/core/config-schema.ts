@@ -36,6 +36,11 @@ export const callLimitsSchema = z.strictObject({
     .describe('Calls admitted per UTC day, counted in the key store across processes and restarts.'),
 });
 
+/** What one role may see: `*`, a domain (`code` or `code.*`) or one mode (`code.search`). */
+const visibilityRules = z
+  .array(z.string().min(1))
+  .describe('Rules: `*` (everything), a domain (`code` or `code.*`), or one mode (`code.search`).');
+
 export const configSchema = z.strictObject({
   workspace: z
     .strictObject({
@@ -145,6 +150,22 @@ export const configSchema = z.strictObject({
             .default({})
             .describe(
               "Role → limits for the API keys of that role; a key's own `keys create --rate/--daily` win.",
+            ),
+        })
+        .prefault({}),
+      visibility: z
+        .strictObject({
+          roles: z
+            .record(z.string(), visibilityRules)
+            .default({})
+            .describe(
+              'Role → what the API keys of that role may see and call. A key whose role is listed nowhere sees nothing; calls without a key (stdio) see everything.',
+            ),
+          tenants: z
+            .record(z.string(), z.record(z.string(), visibilityRules))
+            .default({})
+            .describe(
+              "Tenant → role → rules, for one tenant's keys: an entry here replaces the role's entry in `roles` for that tenant.",
             ),
         })
         .prefault({}),

@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { Admitter } from './admission.js';
 import { DEFAULT_PAGE_BUDGET_BYTES, capText } from './budget.js';
+import { argumentDigest } from './argument-digest.js';
 import { allowAll, type CallPolicy, type CallRefusal } from './call-policy.js';
 import type { CallRecord, CallRecordSink } from './call-record.js';
 import { ToolError, isAbortError } from './errors.js';
 import { waitForIndex, type IndexProgress } from './index-wait.js';
 import { silentLogger, type Logger } from './logger.js';
-import { MAX_NESTING_DEPTH } from './nesting.js';
 import { LOCAL_PRINCIPAL, type Principal } from './principal.js';
 import {
   DOMAINS,
@@ -17,12 +16,24 @@ import {
   type ProgressReporter,
 } from './operation.js';
 import { traceIdOf, validateCall, type CallAddress, type CallMeta } from './validation.js';
+import {
+  visibilityTableOf,
+  visibleAddress,
+  type VisibilitySection,
+  type VisibilityTable,
+  type VisibleSet,
+} from './visibility.js';
 
 export interface RegistryOptions<Services> {
   readonly operations: readonly AnyOperation<Services>[];
   readonly services: Services;
   /** Domains switched off in config: their operations are neither listed nor callable anywhere. */
   readonly disabledDomains?: readonly string[];
+  /**
+   * `[server.visibility]`: what each key may see, by tenant and role (checked against `operations`; a bad
+   * rule throws a ConfigError). Without it a key sees nothing; the local principal always sees everything.
+   */
+  readonly visibility?: VisibilitySection;
   /** The audit trail: one record per call. */
   readonly audit?: CallRecordSink;
   /** The configured governance: may refuse a call, or add a skill hint to its answer. */
@@ -93,36 +104,22 @@ export interface InvocationResult {
 }
 
 /**
- * Sorted keys, no spaces. Past the nesting limit a value is written as a marker: arguments that deep are
- * refused anyway, and the digest of a refused call must not overflow the stack.
- */
-function canonicalJson(value: unknown, depth = 1): string {
-  if (value && typeof value === 'object' && depth > MAX_NESTING_DEPTH) return '"<nested too deep>"';
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v, depth + 1)).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v, depth + 1)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-export const argumentDigest = (args: unknown): string =>
-  createHash('sha256')
-    .update(canonicalJson(args ?? {}))
-    .digest('hex');
-
-/**
  * The one place that wraps every operation call: validation, governance, the index gate, cancellation and
  * progress plumbing, notes, the output cap, timing and one audit record. Operations contain none of it.
  */
 export class Registry<Services = unknown> {
   private readonly enabled: readonly AnyOperation<Services>[];
   private readonly options: RegistryOptions<Services>;
+  /** Undefined in a view: a view is what one entry of the table sees, and is narrowed already. */
+  private readonly table: VisibilityTable | undefined;
+  private readonly views = new Map<string, Registry<Services>>();
+  /** In a view: what its callers may see, which every address it is called with is narrowed to. */
+  private readonly visible: VisibleSet | undefined;
 
-  constructor(options: RegistryOptions<Services>) {
+  constructor(options: RegistryOptions<Services>, visible?: VisibleSet) {
     this.options = options;
+    this.visible = visible;
+    this.table = visible ? undefined : visibilityTableOf(options.visibility, options.operations);
     const disabled = new Set(options.disabledDomains ?? []);
     const seen = new Set<string>();
     for (const op of options.operations) {
@@ -133,7 +130,7 @@ export class Registry<Services = unknown> {
     }
     const order = (d: Domain) => DOMAINS.indexOf(d);
     this.enabled = options.operations
-      .filter((op) => !disabled.has(op.domain))
+      .filter((op) => !disabled.has(op.domain) && (visible?.allows(op) ?? true))
       .sort((a, b) => order(a.domain) - order(b.domain));
   }
 
@@ -152,6 +149,26 @@ export class Registry<Services = unknown> {
     return same ? this : next;
   }
 
+  /**
+   * This registry as one caller sees it: only the operations its tier of `[server.visibility]` lists, so
+   * that its tool list, its prompts and resources, and the answer to a call of anything else all come from
+   * the same set. Callers of the same tier share one view.
+   */
+  viewFor(principal: Principal): Registry<Services> {
+    if (!this.table) return this;
+    const visible = this.table.setFor(principal);
+    if (visible.everything) return this;
+    let view = this.views.get(visible.key);
+    if (!view) this.views.set(visible.key, (view = new Registry(this.options, visible)));
+    return view;
+  }
+
+  /** This registry with another visibility table (a config reload); this one when the table is the same. */
+  withVisibility(visibility: VisibilitySection): Registry<Services> {
+    const same = JSON.stringify(visibility) === JSON.stringify(this.options.visibility ?? EMPTY_TABLE);
+    return same ? this : new Registry({ ...this.options, visibility });
+  }
+
   domains(): { domain: Domain; ops: readonly AnyOperation<Services>[] }[] {
     return DOMAINS.map((domain) => ({
       domain,
@@ -167,11 +184,18 @@ export class Registry<Services = unknown> {
     return this.enabled.find((op) => op.domain === domain && op.mode === mode);
   }
 
+  /** A key's call is run by its view, whatever registry it was addressed to: no way around the tiers. */
   async invoke(request: InvocationRequest): Promise<InvocationResult> {
+    const view = this.viewFor(request.principal ?? LOCAL_PRINCIPAL);
+    return view === this ? this.run(request) : view.invoke(request);
+  }
+
+  private async run(request: InvocationRequest): Promise<InvocationResult> {
     const trace = new CallTrace(request);
     try {
       await this.admit(request);
-      const call = validateCall(request.address, request.rawArgs, request.requestMeta);
+      const address = this.visible ? visibleAddress(request.address, this.visible) : request.address;
+      const call = validateCall(address, request.rawArgs, request.requestMeta);
       trace.meta = call.meta;
       const op = call.op;
       trace.operation = operationKey(op);
@@ -316,6 +340,8 @@ export class Registry<Services = unknown> {
     }
   }
 }
+
+const EMPTY_TABLE: VisibilitySection = { roles: {}, tenants: {} };
 
 /** What one call's audit record needs, gathered as the call goes on. */
 class CallTrace {

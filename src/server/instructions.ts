@@ -21,3 +21,16 @@ Rules:
 - A call made while the first index is built waits for it (up to 30 s). If an answer still says "still indexing", call admin status (index_status) and retry shortly.
 - Paths: workspace-relative, or absolute inside a configured root; anything outside is refused.
 - For free text, literals and comments use code grep (grep_code), not a shell grep: same files, secrets masked.`;
+
+/**
+ * For a session of an API key: the key's tier may hide any tool, and the instructions must not name what it
+ * cannot see, so they name none. They are sent once, at `initialize`, for the principal the session is
+ * created for.
+ */
+export const KEY_SESSION_INSTRUCTIONS = `meshlens indexes this multi-service workspace and answers structural questions from an AST index. Use the tools that tools/list gives this key instead of grep/find; each description says what it answers and when to prefer another.
+
+Rules:
+- A zero result is authoritative for what the index covers: the answer says what was searched. Do not re-check it with grep; follow the suggested next call instead.
+- Lists are paged. When a footer says "More: offset: N" (or a cursor), call again with it.
+- A call made while the first index is built waits for it (up to 30 s). If an answer still says "still indexing", retry shortly.
+- Paths: workspace-relative, or absolute inside a configured root; anything outside is refused.`;

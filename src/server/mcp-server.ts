@@ -13,12 +13,14 @@ import { EMPTY_CATALOG, type IndexCatalog } from './catalog.js';
 import { registerCompletions } from './completions.js';
 import { callerOf } from './caller-auth-info.js';
 import { DocumentStore } from './documents.js';
-import { SERVER_INSTRUCTIONS } from './instructions.js';
+import { KEY_SESSION_INSTRUCTIONS, SERVER_INSTRUCTIONS } from './instructions.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { MeshServer } from './mesh-server.js';
 import { announceListChanges } from './list-changes.js';
 import { ServedRegistry } from './served-registry.js';
+import { SessionViews } from './caller-view.js';
+import type { Principal } from '../core/principal.js';
 import { surfacesOf, type Surface, type SurfaceKind } from './surface.js';
 
 export interface McpServerOptions {
@@ -34,6 +36,11 @@ export interface McpServerOptions {
   readonly structuredOutput?: boolean;
   /** Names from the index for completions and the resource list; none when absent. */
   readonly catalog?: IndexCatalog;
+  /**
+   * Who this session serves, for the lists it is told changed: the local principal (stdio) by default. A
+   * request that carries an authenticated key is answered for that key (see caller-auth-info.ts).
+   */
+  readonly principal?: Principal;
 }
 
 /**
@@ -45,10 +52,7 @@ export function createMcpServer(options: McpServerOptions): MeshServer {
   const served =
     options.registry instanceof ServedRegistry ? options.registry : ServedRegistry.of(options.registry);
   const surfaceOf = surfacesOf(options.surface);
-  const current = async () => {
-    const registry = await served.current();
-    return { registry, surface: surfaceOf(registry) };
-  };
+  const views = new SessionViews(served, surfaceOf, options.principal);
   const server = new MeshServer(
     { name: 'meshlens', title: 'meshlens', version: options.version },
     {
@@ -59,15 +63,15 @@ export function createMcpServer(options: McpServerOptions): MeshServer {
         prompts: { listChanged: true },
         completions: {},
       },
-      instructions: SERVER_INSTRUCTIONS,
+      instructions: options.principal?.kind === 'key' ? KEY_SESSION_INSTRUCTIONS : SERVER_INSTRUCTIONS,
     },
   );
   server.keepClientLogLevel();
   const catalog = options.catalog ?? EMPTY_CATALOG;
   const documents = new DocumentStore();
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: (await current()).surface.tools().map((tool) => ({
+  server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => ({
+    tools: (await views.viewOf(extra)).surface.tools().map((tool) => ({
       name: tool.name,
       title: tool.title,
       description: tool.description,
@@ -77,14 +81,14 @@ export function createMcpServer(options: McpServerOptions): MeshServer {
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { registry, surface } = await current();
-    return callTool(server, { registry, surface, options, documents }, request, extra);
+    const { registry, surface, principal } = await views.viewOf(extra);
+    return callTool(server, { registry, surface, principal, options, documents }, request, extra);
   });
-  registerResources(server, { registry: () => served.current(), catalog, documents });
-  registerPrompts(server, async () => (await current()).surface);
-  registerCompletions(server, catalog);
+  registerResources(server, { viewOf: views.viewOf, catalog, documents });
+  registerPrompts(server, views.viewOf);
+  registerCompletions(server, catalog, views.viewOf);
   const stopAnnouncing = served.onReplace((before, after) =>
-    announceListChanges(server, surfaceOf, before, after),
+    announceListChanges(server, views.sessionView(before), views.sessionView(after)),
   );
   // Over HTTP many sessions share one registry: a closed session's server must stop listening to it.
   server.onclose = stopAnnouncing;
@@ -107,13 +111,15 @@ type CallExtra = {
 interface CallContext {
   readonly registry: Registry;
   readonly surface: Surface;
+  /** The caller the view is for: admitted and counted as such. */
+  readonly principal: Principal;
   readonly options: McpServerOptions;
   readonly documents: DocumentStore;
 }
 
 async function callTool(
   server: MeshServer,
-  { registry, surface, options, documents }: CallContext,
+  { registry, surface, principal, options, documents }: CallContext,
   request: CallRequest,
   extra: CallExtra,
 ): Promise<CallToolResult> {
@@ -129,7 +135,8 @@ async function callTool(
   const result = await registry.invoke({
     address,
     ...(client ? { client: { name: client.name, version: client.version } } : {}),
-    ...callerOf(extra.authInfo),
+    principal,
+    ...(callerOf(extra.authInfo).admitted ? { admitted: true } : {}),
     ...(extra.sessionId ? { session: auditSessionOf(extra.sessionId) } : {}),
     rawArgs: request.params.arguments,
     requestMeta: request.params._meta,

@@ -11,6 +11,7 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { IndexCatalog } from './catalog.js';
+import type { ViewOf } from './caller-view.js';
 import type { Surface } from './surface.js';
 
 type Tool = (domain: string, mode: string) => string;
@@ -131,17 +132,18 @@ export const PROMPTS: readonly PromptEntry[] = [
 export const offeredPrompts = (surface: Surface): PromptEntry[] =>
   PROMPTS.filter((p) => p.uses.every(([d, m]) => surface.callOf(d, m) !== undefined));
 
-export function registerPrompts(server: Server, currentSurface: () => Promise<Surface>): void {
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
-    prompts: offeredPrompts(await currentSurface()).map((p) => ({
+/** Prompts follow the caller's view: one that asks for an operation the caller may not see is not offered. */
+export function registerPrompts(server: Server, viewOf: ViewOf): void {
+  server.setRequestHandler(ListPromptsRequestSchema, async (_request, extra) => ({
+    prompts: offeredPrompts((await viewOf(extra)).surface).map((p) => ({
       name: p.name,
       title: p.title,
       description: p.description,
       arguments: p.arguments.map(({ name, description, required }) => ({ name, description, required })),
     })),
   }));
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
-    const surface = await currentSurface();
+  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
+    const { surface } = await viewOf(extra);
     const offered = offeredPrompts(surface);
     const prompt = offered.find((p) => p.name === request.params.name);
     if (!prompt) {

@@ -12,7 +12,9 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Domain } from '../core/operation.js';
+import type { Principal } from '../core/principal.js';
 import type { Registry } from '../core/registry.js';
+import type { ViewOf } from './caller-view.js';
 import type { IndexCatalog } from './catalog.js';
 import type { DocumentStore } from './documents.js';
 
@@ -22,11 +24,14 @@ interface Answer {
 }
 
 /** An operation's answer, as text and as JSON; each resource says which it serves, and as what type. */
-type Call = (
+type Call = ((
   domain: Domain,
   mode: string,
   args: Record<string, unknown>,
-) => Promise<{ readonly text: string; readonly json: Record<string, unknown> }>;
+) => Promise<{ readonly text: string; readonly json: Record<string, unknown> }>) & {
+  /** Whether the caller's view holds the operation a resource is read with. */
+  readonly offers: (resource: { readonly uses: Uses }) => boolean;
+};
 
 /** The operation a resource is read with: without it (a disabled domain) the resource is not offered. */
 type Uses = readonly [Domain, string];
@@ -166,20 +171,28 @@ const offeredBy =
     registry.byDomainMode(domain, mode) !== undefined;
 
 /**
- * The fixed resources and the templates this registry can read, by URI: what a config reload that
- * disables a domain changes.
+ * The fixed resources and the templates this registry (a caller's view) can read, by URI: what a config
+ * reload that disables a domain or changes a visibility tier changes.
  */
 export function offeredResourceUris(registry: Registry): string[] {
   const offered = offeredBy(registry);
   return [...FIXED.filter(offered).map((r) => r.uri), ...TEMPLATES.filter(offered).map(templateUri)];
 }
 
+/** The templates a caller's view can read: the only ones its completions may name values for. */
+export const offeredTemplates = (registry: Registry): readonly ResourceTemplateEntry[] =>
+  TEMPLATES.filter(offeredBy(registry));
+
+/**
+ * Resources follow the caller's view: one read through an operation the caller may not see is neither
+ * listed nor readable, and reading it gets the answer a URI that does not exist gets.
+ */
 export function registerResources(
   server: Server,
-  deps: { registry: () => Promise<Registry>; catalog: IndexCatalog; documents: DocumentStore },
+  deps: { viewOf: ViewOf; catalog: IndexCatalog; documents: DocumentStore },
 ): void {
-  server.setRequestHandler(ListResourcesRequestSchema, async () => {
-    const registry = await deps.registry();
+  server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
+    const { registry } = await deps.viewOf(extra);
     const documents = registry.byDomainMode('docs', 'read') ? deps.catalog.documents() : [];
     return {
       resources: [
@@ -197,8 +210,8 @@ export function registerResources(
       ],
     };
   });
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: TEMPLATES.filter(offeredBy(await deps.registry())).map((t) => ({
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async (_request, extra) => ({
+    resourceTemplates: offeredTemplates((await deps.viewOf(extra)).registry).map((t) => ({
       uriTemplate: templateUri(t),
       name: t.name,
       title: t.title,
@@ -206,9 +219,10 @@ export function registerResources(
       mimeType: t.mimeType,
     })),
   }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const { uri } = request.params;
-    const answer = await readResource(uri, operationCaller(await deps.registry()), deps.documents);
+    const { registry, principal } = await deps.viewOf(extra);
+    const answer = await readResource(uri, operationCaller(registry, principal), deps.documents);
     return { contents: [{ uri, mimeType: answer.mimeType, text: answer.text }] };
   });
 }
@@ -216,9 +230,9 @@ export function registerResources(
 async function readResource(uri: string, call: Call, documents: DocumentStore): Promise<Answer> {
   const stored = documents.get(uri);
   if (stored) return { text: stored.text, mimeType: stored.mimeType };
-  const fixed = FIXED.find((r) => r.uri === uri);
+  const fixed = FIXED.filter(call.offers).find((r) => r.uri === uri);
   if (fixed) return { text: await fixed.read(call), mimeType: fixed.mimeType };
-  for (const template of TEMPLATES) {
+  for (const template of TEMPLATES.filter(call.offers)) {
     if (!uri.startsWith(template.prefix) || uri.length === template.prefix.length) continue;
     const raw = uri.slice(template.prefix.length);
     let value: string;
@@ -238,16 +252,22 @@ async function readResource(uri: string, call: Call, documents: DocumentStore): 
 /** MCP's code for an unknown resource. */
 const RESOURCE_NOT_FOUND = -32002;
 
-/** Runs an operation through the registry; a failed call is the resource request's error, in its words. */
-function operationCaller(registry: Registry) {
-  return async (domain: Domain, mode: string, args: Record<string, unknown>) => {
+/**
+ * Runs an operation through the caller's view of the registry, as the caller; a failed call is the
+ * resource request's error, in its words. `offers`: whether a resource's operation is in the view.
+ */
+function operationCaller(registry: Registry, principal: Principal): Call {
+  const call = async (domain: Domain, mode: string, args: Record<string, unknown>) => {
     const op = registry.byDomainMode(domain, mode);
-    if (!op) throw new McpError(RESOURCE_NOT_FOUND, `The ${domain} domain is disabled in this workspace.`);
+    // Unreachable through readResource, which only reads the resources `offers` lets through.
+    if (!op) throw new McpError(RESOURCE_NOT_FOUND, `No operation ${domain} ${mode} for this caller.`);
     const result = await registry.invoke({
       address: { kind: 'operation', op, label: `resource ${domain} ${mode}` },
       rawArgs: args,
+      principal,
     });
     if (result.isError) throw new McpError(ErrorCode.InvalidParams, result.text);
     return { text: result.text, json: result.json };
   };
+  return Object.assign(call, { offers: offeredBy(registry) });
 }

@@ -14,6 +14,7 @@ describe('configChange', () => {
     });
     expect(configChange(before, after)).toEqual({
       disabledDomains: ['docs'],
+      visibility: { roles: {}, tenants: {} },
       needsRestart: ['workspace.roots', 'docs.stop_words', 'tools.first_call_wait_seconds'],
     });
   });
@@ -36,12 +37,27 @@ describe('configChange', () => {
     expect(unknown.success).toBe(false);
   });
 
+  it('applies [server.visibility] at once: it only changes which tools each key sees', () => {
+    const before = parsed({ server: { visibility: { roles: { reader: ['code'] } } } });
+    const after = parsed({
+      server: {
+        visibility: { roles: { reader: ['code', 'docs.search'] }, tenants: { acme: { reader: [] } } },
+      },
+    });
+    expect(configChange(before, after)).toEqual({
+      disabledDomains: [],
+      visibility: { roles: { reader: ['code', 'docs.search'] }, tenants: { acme: { reader: [] } } },
+      needsRestart: [],
+    });
+  });
+
   it('an unchanged file needs nothing', () => {
     const same = parsed({ workspace: { roots: ['api'] }, tools: { disabled_domains: ['graph'] } });
     expect(
       configChange(same, parsed({ workspace: { roots: ['api'] }, tools: { disabled_domains: ['graph'] } })),
     ).toEqual({
       disabledDomains: ['graph'],
+      visibility: { roles: {}, tenants: {} },
       needsRestart: [],
     });
   });

@@ -24,6 +24,7 @@ function setup(limits: LimitsConfig) {
   const registry = new Registry({
     operations: [sampleSearch],
     services: undefined,
+    visibility: { roles: { reader: ['*'] }, tenants: {} },
     audit: { record: (r) => records.push(r) },
     admission: createAdmitter({ limits, usage: store }),
     now: () => now,
@@ -102,7 +103,13 @@ describe('admission in the call pipeline', () => {
 
   it('does not admit twice a call the transport admitted already', async () => {
     const { registry, store } = setup({ local: { daily: 1 }, roles: {} });
-    const principal: KeyPrincipal = { kind: 'key', keyId: 1, prefix: 'ml_00000000', tenant: 't', role: 'r' };
+    const principal: KeyPrincipal = {
+      kind: 'key',
+      keyId: 1,
+      prefix: 'ml_00000000',
+      tenant: 't',
+      role: 'reader',
+    };
     for (let i = 0; i < 3; i++) {
       const result = await registry.invoke({
         address: { kind: 'operation', op: sampleSearch, label: 'sample_search' },

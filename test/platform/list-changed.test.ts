@@ -12,7 +12,18 @@ import { defineOperation } from '../../src/core/operation.js';
 import { Registry } from '../../src/core/registry.js';
 import { createMcpServer } from '../../src/server/mcp-server.js';
 import { ServedRegistry } from '../../src/server/served-registry.js';
+import { connectClient } from '../helpers/mcp.js';
 import { SAMPLE_OPERATIONS } from '../helpers/sample-ops.js';
+import { keyOf, TIERED_OPERATIONS } from '../helpers/tiered-ops.js';
+
+/** Counts the list-changed notifications a client receives. */
+function counting(client: Client) {
+  const received = { tools: 0, prompts: 0, resources: 0 };
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => void received.tools++);
+  client.setNotificationHandler(PromptListChangedNotificationSchema, () => void received.prompts++);
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void received.resources++);
+  return received;
+}
 
 /** A client that counts the list-changed notifications it receives. */
 async function connect(served: ServedRegistry) {
@@ -20,10 +31,7 @@ async function connect(served: ServedRegistry) {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
   const client = new Client({ name: 'list-changed', version: '1.0.0' });
-  const received = { tools: 0, prompts: 0, resources: 0 };
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () => void received.tools++);
-  client.setNotificationHandler(PromptListChangedNotificationSchema, () => void received.prompts++);
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void received.resources++);
+  const received = counting(client);
   await client.connect(clientTransport);
   return { client, received };
 }
@@ -73,6 +81,60 @@ describe('list changes', () => {
     expect(received).toEqual({ tools: 2, prompts: 0, resources: 2 });
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['code', 'admin']);
     await client.close();
+  });
+
+  it('a changed visibility tier tells each session what changed for its own caller, and the next list is the new one', async () => {
+    const table = (planner: string[]) => ({ roles: { planner, writer: ['memory'] }, tenants: {} });
+    const served = ServedRegistry.of(
+      new Registry({
+        operations: TIERED_OPERATIONS,
+        services: undefined,
+        visibility: table(['contracts.impact']),
+      }),
+    );
+    const sessions = await Promise.all(
+      [keyOf('t1', 'planner', 1), keyOf('t1', 'writer', 2)].map(async (key) => {
+        let received = { tools: 0, prompts: 0, resources: 0 };
+        const client = await connectClient(served, 'domain', {
+          key,
+          onClient: (c) => (received = counting(c)),
+        });
+        return { client, received: () => received };
+      }),
+    );
+    const [planner, writer] = sessions as [(typeof sessions)[number], (typeof sessions)[number]];
+    const modes = async () =>
+      (await planner.client.listTools()).tools.map((t) => [
+        t.name,
+        (t.inputSchema as unknown as { properties: { mode: { enum: string[] } } }).properties.mode.enum,
+      ]);
+    expect(await modes()).toEqual([['contracts', ['impact']]]);
+    expect((await planner.client.listPrompts()).prompts).toEqual([]);
+    expect(await writer.client.listTools().then((l) => l.tools.map((t) => t.name))).toEqual([
+      'memory',
+      'memory_put',
+    ]);
+
+    await served.replace((registry) =>
+      registry.withVisibility(table(['contracts.impact', 'contracts.grpc'])),
+    );
+    await settle();
+    expect(planner.received()).toEqual({ tools: 1, prompts: 1, resources: 0 });
+    expect(writer.received()).toEqual({ tools: 0, prompts: 0, resources: 0 });
+    expect(await modes()).toEqual([['contracts', ['impact', 'grpc']]]);
+    expect((await planner.client.listPrompts()).prompts.map((p) => p.name)).toEqual([
+      'change_contract_safely',
+    ]);
+    const call = await planner.client.callTool({ name: 'contracts', arguments: { mode: 'grpc' } });
+    expect(call.content).toEqual([{ type: 'text', text: 'reached contracts.grpc' }]);
+
+    // The same table again changes nothing anyone sees: nothing is sent.
+    await served.replace((registry) =>
+      registry.withVisibility(table(['contracts.impact', 'contracts.grpc'])),
+    );
+    await settle();
+    expect(planner.received()).toEqual({ tools: 1, prompts: 1, resources: 0 });
+    await Promise.all(sessions.map((s) => s.client.close()));
   });
 
   it('a document kept as a resource adds to the resource list: resources/list_changed, once per new page', async () => {

@@ -407,7 +407,15 @@ describe('Streamable HTTP transport', () => {
       limits: { roles: { reader: { rate: parseRateSpec('1/m') as RateSpec } } },
       usage: store,
     });
-    const { url } = await start({ authenticator: keyAuthenticator(store, admission) });
+    // Fail-closed visibility: the key's role must be granted what it calls.
+    const served = ServedRegistry.of(
+      new Registry({
+        operations: SAMPLE_OPERATIONS,
+        services: undefined,
+        visibility: { roles: { reader: ['*'] }, tenants: {} },
+      }),
+    );
+    const { url } = await start({ served, authenticator: keyAuthenticator(store, admission) });
     const anonymous = await raw(url, { body: INITIALIZE });
     expect([anonymous.status, errorOf(anonymous), anonymous.headers['www-authenticate']]).toEqual([
       401,
@@ -437,6 +445,19 @@ describe('Streamable HTTP transport', () => {
       '60',
       `Rate limit reached for key ${record.prefix} (1/m). Retry after 60 s.`,
     ]);
+    // A role the table does not list sees no tool at all, and its call is answered like an unknown one.
+    const guest = store.create({ tenant: 'acme', role: 'guest' });
+    const guestClient = new Client({ name: 'http-guest', version: '1.0.0' });
+    await guestClient.connect(
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { Authorization: `Bearer ${guest.key}` } },
+      }),
+    );
+    expect((await guestClient.listTools()).tools).toEqual([]);
+    await expect(
+      guestClient.callTool({ name: 'code', arguments: { mode: 'search', query: 'x' } }),
+    ).rejects.toThrow('Unknown tool: code');
+    await guestClient.close();
     store.revoke(record.id);
     const revoked = await raw(url, {
       body: LIST,
@@ -445,6 +466,13 @@ describe('Streamable HTTP transport', () => {
     expect(revoked.status).toBe(401);
     expect(store.usage(undefined)).toEqual([
       { subject: `key:${record.id}`, prefix: record.prefix, tenant: 'acme', calls: 1, refusals: 1 },
+      {
+        subject: `key:${guest.record.id}`,
+        prefix: guest.record.prefix,
+        tenant: 'acme',
+        calls: 1,
+        refusals: 0,
+      },
     ]);
     await client.close().catch(() => undefined);
     store.close();

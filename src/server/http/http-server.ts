@@ -17,7 +17,7 @@ const METHODS = 'GET, POST, DELETE';
 export interface HttpServerOptions {
   readonly listen: ListenAddress;
   /** A fresh MCP server for each session. */
-  readonly createServer: () => MeshServer;
+  readonly createServer: (principal: Principal | undefined) => MeshServer;
   readonly logger: Logger;
   /** Required to listen beyond loopback; asked first on every request. */
   readonly authenticator?: Authenticator;

@@ -64,8 +64,8 @@ function withAuth(request: IncomingMessage, principal: Principal | undefined): I
 }
 
 export interface SessionTableOptions {
-  /** A fresh MCP server for a new session, over the shared registry. */
-  readonly createServer: () => MeshServer;
+  /** A fresh MCP server for a new session, for the principal who opens it. */
+  readonly createServer: (principal: Principal | undefined) => MeshServer;
   readonly logger: Logger;
 }
 
@@ -103,7 +103,7 @@ export class SessionTable {
   ): Promise<void> {
     const { logger } = this.options;
     let session: HttpSession | undefined;
-    const server = this.options.createServer();
+    const server = this.options.createServer(principal);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
