@@ -9,9 +9,9 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, tempEnv } from '../helpers/cli.js';
 import { removeTemps, tempDir, waitFor, writeFiles } from '../helpers/engine.js';
+import { DOMAIN_SURFACE_TOOLS, MEMORY_TOOLS } from '../helpers/tool-names.js';
 
-const MEMORY_TOOLS = ['memory', 'memory_put', 'memory_delete'];
-const ALL_TOOLS = ['code', 'contracts', 'docs', 'graph', 'git', 'admin', 'admin_rescan', ...MEMORY_TOOLS];
+const ALL_TOOLS = [...DOMAIN_SURFACE_TOOLS];
 
 afterEach(removeTemps);
 

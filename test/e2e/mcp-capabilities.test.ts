@@ -6,6 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OUTPUT_BYTES, byteLength } from '../../src/core/budget.js';
 import { CLI, tempEnv } from '../helpers/cli.js';
+import { DOMAIN_SURFACE_TOOLS } from '../helpers/tool-names.js';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../examples/polyglot-shop');
 
@@ -49,18 +50,7 @@ describe('MCP beyond tools (built CLI over stdio)', () => {
 
   it('lists tools with output schemas; admin is read-only, admin_rescan writes', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual([
-      'code',
-      'contracts',
-      'docs',
-      'graph',
-      'git',
-      'admin',
-      'admin_rescan',
-      'memory',
-      'memory_put',
-      'memory_delete',
-    ]);
+    expect(tools.map((t) => t.name)).toEqual([...DOMAIN_SURFACE_TOOLS]);
     for (const tool of tools) expect(tool.outputSchema?.type).toBe('object');
     expect(tools.find((t) => t.name === 'admin')?.annotations?.readOnlyHint).toBe(true);
     expect(tools.find((t) => t.name === 'admin_rescan')?.annotations?.readOnlyHint).toBe(false);

@@ -7,21 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/ops/catalog.js';
 import { CLI, runCli, tempEnv } from '../helpers/cli.js';
 import { removeTemps, tempDir, writeFiles } from '../helpers/engine.js';
+import { DOMAIN_SURFACE_TOOLS } from '../helpers/tool-names.js';
 
 afterEach(removeTemps);
 
-const ALL_TOOLS = [
-  'code',
-  'contracts',
-  'docs',
-  'graph',
-  'git',
-  'admin',
-  'admin_rescan',
-  'memory',
-  'memory_put',
-  'memory_delete',
-];
+const ALL_TOOLS = [...DOMAIN_SURFACE_TOOLS];
 
 const config = (visibility: string) =>
   `[workspace]\nroots = ["api"]\n\n[server.visibility.roles]\n${visibility}\n`;

@@ -11,6 +11,7 @@ import { MAX_INSTRUCTIONS_CHARS, SERVER_INSTRUCTIONS } from '../../src/server/in
 import { fakeIndex } from '../helpers/fake-index.js';
 import { connectClient } from '../helpers/mcp.js';
 import { SAMPLE_OPERATIONS } from '../helpers/sample-ops.js';
+import { DOMAIN_SURFACE_TOOLS } from '../helpers/tool-names.js';
 
 const real = new Registry({
   operations: OPERATIONS,
@@ -80,18 +81,7 @@ describe('generated MCP surfaces', () => {
   it('annotations are truthful: a writing mode beside reading ones gets its own tool', async () => {
     const client = await connectClient(real, 'domain');
     const tools = (await client.listTools()).tools;
-    expect(tools.map((t) => t.name)).toEqual([
-      'code',
-      'contracts',
-      'docs',
-      'graph',
-      'git',
-      'admin',
-      'admin_rescan',
-      'memory',
-      'memory_put',
-      'memory_delete',
-    ]);
+    expect(tools.map((t) => t.name)).toEqual([...DOMAIN_SURFACE_TOOLS]);
     const git = tools.find((t) => t.name === 'git');
     expect(git?.annotations).toMatchObject({
       readOnlyHint: true,
