@@ -17,6 +17,7 @@ import type { SnapshotHolder } from '../index/snapshot-holder.js';
 export class LazyIndex implements IndexReader {
   private engine: IndexEngine | undefined;
   private loading: Promise<IndexEngine> | undefined;
+  private readonly snapshotListeners: ((snapshot: SnapshotHolder) => void)[] = [];
   private readonly loaded: LoadedConfig;
   private readonly logger: Logger;
 
@@ -41,10 +42,17 @@ export class LazyIndex implements IndexReader {
               logger,
             }),
         });
+        for (const listener of this.snapshotListeners) this.engine.onSnapshot(listener);
         return this.engine;
       },
     );
     return this.loading;
+  }
+
+  /** Calls `listener` with every snapshot the engine installs, once it is loaded. */
+  onSnapshot(listener: (snapshot: SnapshotHolder) => void): void {
+    if (this.engine) this.engine.onSnapshot(listener);
+    else this.snapshotListeners.push(listener);
   }
 
   /** Loads the engine, indexes everything and, when asked, keeps watching the roots. */

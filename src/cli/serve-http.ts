@@ -19,6 +19,7 @@ import { LazyIndex } from './lazy-index.js';
 import { LazyNotes } from './lazy-notes.js';
 import type { ServeOptions } from './serve.js';
 import { watchServedConfig } from './serve-config-watch.js';
+import { warmEachSnapshot } from './snapshot-warmup.js';
 import { checkVisibilityTable } from './visibility-check.js';
 import { VERSION } from './version.js';
 
@@ -154,6 +155,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<void> {
       },
     });
     void composed.audit?.load();
+    warmEachSnapshot(index, logger);
     void index
       .start({ watch: options.watch })
       .catch((error: unknown) => logger.error({ err: error }, 'indexing failed'));

@@ -60,8 +60,11 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
     // The operations first: the client's next request (tools/list) needs them, the index comes later.
     void served
       .current()
-      .then(() => {
+      .then(async () => {
         void composed?.audit?.load();
+        // Loaded after the operations, like them: nothing of it is on the path to `initialize`.
+        const { warmEachSnapshot } = await import('./snapshot-warmup.js');
+        warmEachSnapshot(index, logger);
         const indexing = index.start({ watch: options.watch });
         // The engine is imported by now (its first run goes on): everything a session loads is compiled.
         void index.load().then(flushCompileCache);

@@ -66,6 +66,8 @@ const noStore: FactStore = { getMany: () => new Map(), putMany: () => undefined 
  */
 export class IndexEngine implements IndexReader {
   private current: SnapshotHolder | undefined;
+  /** Told of each snapshot as it is installed (a server warming what its first queries would build). */
+  private readonly installed = new Set<(snapshot: SnapshotHolder) => void>();
   private generation = 0;
   private progress: { done: number; total: number } | undefined;
   private lastRun: IndexRunSummary | undefined;
@@ -352,6 +354,7 @@ export class IndexEngine implements IndexReader {
     }
     this.current = snapshot;
     this.fingerprint = undefined;
+    for (const listener of this.installed) listener(snapshot);
     if (summary.output.parsed > 100) this.cache?.enforceQuota();
     return this.recordRun(snapshot, summary);
   }
@@ -373,6 +376,12 @@ export class IndexEngine implements IndexReader {
 
   snapshot(): SnapshotHolder | undefined {
     return this.current;
+  }
+
+  /** Calls `listener` with every snapshot installed from now on; returns what stops it. */
+  onSnapshot(listener: (snapshot: SnapshotHolder) => void): () => void {
+    this.installed.add(listener);
+    return () => this.installed.delete(listener);
   }
 
   /** The content fingerprint of the installed snapshot and its contract graph (computed once per generation). */
