@@ -61,14 +61,23 @@ export function implementationsOf(
   return [...found.entries()].map(([id, confidence]) => ({ type: id, confidence }));
 }
 
+/**
+ * The type declaration(s) a method belongs to: its enclosing type, else the types named like its owner that
+ * its file can see (a Go method in another file than its struct). None for a function.
+ */
+function ownerTypes(decls: DeclarationTable, resolver: CallResolver, method: DeclId): DeclId[] {
+  const file = decls.fileOf(method);
+  const ownerName = decls.ownerOf(method);
+  if (ownerName === undefined) return [];
+  const ownerId = decls.enclosingType(file, decls.symbolOf(method).id);
+  return ownerId !== undefined ? [ownerId] : resolver.visibleTypes(file, ownerName);
+}
+
 /** The methods one method overrides or implements: same name, in its type's supertypes or satisfied interfaces. */
 export function overriddenMethods(decls: DeclarationTable, resolver: CallResolver, method: DeclId): DeclId[] {
   const symbol = decls.symbolOf(method);
-  const file = decls.fileOf(method);
-  const ownerId = decls.enclosingType(file, symbol.id);
-  const ownerName = decls.ownerOf(method);
-  if (ownerName === undefined) return [];
-  const owners = ownerId !== undefined ? [ownerId] : resolver.visibleTypes(file, ownerName);
+  const owners = ownerTypes(decls, resolver, method);
+  if (owners.length === 0) return [];
   const out = new Set<DeclId>();
   const seen = new Set<DeclId>(owners);
   let level = owners.flatMap((owner) => resolver.supertypeDecls(owner));
@@ -102,16 +111,11 @@ export function overridingMethods(
   resolver: CallResolver,
   method: DeclId,
 ): Implementation[] {
-  const file = decls.fileOf(method);
-  const symbol = decls.symbolOf(method);
-  const ownerName = decls.ownerOf(method);
-  if (ownerName === undefined) return [];
-  const ownerId = decls.enclosingType(file, symbol.id);
-  const owners = ownerId !== undefined ? [ownerId] : resolver.visibleTypes(file, ownerName);
+  const name = decls.symbolOf(method).name;
   const out = new Map<DeclId, Confidence>();
-  for (const owner of owners)
+  for (const owner of ownerTypes(decls, resolver, method))
     for (const impl of implementationsOf(decls, resolver, owner))
-      for (const m of resolver.methodsOfType(impl.type, symbol.name))
+      for (const m of resolver.methodsOfType(impl.type, name))
         if (m !== method && !out.has(m)) out.set(m, impl.confidence);
   return [...out.entries()].map(([id, confidence]) => ({ type: id, confidence }));
 }

@@ -6,11 +6,11 @@
  * dispatch there; those rows say `interface` and are `heuristic` at best.
  */
 import type { CallEdge, CallGraph, CallVia, Confidence, DeclRef, IndexedFile } from '../../index/reader.js';
+import { confidenceRank, weaker } from '../shared/confidence.js';
 
 export type WalkDirection = 'callers' | 'callees';
 
 export const CONFIDENCE_LEVELS = ['exact', 'heuristic', 'ambiguous'] as const;
-const rankOf = (confidence: Confidence): number => CONFIDENCE_LEVELS.indexOf(confidence);
 
 export interface CallRow {
   /** 1 for calls of (or by) the declaration itself, one more per hop beyond it. */
@@ -59,7 +59,7 @@ function callersOf(graph: CallGraph, target: DeclRef): Omit<CallRow, 'hop'>[] {
   const dispatched = graph.overridden(target).flatMap((base) =>
     graph.callersOf(base).map((edge) => ({
       edge,
-      confidence: (edge.confidence === 'exact' ? 'heuristic' : edge.confidence) as Confidence,
+      confidence: weaker(edge.confidence, 'heuristic'),
       via: 'interface' as const,
     })),
   );
@@ -79,8 +79,6 @@ function calleesOf(graph: CallGraph, source: DeclRef): Omit<CallRow, 'hop'>[] {
   });
 }
 
-const weaker = (a: Confidence, b: Confidence): Confidence => (rankOf(a) >= rankOf(b) ? a : b);
-
 /** The declaration at the far end of a row: where the walk goes next. */
 function nextOf(row: Omit<CallRow, 'hop'>, direction: WalkDirection): DeclRef | undefined {
   const { edge } = row;
@@ -96,7 +94,7 @@ export function walkCalls(graph: CallGraph, request: WalkRequest): CallWalk {
   visited.add(request.start);
   const shown = new Set<string>();
   const rows: CallRow[] = [];
-  const minRank = rankOf(request.minConfidence);
+  const minRank = confidenceRank(request.minConfidence);
   let belowConfidence = 0;
   let frontier: DeclRef[] = [request.start];
   for (let hop = 1; hop <= request.depth && frontier.length > 0; hop++) {
@@ -104,7 +102,7 @@ export function walkCalls(graph: CallGraph, request: WalkRequest): CallWalk {
     for (const ref of frontier) {
       const found = request.direction === 'callers' ? callersOf(graph, ref) : calleesOf(graph, ref);
       for (const row of found) {
-        if (rankOf(row.confidence) > minRank) {
+        if (confidenceRank(row.confidence) > minRank) {
           belowConfidence++;
           continue;
         }
