@@ -12,6 +12,7 @@ import type { IdentifierAt } from './identifier-at.js';
 import { type ImportReach, importsOf } from './import-files.js';
 import { folderOf } from './folder-files.js';
 import { familyOf } from './language-family.js';
+import { lastSegment } from '../shared/import-source.js';
 
 export type DefinitionVia = CallVia | 'declaration';
 
@@ -40,13 +41,6 @@ const SELF = new Set(['this', 'self', '$this', 'static', 'Self', 'super', 'base'
 
 /** A declaration inside a type (its qualified name says so), as opposed to a top-level one. */
 const isMember = (symbol: SymbolFact): boolean => symbol.qualifiedName !== symbol.name;
-
-/** Last segment of an import specifier: the name a package is used by when the import gives none. */
-const lastSegment = (source: string): string =>
-  source
-    .split(/[/.:\\]/)
-    .filter(Boolean)
-    .pop() ?? source;
 
 interface Candidate {
   readonly file: IndexedFile;

@@ -8,7 +8,8 @@ import type { MeshServices } from '../services.js';
 import { escapeRegExp } from '../../core/regexp.js';
 import { isGeneratedPath } from '../shared/generated-code.js';
 import { methodKey } from '../shared/graph-queries.js';
-import { dependentsIndex, lastSegment, withoutExtension } from './dependents-index.js';
+import { lastSegment } from '../shared/import-source.js';
+import { dependentsIndex, withoutExtension } from './dependents-index.js';
 
 type Languages = MeshServices['languages'];
 

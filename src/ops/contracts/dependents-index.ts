@@ -7,6 +7,7 @@
  */
 import type { Derivation, IndexedFile, SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
+import { lastSegment } from '../shared/import-source.js';
 
 type Languages = MeshServices['languages'];
 
@@ -14,13 +15,6 @@ const lastOf = (text: string, separator: string): string => text.slice(text.last
 
 /** `src/orders/order.model.ts` → `src/orders/order.model` (`.d.ts` counts as one extension). */
 export const withoutExtension = (path: string): string => path.replace(/(?:\.d)?\.[^./]+$/, '');
-
-/** The last segment of an import source: `github.com/shop/pb` → `pb`, `com.shop.Order` → `Order`. */
-export const lastSegment = (source: string): string =>
-  source
-    .split(/[/.:\\]/)
-    .filter(Boolean)
-    .pop() ?? source;
 
 /** The last segment of a module name or path: what a target names a module by at least. */
 const moduleKey = (name: string): string => lastOf(lastOf(name, '/'), '.');
