@@ -3,10 +3,7 @@
  * loaded only when one of them runs.
  */
 import type { Command } from 'commander';
-
-function write(text: string): void {
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-}
+import { print as write } from './print.js';
 
 const KEYS_DB_OPTION = [
   '--db <file>',

@@ -15,6 +15,7 @@ import { addKeysCommand } from './keys-program.js';
 import { clientsNamed, IDE_CLIENT_NAMES } from './ide/clients.js';
 import { validateCall, type CallAddress } from '../core/validation.js';
 import type { GraphFormat } from './graph-command.js';
+import { print as write } from './print.js';
 
 /**
  * Whether the CLI indexes the workspace before the call: not for a call that cannot be valid (the registry
@@ -79,10 +80,6 @@ export function openConfig(
     ...(options.workspace ? { workspaceDir: options.workspace } : {}),
     outsideWorkspace,
   });
-}
-
-function write(text: string): void {
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
 async function runOperation(
