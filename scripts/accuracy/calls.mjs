@@ -57,7 +57,9 @@ function parseArgs(argv) {
 }
 
 function usage(why) {
-  process.stderr.write(`${why}\nusage: calls.mjs sample <out-folder> <checkout>... | score <parent> <worksheet>...\n`);
+  process.stderr.write(
+    `${why}\nusage: calls.mjs sample <out-folder> <checkout>... | score <parent> <worksheet>...\n`,
+  );
   process.exit(2);
 }
 

@@ -11,7 +11,6 @@ import type { IndexedFile } from '../../src/index/snapshot.js';
 import { indexedFile } from '../helpers/indexed-file.js';
 import { sym } from '../helpers/symbol-fact.js';
 
-
 const repo = indexedFile(
   'shop',
   'src/repo.ts',
