@@ -126,7 +126,8 @@ await build({
   target: 'node20',
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
-  external: ['better-sqlite3', '@parcel/watcher', 'web-tree-sitter', 'piscina'],
+  // pg and its migration tool load only for a PostgreSQL store, from node_modules like the native packages.
+  external: ['better-sqlite3', '@parcel/watcher', 'web-tree-sitter', 'piscina', 'pg', 'node-pg-migrate'],
   define: {
     MESHLENS_VERSION: JSON.stringify(pkg.version),
     MESHLENS_EXTRACTION_HASH: JSON.stringify(await extractionHash()),
@@ -141,6 +142,13 @@ await build({
 const cli = path.join(out, 'meshlens.js');
 await writeFile(cli, `#!/usr/bin/env node\n${await readFile(cli, 'utf8')}`);
 await chmod(cli, 0o755);
+
+// The PostgreSQL schema ships as SQL files that the migration tool reads at run time.
+const migrationsOut = path.join(out, 'migrations', 'postgres');
+await mkdir(migrationsOut, { recursive: true });
+for (const file of await readdir(path.join(root, 'migrations', 'postgres'))) {
+  await copyFile(path.join(root, 'migrations', 'postgres', file), path.join(migrationsOut, file));
+}
 
 // The grammars ship as .wasm inside their npm packages; copy the ones the language registry names next to
 // the bundle.
