@@ -231,6 +231,10 @@ function addServeCommand(program: Command, { logger, globals }: CommandContext):
       '--allow-origin <origin...>',
       'with --http: browser origins allowed to call the server besides its own (https://app.example); others get 403',
     )
+    .option(
+      '--store <url>',
+      'with --http: where keys, usage, audit, notes and facts live: `sqlite` (default) or a postgres:// URL shared by several replicas (also MESHLENS_STORE, [server] store)',
+    )
     .action(async (options: ServeCommandOptions) => {
       const base = {
         reload: () => openConfig(globals),
@@ -241,7 +245,10 @@ function addServeCommand(program: Command, { logger, globals }: CommandContext):
       };
       if (options.http) {
         const { serveHttpCommand } = await import('./serve-http.js');
-        const http = { allowedOrigins: options.allowOrigin ?? [] };
+        const http = {
+          allowedOrigins: options.allowOrigin ?? [],
+          ...(options.store !== undefined ? { store: options.store } : {}),
+        };
         const refusal = await serveHttpCommand(
           options.listen ? { ...http, listen: options.listen } : http,
           base,
@@ -249,8 +256,10 @@ function addServeCommand(program: Command, { logger, globals }: CommandContext):
         if (refusal !== undefined) throw new UsageError(refusal);
         return;
       }
-      if (options.listen !== undefined || options.allowOrigin !== undefined) {
-        throw new UsageError('--listen and --allow-origin go with --http (serve over HTTP instead of stdio)');
+      if (options.listen !== undefined || options.allowOrigin !== undefined || options.store !== undefined) {
+        throw new UsageError(
+          '--listen, --allow-origin and --store go with --http (serve over HTTP instead of stdio)',
+        );
       }
       const { serveStdio } = await import('./serve.js');
       await serveStdio({ ...base, loaded: openConfig(globals) });
@@ -259,6 +268,7 @@ function addServeCommand(program: Command, { logger, globals }: CommandContext):
 
 interface ServeCommandOptions {
   readonly surface: 'domain' | 'flat';
+  readonly store?: string;
   readonly textOnly: boolean;
   readonly watch: boolean;
   readonly http: boolean;

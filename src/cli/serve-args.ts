@@ -11,7 +11,12 @@ export interface ServeArgs {
   /** `--allow-outside-workspace`: the config may name roots and skill files outside the workspace. */
   readonly allowOutsideWorkspace: boolean;
   /** `--http [--listen ADDR] [--allow-origin O]...`: Streamable HTTP instead of stdio. */
-  readonly http?: { readonly listen?: string; readonly allowedOrigins: readonly string[] };
+  readonly http?: {
+    readonly listen?: string;
+    readonly allowedOrigins: readonly string[];
+    /** `--store`: `sqlite` or a PostgreSQL URL. */
+    readonly store?: string;
+  };
 }
 
 /**
@@ -37,6 +42,7 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
         http: { type: 'boolean' },
         listen: { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
+        store: { type: 'string' },
       },
     });
   } catch {
@@ -48,7 +54,11 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
   if (surface !== 'domain' && surface !== 'flat') return undefined;
   const http = values.http ?? false;
   // `--listen` without `--http` is a mistake the full CLI explains.
-  if (!http && (values.listen !== undefined || values['allow-origin'] !== undefined)) return undefined;
+  if (
+    !http &&
+    (values.listen !== undefined || values['allow-origin'] !== undefined || values.store !== undefined)
+  )
+    return undefined;
   return {
     ...(values.workspace !== undefined ? { workspace: values.workspace } : {}),
     ...(values.config !== undefined ? { config: values.config } : {}),
@@ -62,6 +72,7 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
           http: {
             ...(values.listen !== undefined ? { listen: values.listen } : {}),
             allowedOrigins: values['allow-origin'] ?? [],
+            ...(values.store !== undefined ? { store: values.store } : {}),
           },
         }
       : {}),

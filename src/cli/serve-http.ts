@@ -17,6 +17,7 @@ import { flushCompileCache } from './compile-cache.js';
 import { indexCatalog } from './index-catalog.js';
 import { LazyIndex } from './lazy-index.js';
 import { LazyNotes } from './lazy-notes.js';
+import type { TeamStore } from '../store/postgres/team-store.js';
 import type { ServeOptions } from './serve.js';
 import { watchServedConfig } from './serve-config-watch.js';
 import { warmEachSnapshot } from './snapshot-warmup.js';
@@ -25,6 +26,8 @@ import { VERSION } from './version.js';
 
 export interface HttpServeOptions extends ServeOptions {
   readonly listen: ListenAddress;
+  /** The PostgreSQL team store, when `--store` names one; SQLite files otherwise. */
+  readonly teamStore?: TeamStore;
   /** Checks every request first; required to listen beyond loopback. */
   readonly authenticator?: Authenticator;
   /** Browser origins allowed besides the server's own loopback ones. */
@@ -35,6 +38,7 @@ export interface HttpServeOptions extends ServeOptions {
 export interface HttpArgs {
   readonly listen?: string;
   readonly allowedOrigins: readonly string[];
+  readonly store?: string;
 }
 
 /** What `serve` does either way, with the config still to load. */
@@ -55,21 +59,49 @@ export async function serveHttpCommand(args: HttpArgs, base: ServeBase): Promise
   }
   const loaded = base.reload();
   await checkVisibilityTable(loaded);
+  let teamStore: TeamStore | undefined;
+  try {
+    teamStore = await openConfiguredStore(args.store, loaded, base.logger);
+  } catch (error) {
+    if (error instanceof Error && 'atStart' in error && typeof error.atStart === 'string')
+      return error.atStart;
+    if (error instanceof Error && /^StoreUrlError$|^SchemaTooNewError$/.test(error.name))
+      return error.message;
+    throw error;
+  }
   const authenticator = await configuredAuthenticator(loaded);
-  if (!isLoopbackHost(listen.host) && !authenticator) return beyondLoopbackRefusal(listen);
+  if (!isLoopbackHost(listen.host) && !authenticator) {
+    await teamStore?.close();
+    return beyondLoopbackRefusal(listen);
+  }
   try {
     await serveHttp({
       ...base,
       loaded,
       listen,
       ...(authenticator ? { authenticator } : {}),
+      ...(teamStore ? { teamStore } : {}),
       allowedOrigins: args.allowedOrigins,
     });
   } catch (error) {
+    await teamStore?.close();
     if (error instanceof ListenRefusedError) return error.message;
     throw error;
   }
   return undefined;
+}
+
+/** The PostgreSQL team store when `--store`, MESHLENS_STORE or `[server] store` names one; it is migrated here. */
+async function openConfiguredStore(
+  flag: string | undefined,
+  loaded: LoadedConfig,
+  logger: ServeBase['logger'],
+): Promise<TeamStore | undefined> {
+  const { storeChoiceOf } = await import('../store/postgres/store-url.js');
+  const choice = storeChoiceOf(flag, process.env, loaded.config.server.store);
+  if (choice.kind === 'sqlite') return undefined;
+  const { openTeamStore } = await import('../store/postgres/team-store.js');
+  return openTeamStore(choice, { logger });
 }
 
 /**
@@ -174,6 +206,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<void> {
   await signalled;
   stopWatchingConfig();
   await closeAll(running);
+  await options.teamStore
+    ?.close()
+    .catch((error: unknown) => logger.warn({ err: error }, 'closing the store failed'));
   process.exit(0);
 }
 

@@ -140,6 +140,12 @@ export const configSchema = z.strictObject({
     .prefault({}),
   server: z
     .strictObject({
+      store: z
+        .string()
+        .optional()
+        .describe(
+          'Where `serve --http` keeps keys, usage, audit, notes and facts: `sqlite` (the default, files under the cache and data folders) or a postgres:// URL that several replicas share. `--store` and MESHLENS_STORE win over this.',
+        ),
       limits: z
         .strictObject({
           local: callLimitsSchema

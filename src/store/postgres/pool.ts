@@ -37,12 +37,12 @@ const UNAVAILABLE_CODES = new Set([
 /** The store cannot be reached; the message says where and that calls recover once it is back. */
 export class StoreUnavailableError extends Error {
   override readonly name = 'StoreUnavailableError';
+  /** For a server that cannot start: what to fix, instead of "it recovers by itself". */
+  readonly atStart: string;
   constructor(displayUrl: string, cause: unknown) {
-    super(
-      `the PostgreSQL store at ${displayUrl} cannot be reached (${reasonOf(cause)}); ` +
-        'calls that need it fail until it is back, then recover by themselves',
-      { cause },
-    );
+    const where = `the PostgreSQL store at ${displayUrl} cannot be reached (${reasonOf(cause)})`;
+    super(`${where}; calls that need it fail until it is back, then recover by themselves`, { cause });
+    this.atStart = `${where}; start the database or correct --store (or MESHLENS_STORE, [server] store)`;
   }
 }
 
