@@ -33,17 +33,30 @@ export function tenantPolicy(own: MeshConfig, server: MeshConfig): MeshConfig {
  * tenant.
  */
 export function loadTenantOwnConfig(tenant: string, workspace: string, env: Env = process.env): LoadedConfig {
+  let loaded: LoadedConfig;
   try {
-    return loadConfig({
+    loaded = loadConfig({
       cwd: workspace,
       workspaceDir: workspace,
       env: tenantEnv(env),
-      outsideWorkspace: 'refuse',
+      // Left out first, to be refused below in words that fit a tenant (the usual ways out do not apply).
+      outsideWorkspace: 'leave-out',
     });
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigError(`tenant \`${tenant}\`: ${error.message}`);
     throw error;
   }
+  if (loaded.outside.length > 0) {
+    throw new ConfigError(
+      [
+        `tenant \`${tenant}\`: ${loaded.file ?? workspace} points outside the tenant's workspace folder ${loaded.baseDir}:`,
+        ...loaded.outside.map((o) => `  - ${o.setting} \`${o.value}\` leads to ${o.resolved}`),
+        "A tenant's config may only name folders and files inside its own workspace, or its keys could read " +
+          'what is not theirs: move them inside. $WORKSPACE_ROOT and --allow-outside-workspace do not apply to tenants.',
+      ].join('\n'),
+    );
+  }
+  return loaded;
 }
 
 /** The environment a tenant's paths are read with: without `$WORKSPACE_ROOT`, which would widen its boundary. */
