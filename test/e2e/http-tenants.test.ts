@@ -4,9 +4,13 @@
  * every resource and template, every completion, every prompt — no answer holds the other tenant's name,
  * and so none of its files, symbols, notes or paths.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  LoggingMessageNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatsReport } from '../../src/cli/stats-command.js';
 import { AUTH_MESSAGES } from '../../src/server/api-key-auth.js';
@@ -14,7 +18,7 @@ import { NO_TENANT_WORKSPACE } from '../../src/server/http/tenant-gate.js';
 import { readAuditRows } from '../../src/store/audit-rows.js';
 import { tenantAuditDbPath } from '../../src/store/cache-paths.js';
 import { runCli, tempEnv } from '../helpers/cli.js';
-import { removeTemps, tempDir, writeFiles } from '../helpers/engine.js';
+import { removeTemps, tempDir, waitFor, writeFiles } from '../helpers/engine.js';
 import { git } from '../helpers/git.js';
 import { httpClient, startHttpServe, stopHttpServe, type HttpServe } from '../helpers/http-serve.js';
 import { MODE_ARGS, PATH_ARGUMENTS, TENANTS, tenantWorkspace, type Tenant } from '../helpers/tenant-lab.js';
@@ -23,6 +27,7 @@ const KEY_LINE = /^(ml_[0-9a-f]{48})$/m;
 
 let env: Record<string, string>;
 let serve: HttpServe;
+let serverConfig: string;
 const workspaces = {} as Record<Tenant, string>;
 const keys = {} as Record<Tenant | 'initech', string>;
 /** Tool calls made per tenant, each one admitted and counted once, each one one audit row. */
@@ -98,7 +103,8 @@ beforeAll(async () => {
   keys.acme = createKey('acme');
   keys.globex = createKey('globex');
   keys.initech = createKey('initech');
-  serve = await startHttpServe(['--config', path.join(root, 'server/meshlens.toml')], env);
+  serverConfig = path.join(root, 'server/meshlens.toml');
+  serve = await startHttpServe(['--config', serverConfig], env);
 }, 60_000);
 
 afterAll(() => {
@@ -315,6 +321,45 @@ describe('serve --http with [server.tenants] (built CLI, real keys)', () => {
       AUTH_MESSAGES.rejected,
     );
   });
+
+  it("a change to the server's config applies to every tenant at once, and names what waits for a restart, not the file", async () => {
+    const sessions = await Promise.all(
+      TENANTS.map(async (t) => {
+        const client = await connect(t);
+        const heard = { changes: 0, logs: [] as string[] };
+        client.setNotificationHandler(ToolListChangedNotificationSchema, () => void heard.changes++);
+        client.setNotificationHandler(
+          LoggingMessageNotificationSchema,
+          (n) => void heard.logs.push(String(n.params.data)),
+        );
+        // The SDK client opens its GET stream after `initialized`; a tools/list round trip gives it time.
+        await client.listTools();
+        return { client, heard };
+      }),
+    );
+    writeFileSync(
+      serverConfig,
+      readFileSync(serverConfig, 'utf8').replace('member = ["*"]', 'member = ["code"]') +
+        '\n[docs]\nstop_words = ["the"]\n',
+    );
+    await waitFor(
+      'tools/list_changed in both tenants',
+      () => sessions.every((s) => s.heard.changes > 0),
+      10_000,
+    );
+    await waitFor(
+      'the restart notice in both tenants',
+      () => sessions.every((s) => s.heard.logs.length > 0),
+      10_000,
+    );
+    for (const { client, heard } of sessions) {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['code']);
+      expect(heard.logs).toEqual([
+        "The server's config changed docs.stop_words: it applies when the server restarts.",
+      ]);
+      await client.close();
+    }
+  }, 60_000);
 
   it("ends with each tenant's calls in its own audit chain, both verifying, and usage per tenant in stats", async () => {
     expect(await stopHttpServe(serve)).toBe(0);
