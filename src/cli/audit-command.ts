@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { auditDbPath, verifyAuditLog } from '../store/audit-log.js';
+import { verifyAuditLog } from '../store/audit-log.js';
 import { headText, type ChainHead } from '../store/audit-chain.js';
+import { chosenAuditDb } from './audit-db-choice.js';
 import { UsageError } from './operation-commands.js';
 
 export interface AuditVerifyOptions {
   readonly db?: string;
+  /** A tenant's own chain, on a server with `[server.tenants]`. */
+  readonly tenant?: string;
   readonly anchor?: string;
   readonly json: boolean;
   readonly write: (text: string) => void;
@@ -29,18 +31,25 @@ function parseAnchor(text: string): ChainHead {
  * A log that is not there is refused, not taken as empty: a deleted log must not verify. The message says
  * which path was looked at and how to point at another.
  */
-function missingLog(db: string, named: boolean): UsageError {
-  const hint = named
-    ? 'check the path given to --db'
-    : 'nothing has been recorded there yet, or the file was moved or deleted; pass --db (or set $MESHLENS_AUDIT_DB) to verify another file';
+function missingLog(db: string, named: 'db' | 'tenant' | undefined): UsageError {
+  const hint =
+    named === 'db'
+      ? 'check the path given to --db'
+      : named === 'tenant'
+        ? 'check the tenant name; its chain is created by the first call of its keys to a server with [server.tenants]'
+        : 'nothing has been recorded there yet, or the file was moved or deleted; pass --db (or set $MESHLENS_AUDIT_DB) to verify another file';
   return new UsageError(`no audit log at ${db}: ${hint}`);
 }
 
 /** `meshlens audit verify`: recomputes the hash chain; returns the exit status (1 when broken). */
 export function auditVerifyCommand(options: AuditVerifyOptions): number {
-  const db = options.db ? path.resolve(options.db) : auditDbPath(options.env ?? process.env);
+  const db = chosenAuditDb(options, options.env ?? process.env);
   const anchor = options.anchor === undefined ? undefined : parseAnchor(options.anchor);
-  if (!existsSync(db)) throw missingLog(db, options.db !== undefined);
+  if (!existsSync(db))
+    throw missingLog(
+      db,
+      options.db !== undefined ? 'db' : options.tenant !== undefined ? 'tenant' : undefined,
+    );
   const result = verifyAuditLog(db, anchor ? { anchor } : {});
   if (options.json) {
     options.write(

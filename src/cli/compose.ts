@@ -34,6 +34,10 @@ export interface ComposeOptions {
   readonly notes?: LazyNotes;
   readonly logger: Logger;
   readonly session?: string;
+  /** The audit log's file: the installation's (`$MESHLENS_AUDIT_DB`, else the cache folder) by default. */
+  readonly auditPath?: string;
+  /** Where `${WORKSPACE_ROOT}` in skill paths is read from: the process's environment by default. */
+  readonly pathEnv?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface ComposedRegistry {
@@ -75,7 +79,7 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
   const { loaded, index } = options;
   // `[policy] audit = false` means no records at all: not even an empty file is created.
   const audit = loaded.config.policy.audit
-    ? new LazyAuditLog(auditDbPath(process.env), options.logger)
+    ? new LazyAuditLog(options.auditPath ?? auditDbPath(process.env), options.logger)
     : undefined;
   const notes = options.notes ?? new LazyNotes(loaded.baseDir);
   // Checked here first to name the file in the error; the registry checks the table again, unnamed.
@@ -93,7 +97,7 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
     disabledDomains: loaded.config.tools.disabled_domains,
     visibility: loaded.config.server.visibility,
     logger: options.logger,
-    governance: createPolicyGovernance(loaded, process.env),
+    governance: createPolicyGovernance(loaded, options.pathEnv ?? process.env),
     ...(audit ? { audit } : {}),
     ...(options.session ? { session: options.session } : {}),
     resolvePath: jailOverLiveRoots(index, loaded),

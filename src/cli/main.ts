@@ -365,6 +365,9 @@ function addDoctorCommand(program: Command, { logger, globals }: CommandContext)
     });
 }
 
+const TENANT_OPTION_HELP =
+  "a tenant's own audit chain, on a server with [server.tenants] (tenants/<name>/audit.db beside the audit database)";
+
 function addStatsCommand(program: Command): void {
   program
     .command('stats')
@@ -374,13 +377,21 @@ function addStatsCommand(program: Command): void {
     .option('--since <window>', 'how far back: <N>s, <N>m, <N>h, <N>d, or all', '7d')
     .option('--session <id>', 'only this session')
     .option('--db <file>', 'the audit database (default: $MESHLENS_AUDIT_DB or the cache folder)')
+    .option('--tenant <name>', `only this tenant: ${TENANT_OPTION_HELP}, and its keys' calls`)
     .option(
       '--keys-db <file>',
       'the key database whose per-key calls and refusals are shown (default: $MESHLENS_KEYS_DB or the data folder)',
     )
     .option('--json', 'print the figures as JSON', false)
     .action(
-      async (options: { since: string; session?: string; db?: string; keysDb?: string; json: boolean }) => {
+      async (options: {
+        since: string;
+        session?: string;
+        db?: string;
+        tenant?: string;
+        keysDb?: string;
+        json: boolean;
+      }) => {
         const { statsCommand } = await import('./stats-command.js');
         statsCommand({ ...options, write });
       },
@@ -396,12 +407,13 @@ function addAuditCommand(program: Command): void {
       'Recompute the hash chain and check it ends at its head; exit status 1 names the first broken row.',
     )
     .option('--db <file>', 'the audit database (default: $MESHLENS_AUDIT_DB or the cache folder)')
+    .option('--tenant <name>', TENANT_OPTION_HELP)
     .option(
       '--anchor <rows:hash>',
       'a head an earlier verify printed, kept away from the log: fail unless the log still holds it',
     )
     .option('--json', 'print the result as JSON', false)
-    .action(async (options: { db?: string; anchor?: string; json: boolean }) => {
+    .action(async (options: { db?: string; tenant?: string; anchor?: string; json: boolean }) => {
       const { auditVerifyCommand } = await import('./audit-command.js');
       process.exitCode = auditVerifyCommand({ ...options, write });
     });

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { computeStats, parseSince, type UsageStats } from '../core/stats.js';
-import { auditDbPath, readAuditRows } from '../store/audit-log.js';
+import { readAuditRows } from '../store/audit-log.js';
 import { readKeyUsage } from '../store/keys-db.js';
 import { keysDbPath } from '../store/keys-paths.js';
+import { chosenAuditDb } from './audit-db-choice.js';
 import { UsageError } from './operation-commands.js';
 import { renderTable } from './text-table.js';
 
@@ -11,6 +12,8 @@ export interface StatsCommandOptions {
   readonly since: string;
   readonly session?: string;
   readonly db?: string;
+  /** One tenant: its own audit chain, and only its keys' usage. */
+  readonly tenant?: string;
   /** The key database whose usage counters are shown (default: $MESHLENS_KEYS_DB or the data folder). */
   readonly keysDb?: string;
   readonly json: boolean;
@@ -25,6 +28,7 @@ export interface StatsReport extends UsageStats {
   /** Start of the window (ISO-8601), null for `all`. */
   readonly since_time: string | null;
   readonly session: string | null;
+  readonly tenant: string | null;
   /** Calls and refusals per caller from the key store, counted per UTC day from the window's first day. */
   readonly key_usage: KeyUsageReport;
 }
@@ -40,42 +44,67 @@ export interface KeyUsageReport {
     readonly calls: number;
     readonly refusals: number;
   }[];
+  /** The callers' figures added up per tenant, most calls first (a deleted key's tenant is not known). */
+  readonly tenants: readonly {
+    readonly tenant: string;
+    readonly keys: number;
+    readonly calls: number;
+    readonly refusals: number;
+  }[];
 }
 
-function keyUsageOf(file: string, sinceMs: number | undefined): KeyUsageReport {
+type TenantTotal = KeyUsageReport['tenants'][number];
+
+function tenantTotals(callers: KeyUsageReport['callers']): TenantTotal[] {
+  const totals = new Map<string, TenantTotal>();
+  for (const { tenant, calls, refusals } of callers) {
+    if (tenant === null) continue;
+    const sum = totals.get(tenant) ?? { tenant, keys: 0, calls: 0, refusals: 0 };
+    totals.set(tenant, {
+      tenant,
+      keys: sum.keys + 1,
+      calls: sum.calls + calls,
+      refusals: sum.refusals + refusals,
+    });
+  }
+  return [...totals.values()].sort(
+    (a, b) => b.calls - a.calls || b.refusals - a.refusals || (a.tenant < b.tenant ? -1 : 1),
+  );
+}
+
+function keyUsageOf(file: string, sinceMs: number | undefined, tenant: string | undefined): KeyUsageReport {
   const fromDay = sinceMs === undefined ? null : new Date(sinceMs).toISOString().slice(0, 10);
-  const rows = readKeyUsage(file, fromDay ?? undefined);
-  return {
-    db: file,
-    from_day: fromDay,
-    callers: rows.map((row) => ({
-      caller:
-        row.prefix ?? (row.subject === 'local' ? 'local' : `${row.subject.replace(':', ' ')} (deleted)`),
-      tenant: row.tenant,
-      calls: row.calls,
-      refusals: row.refusals,
-    })),
-  };
+  const rows = readKeyUsage(file, fromDay ?? undefined).filter(
+    (row) => tenant === undefined || row.tenant === tenant,
+  );
+  const callers = rows.map((row) => ({
+    caller: row.prefix ?? (row.subject === 'local' ? 'local' : `${row.subject.replace(':', ' ')} (deleted)`),
+    tenant: row.tenant,
+    calls: row.calls,
+    refusals: row.refusals,
+  }));
+  return { db: file, from_day: fromDay, callers, tenants: tenantTotals(callers) };
 }
 
 /** `meshlens stats`: usage figures from the audit log, opened read-only. */
 export function statsCommand(options: StatsCommandOptions): void {
   const since = parseSince(options.since, options.now ?? Date.now());
   if (since.kind === 'invalid') throw new UsageError(since.message);
-  const db = options.db ? path.resolve(options.db) : auditDbPath(options.env ?? process.env);
+  const env = options.env ?? process.env;
+  const db = chosenAuditDb(options, env);
   const sinceMs = since.kind === 'window' ? since.sinceMs : undefined;
   const rows = readAuditRows(db, sinceMs === undefined ? {} : { sinceMs }).filter(
     (row) => options.session === undefined || row.session === options.session,
   );
-  const env = options.env ?? process.env;
   const keysDb = options.keysDb ? path.resolve(options.keysDb) : keysDbPath(env);
   const report: StatsReport = {
     db,
     since: options.since,
     since_time: sinceMs === undefined ? null : new Date(sinceMs).toISOString(),
     session: options.session ?? null,
+    tenant: options.tenant ?? null,
     ...computeStats(rows),
-    key_usage: keyUsageOf(keysDb, sinceMs),
+    key_usage: keyUsageOf(keysDb, sinceMs, options.tenant),
   };
   options.write(options.json ? JSON.stringify(report, null, 2) : renderStats(report, existsSync(db)));
 }
@@ -98,6 +127,16 @@ function renderKeyUsage(usage: KeyUsageReport): string[] {
       ['caller', 'tenant', 'calls', 'refusals'],
       usage.callers.map((c) => [c.caller, c.tenant ?? '-', c.calls, c.refusals]),
     ),
+    ...(usage.tenants.length > 0
+      ? [
+          '',
+          'Calls per tenant:',
+          ...renderTable(
+            ['tenant', 'keys', 'calls', 'refusals'],
+            usage.tenants.map((t) => [t.tenant, t.keys, t.calls, t.refusals]),
+          ),
+        ]
+      : []),
   ];
 }
 
@@ -106,7 +145,7 @@ function renderCalls(report: StatsReport, dbExists: boolean): string {
     report.since_time === null ? 'all time' : `last ${report.since} (since ${report.since_time})`;
   const lines = [
     `audit log: ${report.db}${dbExists ? '' : ' (not created yet)'}`,
-    `window: ${window}${report.session === null ? '' : `, session ${report.session}`}`,
+    `window: ${window}${report.session === null ? '' : `, session ${report.session}`}${report.tenant === null ? '' : `, tenant ${report.tenant}`}`,
     `calls: ${report.calls}, errors: ${report.errors} (${percent(report.error_rate)})`,
   ];
   if (report.calls === 0) return [...lines, '', 'No calls recorded in this window.'].join('\n');

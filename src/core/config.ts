@@ -171,6 +171,8 @@ function describeIssues(error: z.ZodError, file: string): string {
         })
         .join('\n');
     }
+    // A record key that fails its own check (a tenant name) says why in the issues nested under it.
+    if (issue.code === 'invalid_key') return `${where}: ${issue.issues.map((i) => i.message).join('; ')}`;
     return `${where}: ${issue.message}`;
   });
   return `Invalid config ${file}:\n${lines.map((l) => `  - ${l}`).join('\n')}`;
