@@ -81,7 +81,13 @@ export const memoryPut = defineOperation({
         ? undefined
         : pinFor(requireSnapshot(ctx.services), { path: args.path, name: args.name, kind: args.kind });
     const store = await notesOf(ctx);
-    const { note, created } = store.put({ key, value: value.text, tags, author, ...(pin ? { pin } : {}) });
+    const { note, created } = await store.put({
+      key,
+      value: value.text,
+      tags,
+      author,
+      ...(pin ? { pin } : {}),
+    });
     const masked = value.redactions > 0 ? ` ${value.redactions} secret(s) masked before storing.` : '';
     return {
       data: { created, redactions: value.redactions, note: noteJson(note), location: store.location },

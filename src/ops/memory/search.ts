@@ -48,7 +48,7 @@ export const memorySearch = defineOperation({
     const words = searchWords(args.query);
     const tag = args.tag === undefined ? undefined : checkedTag(args.tag, 'tag');
     const store = await notesOf(ctx);
-    const { hits, total } = store.search({
+    const { hits, total } = await store.search({
       words,
       ...(tag !== undefined ? { tag } : {}),
       offset: args.offset,
