@@ -17,6 +17,7 @@ import { flushCompileCache } from './compile-cache.js';
 import { indexCatalog } from './index-catalog.js';
 import { LazyIndex } from './lazy-index.js';
 import { LazyNotes } from './lazy-notes.js';
+import { teamNotes } from './team-notes.js';
 import type { TeamStore } from '../store/postgres/team-store.js';
 import type { ServeOptions } from './serve.js';
 import { watchServedConfig } from './serve-config-watch.js';
@@ -146,7 +147,11 @@ export async function serveHttp(options: HttpServeOptions): Promise<void> {
   const { loaded, logger } = options;
   for (const warning of loaded.warnings) logger.warn({ config: loaded.file }, warning);
   const index = new LazyIndex(loaded, logger);
-  const notes = new LazyNotes(loaded.baseDir);
+  // With a team store every replica keeps the workspace's notes in it; else in the local SQLite file.
+  const notes = new LazyNotes(
+    loaded.baseDir,
+    options.teamStore ? { open: teamNotes(options.teamStore) } : {},
+  );
   const { composeRegistry } = await import('./compose.js');
   const composed = composeRegistry({
     loaded,
