@@ -246,15 +246,46 @@ export class PostgresNotesStore implements NotesStore {
     return new Where(this.tenant, this.workspace);
   }
 
-  /** A lost database is a tool failure the caller can read, not an internal error. */
+  /**
+   * A lost database is a tool failure the caller can read, not an internal error. A connection the database
+   * ended (a restart, an operator's pg_terminate_backend) waits in the pool until its next use and fails
+   * that statement without running it, so the statement is sent again on a fresh connection. Should a
+   * connection break between a commit and its reply, the retried put says "replaced" and the retried delete
+   * "not found": the notes themselves are right either way.
+   */
   private async query<R extends object>(sql: string, values: readonly unknown[]): Promise<R[]> {
-    try {
-      return await this.pool.query<R & Record<string, unknown>>(sql, values);
-    } catch (error) {
-      if (error instanceof StoreUnavailableError) throw new ToolError('unavailable', error.message);
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.pool.query<R & Record<string, unknown>>(sql, values);
+      } catch (error) {
+        if (!(error instanceof StoreUnavailableError)) throw error;
+        if (attempt <= STALE_CONNECTION_RETRIES && endedByServer(error.cause)) {
+          // One turn of the event loop lets the other ended connections report it and leave the pool.
+          await new Promise((resolve) => setImmediate(resolve));
+          continue;
+        }
+        throw new ToolError('unavailable', error.message);
+      }
     }
   }
+}
+
+/**
+ * Each retry drops one ended connection from the pool, so this many (the pool's size) get past every one a
+ * restart left behind; the database ending new connections as fast is an outage, reported as one.
+ */
+const STALE_CONNECTION_RETRIES = 10;
+
+/** A connection that was open and was ended, as opposed to one that could not be opened. */
+function endedByServer(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === '57P01' ||
+    code === '57P02' ||
+    code === 'ECONNRESET' ||
+    /Connection terminated/i.test(error.message)
+  );
 }
 
 /** The page's rows of a `count LEFT JOIN LATERAL page` result: none when the one row carries only the count. */
