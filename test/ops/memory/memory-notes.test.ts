@@ -273,6 +273,15 @@ describe.each(BACKENDS)('memory put, get, list, search and delete ($name)', (bac
     }
     expect((await call(memory, 'list_notes', {})).data.total).toBe(3);
   });
+
+  it('refuses a NUL character in a value, which PostgreSQL text cannot hold, with either store', async () => {
+    const answer = await call(memory, 'put_note', { key: 'nul', value: 'a\u0000b' });
+    expect({ isError: answer.isError, text: answer.text }).toEqual({
+      isError: true,
+      text: '`value` holds a NUL character (\\u0000): remove it, notes hold text.',
+    });
+    expect((await call(memory, 'list_notes', {})).data.total).toBe(3);
+  });
 });
 
 describe.each(notesBackends())('memory authors ($name)', (backend) => {
