@@ -105,6 +105,23 @@ describe.each(notesBackends())('notes store ($name)', (backend) => {
     }
   });
 
+  it('ranks a note holding more of the words against one holding a word in its key as each store does', async () => {
+    const store = await backend.open({ workspace: tempDir(), dataDir: tempDir() });
+    try {
+      await store.put(note('opening-hours', 'The office opens at nine.'));
+      await store.put(note('payment', 'Owned by billing.'));
+      await store.put(note('notes/y', 'Each payment retry waits; a failed payment is logged.'));
+      const { hits } = await store.search({ words: ['payment', 'retry'], offset: 0, limit: 10 });
+      // bm25 counts how many of the words a note holds, and how rare each is; ts_rank_cd sums the weights of
+      // the words found, and a word in the key weighs four times one in the text.
+      expect(hits.map((h) => h.note.key)).toEqual(
+        backend.name === 'sqlite' ? ['notes/y', 'payment'] : ['payment', 'notes/y'],
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
   it("keeps another workspace's notes invisible to get, list, search, keys, pinned and delete", async () => {
     const dataDir = tempDir();
     const mine = await backend.open({ workspace: tempDir(), dataDir });

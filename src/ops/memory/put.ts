@@ -64,7 +64,11 @@ export const memoryPut = defineOperation({
     created: z.boolean().describe('True for a new key, false when a note was replaced.'),
     redactions: z.number().int().describe('Secrets masked in the value before it was stored.'),
     note: noteShape,
-    location: z.string().describe('The file the notes are kept in.'),
+    location: z
+      .string()
+      .describe(
+        'Where the notes are kept: the SQLite file, or the PostgreSQL store with tenant and workspace.',
+      ),
   }),
   // Writing the same note again changes nothing but its time; replacing a note loses the one it replaces.
   capabilities: { writes: true, destructive: true, idempotent: true },
