@@ -214,12 +214,13 @@ export async function serveHttp(options: HttpServeOptions): Promise<void> {
 /** The one workspace, or a runtime per tenant when the config has `[server.tenants]`. */
 async function servedWorkspaces(options: HttpServeOptions): Promise<ServedWorkspaces> {
   const { loaded, reload, logger, watch } = options;
+  const team = options.teamStore ? { teamStore: options.teamStore } : {};
   if (options.tenants && options.tenants.length > 0) {
     const { TenantRuntimes } = await import('./tenant-runtimes.js');
-    return new TenantRuntimes({ tenants: options.tenants, server: loaded, reload, logger, watch });
+    return new TenantRuntimes({ tenants: options.tenants, server: loaded, reload, logger, watch, ...team });
   }
   const { oneWorkspace } = await import('./served-workspaces.js');
-  return oneWorkspace({ loaded, reload, logger, watch });
+  return oneWorkspace({ loaded, reload, logger, watch, ...team });
 }
 
 /** Resolves on the first SIGINT or SIGTERM; a second one ends the process at once. */

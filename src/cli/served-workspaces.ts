@@ -8,6 +8,7 @@ import type { Logger } from '../core/logger.js';
 import type { Principal } from '../core/principal.js';
 import { watchServedConfig } from './serve-config-watch.js';
 import { WorkspaceRuntime } from './workspace-runtime.js';
+import type { TeamStore } from '../store/postgres/team-store.js';
 
 export interface ServedWorkspaces {
   /** The runtime a session opened by `caller` is served from (the caller is undefined without keys). */
@@ -26,12 +27,18 @@ export interface OneWorkspaceOptions {
   readonly reload: () => LoadedConfig;
   readonly logger: Logger;
   readonly watch: boolean;
+  readonly teamStore?: TeamStore;
 }
 
 /** Every caller is served the one workspace, composed now and indexed as soon as the server listens. */
 export function oneWorkspace(options: OneWorkspaceOptions): ServedWorkspaces {
   const { loaded, logger } = options;
-  const runtime = new WorkspaceRuntime({ loaded, logger, session: `http-${process.pid}-${Date.now()}` });
+  const runtime = new WorkspaceRuntime({
+    loaded,
+    logger,
+    session: `http-${process.pid}-${Date.now()}`,
+    ...(options.teamStore ? { teamStore: options.teamStore } : {}),
+  });
   return {
     runtimeFor: () => runtime,
     start: () => runtime.start({ watch: options.watch }),

@@ -16,6 +16,7 @@ import type { ServedWorkspaces } from './served-workspaces.js';
 import { loadTenantOwnConfig, tenantEnv, tenantLoaded, tenantPolicy } from './tenant-config.js';
 import type { TenantWorkspace } from './tenant-table.js';
 import { WorkspaceRuntime } from './workspace-runtime.js';
+import type { TeamStore } from '../store/postgres/team-store.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -27,6 +28,8 @@ export interface TenantRuntimesOptions {
   readonly logger: Logger;
   readonly watch: boolean;
   readonly env?: Env;
+  /** The PostgreSQL team store, when the server has one; each tenant's rows carry its name. */
+  readonly teamStore?: TeamStore;
 }
 
 /** Log lines of a tenant's runtime say whose they are. */
@@ -79,6 +82,8 @@ export class TenantRuntimes implements ServedWorkspaces {
       session: `http-${process.pid}-${Date.now()}-${tenant}`,
       auditPath: tenantAuditDbPath(tenant, this.env),
       pathEnv: tenantEnv(this.env),
+      tenant,
+      ...(this.options.teamStore ? { teamStore: this.options.teamStore } : {}),
     });
     this.runtimes.set(tenant, runtime);
     runtime.start({ watch: this.options.watch });

@@ -13,6 +13,8 @@ import { indexCatalog } from './index-catalog.js';
 import { LazyIndex } from './lazy-index.js';
 import { LazyNotes } from './lazy-notes.js';
 import { warmEachSnapshot } from './snapshot-warmup.js';
+import { teamNotes } from './team-notes.js';
+import type { TeamStore } from '../store/postgres/team-store.js';
 
 export interface WorkspaceRuntimeOptions {
   readonly loaded: LoadedConfig;
@@ -23,6 +25,10 @@ export interface WorkspaceRuntimeOptions {
   readonly auditPath?: string;
   /** Where `${WORKSPACE_ROOT}` in skill paths is read from (a tenant's runtime reads none). */
   readonly pathEnv?: Readonly<Record<string, string | undefined>>;
+  /** The PostgreSQL team store, when the server has one: the workspace's shared data lives there. */
+  readonly teamStore?: TeamStore;
+  /** The tenant this runtime serves, with `[server.tenants]`; rows in the team store carry it. */
+  readonly tenant?: string;
 }
 
 export class WorkspaceRuntime {
@@ -41,7 +47,11 @@ export class WorkspaceRuntime {
     this.logger = logger;
     for (const warning of loaded.warnings) logger.warn({ config: loaded.file }, warning);
     this.index = new LazyIndex(loaded, logger);
-    this.notes = new LazyNotes(loaded.baseDir);
+    // With a team store every replica keeps the workspace's notes in it; else in the local SQLite file.
+    this.notes = new LazyNotes(
+      loaded.baseDir,
+      options.teamStore ? { open: teamNotes(options.teamStore, options.tenant) } : {},
+    );
     this.composed = composeRegistry({
       loaded,
       index: this.index,
