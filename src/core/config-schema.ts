@@ -140,6 +140,14 @@ export const configSchema = z.strictObject({
     .prefault({}),
   server: z
     .strictObject({
+      daemon_idle_minutes: z
+        .number()
+        .positive()
+        .max(1440)
+        .default(10)
+        .describe(
+          'How long the workspace daemon that `serve` attaches to stays up with no client attached (read when it starts; fractions allowed).',
+        ),
       limits: z
         .strictObject({
           local: callLimitsSchema
