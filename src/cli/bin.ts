@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { useCompileCache } from './compile-cache.js';
-import { serveArgsOf } from './serve-args.js';
+import { daemonArgsOf, serveArgsOf } from './serve-args.js';
 
 // Both before anything else is loaded: the compile cache then covers every module that follows (Node 22+),
 // and zod builds no parser code. By default zod compiles a parser per object schema (`new Function`) on its
@@ -13,7 +13,12 @@ z.config({ jitless: true });
 // `serve` is what MCP clients spawn, and its boot time is what they wait for: a plain serve command line
 // skips the full CLI (commander, the generated operation commands); everything else goes through it.
 const serve = serveArgsOf(process.argv);
-if (serve) {
+const daemon = serve ? undefined : daemonArgsOf(process.argv);
+if (daemon) {
+  // The workspace daemon that `serve` starts (hidden): it runs until idle or signalled.
+  const { runDaemon } = await import('./daemon-command.js');
+  process.exitCode = await runDaemon(daemon);
+} else if (serve) {
   const { runServe } = await import('./serve-fast.js');
   const status = await runServe(serve);
   // A running server stays alive until stdin closes; only a failure to start sets the exit status.

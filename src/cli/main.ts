@@ -219,6 +219,10 @@ function addServeCommand(program: Command, { logger, globals }: CommandContext):
     .addOption(new Option('--structured-output', 'the default; kept for older configs').hideHelp())
     .option('--no-watch', 'do not watch the roots or the config file for changes')
     .option(
+      '--no-daemon',
+      'serve in this process instead of attaching to the workspace daemon that other stdio clients share (also MESHLENS_NO_DAEMON=1)',
+    )
+    .option(
       '--http',
       'serve MCP over Streamable HTTP at /mcp instead of stdio, until SIGINT or SIGTERM; the bound address is printed on stderr',
       false,
@@ -252,8 +256,15 @@ function addServeCommand(program: Command, { logger, globals }: CommandContext):
       if (options.listen !== undefined || options.allowOrigin !== undefined) {
         throw new UsageError('--listen and --allow-origin go with --http (serve over HTTP instead of stdio)');
       }
-      const { serveStdio } = await import('./serve.js');
-      await serveStdio({ ...base, loaded: openConfig(globals) });
+      const { serveLocal } = await import('./serve-local.js');
+      const status = await serveLocal({
+        ...base,
+        loaded: openConfig(globals),
+        workspace: globals.workspace,
+        allowOutsideWorkspace: globals.allowOutsideWorkspace ?? false,
+        daemon: options.daemon,
+      });
+      if (status !== 0) process.exitCode = status;
     });
 }
 
@@ -261,6 +272,7 @@ interface ServeCommandOptions {
   readonly surface: 'domain' | 'flat';
   readonly textOnly: boolean;
   readonly watch: boolean;
+  readonly daemon: boolean;
   readonly http: boolean;
   readonly listen?: string;
   readonly allowOrigin?: string[];
