@@ -256,15 +256,18 @@ function addServeCommand(program: Command, { logger, globals }: CommandContext):
       if (options.listen !== undefined || options.allowOrigin !== undefined) {
         throw new UsageError('--listen and --allow-origin go with --http (serve over HTTP instead of stdio)');
       }
-      const { serveLocal } = await import('./serve-local.js');
-      const status = await serveLocal({
-        ...base,
-        loaded: openConfig(globals),
-        workspace: globals.workspace,
+      const { attachToDaemon } = await import('./serve-attach.js');
+      const attached = await attachToDaemon({
+        ...globals,
+        surface: options.surface,
+        structuredOutput: !options.textOnly,
+        watch: options.watch,
         allowOutsideWorkspace: globals.allowOutsideWorkspace ?? false,
         daemon: options.daemon,
       });
-      if (status !== 0) process.exitCode = status;
+      if (attached.kind === 'ended') return;
+      const { serveStdio } = await import('./serve.js');
+      await serveStdio({ ...base, loaded: openConfig(globals) });
     });
 }
 

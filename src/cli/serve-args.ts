@@ -84,3 +84,12 @@ function argsOf(argv: readonly string[], command: 'serve' | 'daemon'): ServeArgs
       : {}),
   };
 }
+
+/**
+ * Whether a stdio `serve` attaches to the workspace daemon: not with `--no-daemon` or `MESHLENS_NO_DAEMON=1`,
+ * nor on Windows, whose local sockets are named pipes without the file permissions the socket's privacy
+ * rests on. `--http` never does.
+ */
+export function daemonWanted(args: Pick<ServeArgs, 'daemon' | 'http'>, env = process.env): boolean {
+  return !args.http && args.daemon && env.MESHLENS_NO_DAEMON !== '1' && process.platform !== 'win32';
+}

@@ -1,12 +1,12 @@
 import { ConfigError, loadConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
 import type { ServeArgs } from './serve-args.js';
-import { daemonWanted, serveLocal } from './serve-local.js';
+import { serveStdio } from './serve.js';
 
 /**
- * Runs `serve` as the full CLI would; resolves with the exit status (2 for a config error). Over stdio it
- * attaches to the workspace daemon (serve-local.ts), which keeps the MCP server, the index and SQLite out
- * of this process; with `--no-daemon` the server is served here.
+ * Runs `serve` as the full CLI would; resolves with the exit status (2 for a config error). The config
+ * loader and the server are imported together, so that their files are read in one go rather than the
+ * server's after the config is loaded.
  */
 export async function runServe(args: ServeArgs): Promise<number> {
   const logger = createLogger();
@@ -32,20 +32,16 @@ export async function runServe(args: ServeArgs): Promise<number> {
       process.stderr.write(`meshlens: ${refusal}\n`);
       return 2;
     }
-    // In-process, the server's code is read while the config loads rather than after it.
-    if (!daemonWanted(args)) void import('./serve.js');
     const loaded = load();
-    return await serveLocal({
+    await serveStdio({
       loaded,
       reload: load,
       logger,
       surface: args.surface,
       structuredOutput: args.structuredOutput,
       watch: args.watch,
-      workspace: args.workspace,
-      allowOutsideWorkspace: args.allowOutsideWorkspace,
-      daemon: args.daemon,
     });
+    return 0;
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`meshlens: ${error.message}\n`);

@@ -11,7 +11,8 @@ const RETRY_MS = 50;
 export type Connection =
   | { readonly kind: 'attached'; readonly socket: Socket; readonly daemon: DaemonHello }
   | { readonly kind: 'other-version'; readonly daemon: DaemonHello }
-  | { readonly kind: 'failed'; readonly reason: string };
+  /** `daemonStatus`: the exit status of a daemon started here that failed (2: the config is wrong). */
+  | { readonly kind: 'failed'; readonly reason: string; readonly daemonStatus?: number | null };
 
 export interface ConnectOptions {
   readonly location: DaemonLocation;
@@ -96,6 +97,7 @@ export async function connectToDaemon(options: ConnectOptions): Promise<Connecti
       return {
         kind: 'failed',
         reason: `the daemon exited with status ${failedStatus}: ${logTail(location.logFile)}`,
+        daemonStatus: failedStatus,
       };
     }
     if (Date.now() > deadline) {
