@@ -76,11 +76,13 @@ export async function runDaemon(args: ServeArgs): Promise<number> {
     truncateSync(location.logFile, 0);
   }
   process.stderr.write(`meshlens daemon ${VERSION} (pid ${process.pid}) listening on ${location.socket}\n`);
-  served(await startServing(loaded, logger, args.watch));
-  const stopWatchingConfig = args.watch ? watchConfigFor(loaded, load, logger, shared, sessions) : () => {};
-  shutdown = () => void stop(host, shared, sessions, stopWatchingConfig, logger);
+  // From the moment the socket exists: a signal while starting still removes it.
+  let stopWatchingConfig: () => void = () => undefined;
+  shutdown = () => void stop(host, shared, sessions, () => stopWatchingConfig(), logger);
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  served(await startServing(loaded, logger, args.watch));
+  if (args.watch) stopWatchingConfig = watchConfigFor(loaded, load, logger, shared, sessions);
   return new Promise<number>(() => undefined);
 }
 

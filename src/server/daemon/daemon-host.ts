@@ -27,19 +27,26 @@ export interface DaemonHost {
   close(): Promise<void>;
 }
 
-/** True when something accepts connections on `socket`; refused or missing means none does. */
+/** A live daemon says hello at once; one that accepted but stays silent this long is busy, not dead. */
+const PROBE_TIMEOUT_MS = 3_000;
+
+/**
+ * True when a daemon answers on `socket`. Refused or missing means none does; so does a connection that
+ * closes before the hello, which is what a killed daemon's socket does while its last threads exit.
+ */
 export function isListening(socket: string): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createConnection(socket);
-    probe.once('connect', () => {
+    const settle = (alive: boolean) => {
+      clearTimeout(timer);
       probe.destroy();
-      resolve(true);
-    });
-    probe.once('error', (error: NodeJS.ErrnoException) => {
-      probe.destroy();
-      // A full backlog (EAGAIN) is a live daemon that is busy, not a dead one.
-      resolve(error.code === 'EAGAIN');
-    });
+      resolve(alive);
+    };
+    const timer = setTimeout(() => settle(true), PROBE_TIMEOUT_MS);
+    probe.once('data', () => settle(true));
+    probe.once('close', () => settle(false));
+    // A full backlog (EAGAIN) is a live daemon that is busy, not a dead one.
+    probe.once('error', (error: NodeJS.ErrnoException) => settle(error.code === 'EAGAIN'));
   });
 }
 
