@@ -6,7 +6,7 @@ import type { DaemonLocation } from './socket-path.js';
 
 /** A daemon that accepted the connection says hello at once; one that does not within this long is stuck. */
 const HELLO_TIMEOUT_MS = 10_000;
-const RETRY_MS = 50;
+const RETRY_MS = 20;
 
 export type Connection =
   | { readonly kind: 'attached'; readonly socket: Socket; readonly daemon: DaemonHello }
