@@ -59,7 +59,9 @@ export async function runDaemon(args: ServeArgs): Promise<number> {
   const stopWatchingConfig = args.watch ? serving.watchConfig(load) : () => undefined;
   shutdown = () =>
     void (async () => {
-      await host.close();
+      await host
+        .close()
+        .catch((error: unknown) => logger.warn({ err: error }, 'removing the daemon socket failed'));
       stopWatchingConfig();
       await serving.close();
       process.stderr.write(`meshlens daemon (pid ${process.pid}) stopped\n`);

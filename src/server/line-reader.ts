@@ -7,7 +7,7 @@ export const LONG_LINE_MESSAGE = 'Parse error: line exceeds 16 MiB';
 /**
  * Splits text chunks into lines (newline-delimited JSON-RPC). `buffer` holds only the start of a line (never
  * a newline), so each chunk is searched once: a long line costs linear time, however many chunks it comes
- * in. A line over MAX_LINE_BYTES is reported once through `onLongLine` and dropped up to its newline; blank
+ * in. A line over the limit (MAX_LINE_BYTES unless given) is reported once through `onLongLine` and dropped up to its newline; blank
  * lines are skipped. Has no dependencies, so that the thin stdio client can use it without the SDK.
  */
 export class LineReader {
@@ -16,10 +16,13 @@ export class LineReader {
   private skipping = false;
   private readonly onLine: (line: string) => void;
   private readonly onLongLine: () => void;
+  private readonly maxBytes: number;
 
-  constructor(onLine: (line: string) => void, onLongLine: () => void) {
+  /** `maxBytes`: Infinity for a trusted peer whose lines are passed on whatever their length. */
+  constructor(onLine: (line: string) => void, onLongLine: () => void, maxBytes = MAX_LINE_BYTES) {
     this.onLine = onLine;
     this.onLongLine = onLongLine;
+    this.maxBytes = maxBytes;
   }
 
   push(chunk: string): void {
@@ -36,11 +39,11 @@ export class LineReader {
       const line = (this.buffer + text.slice(start, newline)).replace(/\r$/, '');
       this.buffer = '';
       start = newline + 1;
-      if (line.length > MAX_LINE_BYTES) this.onLongLine();
+      if (line.length > this.maxBytes) this.onLongLine();
       else if (line.trim() !== '') this.onLine(line);
     }
     this.buffer += text.slice(start);
-    if (this.buffer.length > MAX_LINE_BYTES) {
+    if (this.buffer.length > this.maxBytes) {
       this.buffer = '';
       this.skipping = true;
       this.onLongLine();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SessionLedger, answerKeyOf } from '../../src/server/daemon/session-ledger.js';
+import { SessionLedger } from '../../src/server/daemon/session-ledger.js';
 
 const line = (message: object) => JSON.stringify({ jsonrpc: '2.0', ...message });
 const initialize = line({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18' } });
@@ -31,8 +31,9 @@ describe('the thin client session ledger', () => {
       line({ id: 'replay-2', method: 'logging/setLevel', params: { level: 'debug' } }),
     ]);
     expect([...replay.swallow]).toEqual(['"replay-1"', '"replay-2"']);
-    expect(answerKeyOf(line({ id: 'replay-1', result: {} }))).toBe('"replay-1"');
-    expect(answerKeyOf(line({ id: 'replay-1', method: 'ping' }))).toBeUndefined();
+    expect(ledger.received(line({ id: 'replay-1', result: {} }))).toBe('"replay-1"');
+    expect(ledger.received(line({ id: 'replay-1', method: 'ping' }))).toBeUndefined();
+    expect(ledger.received('not json')).toBeUndefined();
   });
 
   it('sends an unanswered initialize again as it was, so that its answer reaches the client', () => {

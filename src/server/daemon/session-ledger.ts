@@ -53,12 +53,16 @@ export class SessionLedger {
     if (frame.method === 'initialize') this.initializeId = frame.id;
   }
 
-  /** Books a line the daemon sent (daemon → stdout): an answer closes its request. */
-  received(line: string): void {
+  /**
+   * Books a line the daemon sent (daemon → stdout): an answer closes its request. Returns the answered id's
+   * key (what `replay` swallows), or undefined for anything but an answer.
+   */
+  received(line: string): string | undefined {
     const frame = frameOf(line);
-    if (!frame || frame.method !== undefined || !isId(frame.id)) return;
-    if (frame.result === undefined && frame.error === undefined) return;
+    if (!frame || frame.method !== undefined || !isId(frame.id)) return undefined;
+    if (frame.result === undefined && frame.error === undefined) return undefined;
     this.pending.delete(keyOf(frame.id));
+    return keyOf(frame.id);
   }
 
   /** True when the client's `initialize` was sent and is still unanswered. */
@@ -97,11 +101,4 @@ export class SessionLedger {
     }
     return { lines, swallow };
   }
-}
-
-/** The key `SessionLedger.replay` swallows: the id of an answer line, when it is one. */
-export function answerKeyOf(line: string): string | undefined {
-  const frame = frameOf(line);
-  if (!frame || frame.method !== undefined || !isId(frame.id)) return undefined;
-  return keyOf(frame.id);
 }

@@ -5,13 +5,21 @@ const UNWRITTEN_GRACE_MS = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** True when a process with this pid exists (a signal-0 probe; EPERM means it exists but is not ours). */
+/**
+ * True when a process with this pid exists and has not exited: a signal-0 probe (EPERM means it exists but
+ * is not ours), and on Linux not a zombie, which a detached process whose parent never reaps it stays.
+ */
 export function processExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return true;
   }
 }
 

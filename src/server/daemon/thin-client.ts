@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import { LineReader, LONG_LINE_MESSAGE } from '../line-reader.js';
 import { connectToDaemon, type Connection, type ConnectOptions } from './daemon-connect.js';
-import { SessionLedger, answerKeyOf } from './session-ledger.js';
+import { SessionLedger } from './session-ledger.js';
 
 export interface ThinClientOptions extends ConnectOptions {
   readonly input: Readable;
@@ -79,9 +79,11 @@ class ThinPipe {
   /** Reads and writes through `socket` from now on; `preamble` goes first, then what stdin queued. */
   private use(socket: Socket, preamble: readonly string[]): void {
     this.socket = socket;
+    // The daemon's lines go to the client whatever their length: it is the server, not a stranger.
     const lines = new LineReader(
       (line) => this.fromDaemon(line),
       () => undefined,
+      Infinity,
     );
     socket.on('data', (chunk: string) => lines.push(chunk));
     socket.on('error', () => undefined);
@@ -110,9 +112,8 @@ class ThinPipe {
   }
 
   private fromDaemon(line: string): void {
-    const key = answerKeyOf(line);
-    if (key !== undefined && this.swallow.delete(key)) return;
-    this.ledger.received(line);
+    const answered = this.ledger.received(line);
+    if (answered !== undefined && this.swallow.delete(answered)) return;
     this.toClient(line);
   }
 
