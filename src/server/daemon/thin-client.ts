@@ -52,6 +52,9 @@ class ThinPipe {
   private readonly swallow = new Set<string>();
   private replays = 0;
   private inputEnded = false;
+  /** Backpressure: stdin paused until the socket drains, the socket paused until stdout drains. */
+  private inputPaused = false;
+  private outputFull = false;
   private finish: (outcome: ThinClientOutcome) => void = () => undefined;
   private readonly options: ThinClientOptions;
 
@@ -90,10 +93,12 @@ class ThinPipe {
     socket.once('close', () => {
       if (this.socket === socket) void this.daemonLost();
     });
-    socket.resume();
+    // Left paused after its hello (first-line.ts); read once stdout has room.
+    if (!this.outputFull) socket.resume();
+    this.inputPaused = false;
     for (const line of [...preamble, ...this.queue]) this.toDaemon(line);
     this.queue = [];
-    this.options.input.resume();
+    if (!this.inputPaused) this.options.input.resume();
   }
 
   private fromClient(line: string): void {
@@ -105,9 +110,13 @@ class ThinPipe {
   private toDaemon(line: string): void {
     const socket = this.socket;
     if (!socket) return;
-    if (!socket.write(`${line}\n`)) {
+    if (!socket.write(`${line}\n`) && !this.inputPaused) {
+      this.inputPaused = true;
       this.options.input.pause();
-      socket.once('drain', () => this.options.input.resume());
+      socket.once('drain', () => {
+        this.inputPaused = false;
+        this.options.input.resume();
+      });
     }
   }
 
@@ -118,10 +127,13 @@ class ThinPipe {
   }
 
   private toClient(line: string): void {
-    if (!this.options.output.write(`${line}\n`)) {
-      const socket = this.socket;
-      socket?.pause();
-      this.options.output.once('drain', () => socket?.resume());
+    if (!this.options.output.write(`${line}\n`) && !this.outputFull) {
+      this.outputFull = true;
+      this.socket?.pause();
+      this.options.output.once('drain', () => {
+        this.outputFull = false;
+        this.socket?.resume();
+      });
     }
   }
 
@@ -149,7 +161,11 @@ class ThinPipe {
     if (next.kind === 'attached') {
       const replay = this.ledger.replay((n) => `meshlens-replay-${++this.replays}-${n}`);
       for (const key of replay.swallow) this.swallow.add(key);
-      this.use(next.socket, replay.lines);
+      // A setup line the client sent while no daemon was attached is in the queue already.
+      this.use(
+        next.socket,
+        replay.lines.filter((line) => !this.queue.includes(line)),
+      );
       if (this.inputEnded) this.endSession();
       return;
     }
