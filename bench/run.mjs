@@ -136,7 +136,12 @@ function options(argv) {
 async function startServer(o, ws, cacheDir, logFile) {
   const env = {};
   for (const [k, v] of Object.entries(process.env)) if (typeof v === 'string') env[k] = v;
-  Object.assign(env, { MESHLENS_CACHE_DIR: cacheDir, MESHLENS_AUDIT_DB: path.join(cacheDir, 'audit.db') });
+  // The server process is the one measured (its memory above all), so it serves in-process, not via a daemon.
+  Object.assign(env, {
+    MESHLENS_CACHE_DIR: cacheDir,
+    MESHLENS_AUDIT_DB: path.join(cacheDir, 'audit.db'),
+    MESHLENS_NO_DAEMON: '1',
+  });
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [...o.nodeFlags, o.cli, 'serve', '--surface', 'flat', '--workspace', ws],

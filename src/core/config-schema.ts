@@ -147,6 +147,14 @@ export const configSchema = z.strictObject({
         .describe(
           'Where `serve --http` keeps keys, usage, audit, notes and facts: `sqlite` (the default, files under the cache and data folders) or a postgres:// URL that several replicas share. `--store` and MESHLENS_STORE win over this.',
         ),
+      daemon_idle_minutes: z
+        .number()
+        .positive()
+        .max(1440)
+        .default(10)
+        .describe(
+          'How long the workspace daemon that `serve` attaches to stays up with no client attached (read when it starts; fractions allowed).',
+        ),
       limits: z
         .strictObject({
           local: callLimitsSchema
