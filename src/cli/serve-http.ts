@@ -145,7 +145,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<void> {
   const signalled = shutdownSignal();
   const { loaded, logger } = options;
   for (const warning of loaded.warnings) logger.warn({ config: loaded.file }, warning);
-  const index = new LazyIndex(loaded, logger);
+  const index = new LazyIndex(loaded, logger, options.teamStore ? { team: options.teamStore } : {});
   const notes = new LazyNotes(loaded.baseDir);
   const { composeRegistry } = await import('./compose.js');
   const composed = composeRegistry({
