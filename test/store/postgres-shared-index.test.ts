@@ -132,6 +132,8 @@ describe('replicas on one PostgreSQL store share the index', () => {
       ['replica-b', 'done', 0, 11],
       ['replica-a', 'done', 11, 0],
     ]);
+    for (const run of runs)
+      expect(Date.parse(run.finishedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(run.startedAt));
   });
 
   test('a replica that starts while another builds waits (reported as indexing), then pulls what it built', async () => {

@@ -212,8 +212,9 @@ export class JobLock {
   async finish(result: RunResult): Promise<void> {
     await this.stopBeating();
     try {
+      // Not now(): inside this transaction that is when the lock was taken, before the run.
       await this.client.query(
-        `UPDATE index_runs SET state = 'done', finished_at = now(), heartbeat_at = now(),
+        `UPDATE index_runs SET state = 'done', finished_at = clock_timestamp(), heartbeat_at = clock_timestamp(),
                 progress_done = $2, progress_total = $2, inputs_fingerprint = $3, files = $2,
                 parsed = $4, pulled = $5, uploaded = $6
           WHERE id = $1`,
