@@ -9,6 +9,7 @@ import { IndexJobs } from '../../src/store/postgres/index-jobs.js';
 import { SharedFacts } from '../../src/store/postgres/shared-facts.js';
 import { openTeamStore, type TeamStore } from '../../src/store/postgres/team-store.js';
 import { SERVER_TENANT } from '../../src/cli/team-index.js';
+import { sharedSection } from '../../src/ops/admin/shared-index-section.js';
 import { makeEngine, polyglotFiles, removeTemps, tempDir, waitFor, writeFiles } from '../helpers/engine.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/postgres.js';
 
@@ -79,7 +80,7 @@ async function holdJob(workspace: string, replica: string): Promise<pg.Client> {
   const holder = new pg.Client({ connectionString: db.url, application_name: replica });
   holder.on('error', () => undefined);
   await holder.connect();
-  await holder.query(`INSERT INTO index_jobs (tenant, workspace) VALUES ($1, $2)`, [
+  await holder.query(`INSERT INTO index_jobs (tenant, workspace) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
     SERVER_TENANT,
     workspace,
   ]);
@@ -204,6 +205,44 @@ describe('replicas on one PostgreSQL store share the index', () => {
     expect(runs.map((run) => [run.replica, run.state])).toEqual([
       ['survivor', 'done'],
       ['dying', 'abandoned'],
+    ]);
+  });
+
+  test('a replica whose checkout differs pulls what matches, parses the rest, and says its files differ', async () => {
+    const clean = replicaIndex(checkout('drift', polyglotFiles()), await team('clean'));
+    await clean.start({ watch: false });
+    const holder = await holdJob('drift', 'finisher');
+    const drifted = polyglotFiles().map(([file, text]): [string, string] =>
+      file === 'services/inventory/stock.go' ? [file, text.replace('Reserve', 'Hold')] : [file, text],
+    );
+    const late = replicaIndex(checkout('drift', drifted), await team('late'));
+    const started = late.start({ watch: false });
+    await waitFor('the late replica to wait', () => late.status().shared?.state === 'waiting');
+    // The holder finishes with the clean checkout's inputs: its run becomes the job's snapshot.
+    await holder.query(
+      `UPDATE index_runs r SET state = 'done', finished_at = now(), files = c.files, parsed = c.parsed,
+              inputs_fingerprint = c.inputs_fingerprint
+         FROM index_runs c WHERE r.replica = 'finisher' AND c.replica = 'clean'`,
+    );
+    await holder.query(
+      `UPDATE index_jobs SET snapshot_run = (SELECT id FROM index_runs WHERE replica = 'finisher')
+        WHERE workspace = 'drift'`,
+    );
+    await holder.query('COMMIT');
+    await started;
+    await holder.end();
+    const status = late.status();
+    expect(status.lastRun?.parsed).toBe(1);
+    expect(status.shared).toMatchObject({
+      state: 'followed',
+      snapshot: { replica: 'finisher', files: 11, parsed: 11 },
+      thisRun: { parsed: 1, pulled: 10, uploaded: 1, matchesSnapshot: false },
+    });
+    const run = status.shared?.snapshot?.run;
+    expect(sharedSection(status.shared)).toEqual([
+      '**Shared index:** this replica (late) indexed from the shared facts.',
+      `Shared snapshot: run ${run} by replica finisher, finished ${status.shared?.snapshot?.finishedAt}; 11 files, 11 parsed there.`,
+      'This replica parsed 1 file, pulled 10 facts from the store and shared 1. Its files differ from the shared snapshot (another checkout or settings).',
     ]);
   });
 });

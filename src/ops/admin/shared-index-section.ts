@@ -1,5 +1,7 @@
 import type { SharedIndexStatus } from '../../index/reader.js';
 
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const SHARED_STATES: Record<SharedIndexStatus['state'], string> = {
   claiming: 'asking for the index job',
   waiting: 'waiting for another replica to build the index',
@@ -7,7 +9,7 @@ const SHARED_STATES: Record<SharedIndexStatus['state'], string> = {
   following: 'indexing from the facts another replica just shared',
   built: 'built the shared index',
   followed: 'indexed from the shared facts',
-  unshared: 'indexed on its own',
+  unshared: 'indexes on its own, without the shared index',
 };
 
 /** With a team store: who built the shared snapshot, and whether this replica parsed or pulled its facts. */
@@ -22,7 +24,7 @@ export function sharedSection(shared: SharedIndexStatus | undefined): string[] {
   const snapshot = shared.snapshot;
   if (snapshot) {
     lines.push(
-      `Shared snapshot: run ${snapshot.run} by replica ${snapshot.replica}, finished ${snapshot.finishedAt}; ${snapshot.files} files, ${snapshot.parsed} parsed there.`,
+      `Shared snapshot: run ${snapshot.run} by replica ${snapshot.replica}, finished ${snapshot.finishedAt}; ${count(snapshot.files, 'file')}, ${snapshot.parsed} parsed there.`,
     );
   }
   const mine = shared.thisRun;
@@ -33,7 +35,7 @@ export function sharedSection(shared: SharedIndexStatus | undefined): string[] {
         : ' Its files differ from the shared snapshot (another checkout or settings).'
       : '';
     lines.push(
-      `This replica parsed ${mine.parsed} files, pulled ${mine.pulled} facts from the store and shared ${mine.uploaded}.${match}`,
+      `This replica parsed ${count(mine.parsed, 'file')}, pulled ${count(mine.pulled, 'fact')} from the store and shared ${mine.uploaded}.${match}`,
     );
   }
   if (shared.note) lines.push(`> ${shared.note}`);
