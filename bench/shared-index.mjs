@@ -8,10 +8,11 @@
 // A database of its own is created through the admin URL and dropped at the end. Before the replicas,
 // `meshlens index` indexes the workspace with no store and an empty cache: the figure a replica without a
 // team store would show. Each replica is the built CLI's `serve --http --store …`; its figures come from the
-// run it records in `index_runs` (parsed, pulled, shared, run time) and from the clock (spawn → run done).
-import { spawn, spawnSync } from 'node:child_process';
+// run it records in `index_runs` (parsed, pulled, shared, run time), from the clock (spawn → run done) and
+// from /proc (CPU time of every thread until then), so the figures compare under load too.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -56,18 +57,40 @@ async function admin(sql) {
   }
 }
 
-function noStore(workspace) {
+/** CPU time (user + system, every thread) a live process has used so far, from /proc (Linux). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `meshlens index` with no store and an empty cache; its CPU time is the last reading before it exits. */
+async function noStore(workspace) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [CLI, 'index', '--json', '--workspace', workspace], {
+  const child = spawn(process.execPath, [CLI, 'index', '--json', '--workspace', workspace], {
     env: freshEnv('no-store'),
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (result.status !== 0) throw new Error(`meshlens index failed: ${result.stderr}`);
-  const status = JSON.parse(result.stdout);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  let cpu = 0;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  while (child.exitCode === null) {
+    cpu = cpuMs(child.pid) ?? cpu;
+    await Promise.race([exited, sleep(50)]);
+  }
+  if (child.exitCode !== 0) throw new Error(`meshlens index failed: ${stderr}`);
+  const status = JSON.parse(stdout);
   return {
     replica: 'no store',
     processMs: Math.round(performance.now() - started),
+    cpuMs: cpu,
     runMs: status.lastRun.wallMs,
     files: status.files,
     parsed: status.lastRun.parsed,
@@ -112,9 +135,10 @@ async function replica(name, workspace, url, pool) {
       .catch((error) => (error.code === '42P01' ? { rows: [] } : Promise.reject(error)));
     if (rows[0]) {
       const processMs = Math.round(performance.now() - started);
+      const cpu = cpuMs(child.pid);
       child.kill('SIGTERM');
       await exited;
-      return { replica: name, processMs, runMs: rows[0].run_ms, ...rows[0], run_ms: undefined };
+      return { replica: name, processMs, cpuMs: cpu, runMs: rows[0].run_ms, ...rows[0], run_ms: undefined };
     }
     await sleep(100);
   }
@@ -130,7 +154,7 @@ async function main() {
   url.pathname = `/${database}`;
   const pool = new pg.Pool({ connectionString: url.href, max: 2 });
   try {
-    const rows = [noStore(workspace)];
+    const rows = [await noStore(workspace)];
     rows.push(await replica('A (builds)', workspace, url.href, pool));
     rows.push(await replica('B (pulls)', workspace, url.href, pool));
     const load = os
@@ -139,10 +163,12 @@ async function main() {
       .join(' ');
     const report = { at: new Date().toISOString(), workspace, files: Number(values.files), load, rows };
     process.stdout.write(`load average ${load}\n`);
-    process.stdout.write('replica       | spawn → done ms | run ms | files | parsed | pulled | shared\n');
+    process.stdout.write(
+      'replica       | spawn → done ms | CPU ms | run ms | files | parsed | pulled | shared\n',
+    );
     for (const r of rows) {
       process.stdout.write(
-        `${r.replica.padEnd(13)} | ${String(r.processMs).padStart(15)} | ${String(r.runMs).padStart(6)} | ${String(r.files).padStart(5)} | ${String(r.parsed).padStart(6)} | ${String(r.pulled).padStart(6)} | ${String(r.uploaded).padStart(6)}\n`,
+        `${r.replica.padEnd(13)} | ${String(r.processMs).padStart(15)} | ${String(r.cpuMs).padStart(6)} | ${String(r.runMs).padStart(6)} | ${String(r.files).padStart(5)} | ${String(r.parsed).padStart(6)} | ${String(r.pulled).padStart(6)} | ${String(r.uploaded).padStart(6)}\n`,
       );
     }
     if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
