@@ -7,6 +7,8 @@ import { silentLogger } from '../../src/core/logger.js';
 import type { IndexStatus } from '../../src/index/reader.js';
 import { IndexJobs } from '../../src/store/postgres/index-jobs.js';
 import { SharedFacts } from '../../src/store/postgres/shared-facts.js';
+import { PostgresPool } from '../../src/store/postgres/pool.js';
+import { parseStoreUrl } from '../../src/store/postgres/store-url.js';
 import { openTeamStore, type TeamStore } from '../../src/store/postgres/team-store.js';
 import { SERVER_TENANT } from '../../src/cli/team-index.js';
 import { sharedSection } from '../../src/ops/admin/shared-index-section.js';
@@ -244,5 +246,31 @@ describe('replicas on one PostgreSQL store share the index', () => {
       `Shared snapshot: run ${run} by replica finisher, finished ${status.shared?.snapshot?.finishedAt}; 11 files, 11 parsed there.`,
       'This replica parsed 1 file, pulled 10 facts from the store and shared 1. Its files differ from the shared snapshot (another checkout or settings).',
     ]);
+  });
+
+  test('a replica whose store cannot be reached indexes on its own and says why', async () => {
+    const store = parseStoreUrl('postgres://meshlens@127.0.0.1:1/nowhere');
+    if (store.kind !== 'postgres') throw new Error('expected postgres');
+    const pool = await PostgresPool.open({ store });
+    const lonely = replicaIndex(checkout('lonely', polyglotFiles()), {
+      store,
+      pool,
+      replica: 'lonely',
+      close: () => pool.close(),
+    });
+    opened.push({ close: () => pool.close() });
+    await lonely.start({ watch: false });
+    const status = lonely.status();
+    expect(status.lastRun?.parsed).toBe(11);
+    expect(counts(status)).toEqual({ files: 11, symbols: 26, contracts: 3, docSections: 5 });
+    expect(status.shared).toEqual({
+      replica: 'lonely',
+      state: 'unshared',
+      note:
+        'the index job could not be taken (the PostgreSQL store at postgres://meshlens@127.0.0.1:1/nowhere cannot be reached ' +
+        '(connect ECONNREFUSED 127.0.0.1:1); calls that need it fail until it is back, then recover by themselves); ' +
+        'this replica indexed on its own',
+      thisRun: { parsed: 11, pulled: 0, uploaded: 0, matchesSnapshot: false },
+    });
   });
 });

@@ -109,14 +109,14 @@ export class SharedIndex {
     for (;;) {
       await this.pause();
       const lock = await jobs.tryLock();
-      const now = await jobs.state();
       if (lock && lock.snapshotRun === before) return lock;
       if (lock) {
         // Another replica finished a snapshot while this one waited: index from its facts, holding nothing.
         await lock.release();
-        this.set({ state: 'following', ...snapshotOf(now.snapshot) });
+        this.set({ state: 'following', ...snapshotOf((await jobs.state()).snapshot) });
         return undefined;
       }
+      const now = await jobs.state();
       this.waitingOn(now.running);
       const holder = now.running;
       if (holder && holder.heartbeatAgeMs > (this.options.staleMs ?? DEFAULT_STALE_MS)) {
@@ -186,8 +186,10 @@ export class SharedIndex {
     const figures = await index();
     const mine = await this.ownFigures();
     const snapshot = this.current.snapshot;
+    const { note } = this.current;
     this.set({
       state: this.current.state === 'unshared' ? 'unshared' : 'followed',
+      ...(note ? { note } : {}),
       thisRun: {
         parsed: figures.parsed,
         pulled: mine.pulled,
