@@ -161,7 +161,14 @@ async function main() {
       .loadavg()
       .map((n) => n.toFixed(2))
       .join(' ');
-    const report = { at: new Date().toISOString(), workspace, files: Number(values.files), load, rows };
+    const label = values.workspace ? path.basename(workspace) : `${values.shape}-${values.files} (seed 42)`;
+    const report = {
+      at: new Date().toISOString(),
+      workspace: label,
+      files: Number(values.files),
+      load,
+      rows,
+    };
     process.stdout.write(`load average ${load}\n`);
     process.stdout.write(
       'replica       | spawn → done ms | CPU ms | run ms | files | parsed | pulled | shared\n',
