@@ -9,6 +9,20 @@ import type {
   RescanRequest,
 } from '../index/reader.js';
 import type { SnapshotHolder } from '../index/snapshot-holder.js';
+import type { PersistentFactStore } from '../index/index-run.js';
+import type { SharedIndex } from '../store/postgres/shared-index.js';
+import type { TeamStore } from '../store/postgres/team-store.js';
+
+export interface LazyIndexOptions {
+  /** The PostgreSQL team store: facts and the cold index are shared with the other replicas on it. */
+  readonly team?: TeamStore;
+  /** With `[server.tenants]`: the tenant whose workspace this is; its shared rows carry the name. */
+  readonly tenant?: string;
+  /** How often a replica waiting for another's cold index asks again (tests make it short). */
+  readonly pollMs?: number;
+  /** Parse threads; 0 parses in-process (tests). Defaults to the core count. */
+  readonly threads?: number;
+}
 
 /**
  * Stands in for the index engine until its module is loaded, so that the server can answer `initialize`
@@ -20,33 +34,54 @@ export class LazyIndex implements IndexReader {
   private readonly snapshotListeners: ((snapshot: SnapshotHolder) => void)[] = [];
   private readonly loaded: LoadedConfig;
   private readonly logger: Logger;
+  private readonly options: LazyIndexOptions;
+  /** The cold index shared with other replicas, with a team store. */
+  private shared: SharedIndex | undefined;
+  /** The cold index under way with a team store: closing waits for it to record its run. */
+  private cold: Promise<unknown> | undefined;
 
-  constructor(loaded: LoadedConfig, logger: Logger) {
+  constructor(loaded: LoadedConfig, logger: Logger, options: LazyIndexOptions = {}) {
     this.loaded = loaded;
     this.logger = logger;
+    this.options = options;
   }
 
   /** Loads the engine (once) and returns it. */
   load(): Promise<IndexEngine> {
-    this.loading ??= Promise.all([import('../index/engine.js'), import('../store/fact-cache.js')]).then(
-      ([{ IndexEngine }, { FactCache, factKey }]) => {
-        const { loaded, logger } = this;
-        this.engine = new IndexEngine({
-          loaded,
-          logger,
-          factKey,
-          openStore: () =>
-            FactCache.open({
-              workspacePath: loaded.baseDir,
-              maxSizeMb: loaded.config.cache.max_size_mb,
-              logger,
-            }),
-        });
-        for (const listener of this.snapshotListeners) this.engine.onSnapshot(listener);
-        return this.engine;
-      },
-    );
+    this.loading ??= this.createEngine().then((engine) => {
+      this.engine = engine;
+      for (const listener of this.snapshotListeners) engine.onSnapshot(listener);
+      return engine;
+    });
     return this.loading;
+  }
+
+  private async createEngine(): Promise<IndexEngine> {
+    const [{ IndexEngine }, { FactCache, factKey }] = await Promise.all([
+      import('../index/engine.js'),
+      import('../store/fact-cache.js'),
+    ]);
+    const { loaded, logger } = this;
+    const openLocal = () =>
+      FactCache.open({ workspacePath: loaded.baseDir, maxSizeMb: loaded.config.cache.max_size_mb, logger });
+    let openStore: () => PersistentFactStore = openLocal;
+    if (this.options.team) {
+      const { teamIndex } = await import('./team-index.js');
+      const team = teamIndex(this.options.team, loaded, logger, openLocal, {
+        ...(this.options.pollMs !== undefined ? { pollMs: this.options.pollMs } : {}),
+        ...(this.options.tenant !== undefined ? { tenant: this.options.tenant } : {}),
+      });
+      openStore = team.openStore;
+      this.shared = team.shared;
+    }
+    const { threads } = this.options;
+    return new IndexEngine({
+      loaded,
+      logger,
+      factKey,
+      openStore,
+      ...(threads !== undefined ? { threads } : {}),
+    });
   }
 
   /** Calls `listener` with every snapshot the engine installs, once it is loaded. */
@@ -61,7 +96,18 @@ export class LazyIndex implements IndexReader {
     onProgress?: (done: number, total: number) => void;
   }): Promise<IndexEngine> {
     const engine = await this.load();
-    await engine.start(options);
+    if (!this.shared) {
+      await engine.start(options);
+      return engine;
+    }
+    this.cold = this.shared.coldIndex(
+      async () => {
+        const run = await engine.start(options);
+        return { files: engine.status().files, parsed: run.parsed };
+      },
+      () => engine.indexProgress(),
+    );
+    await this.cold;
     return engine;
   }
 
@@ -71,7 +117,14 @@ export class LazyIndex implements IndexReader {
   }
 
   status(): IndexStatus {
-    if (this.engine) return this.engine.status();
+    const status = this.engine ? this.engine.status() : this.notStarted();
+    if (!this.shared) return status;
+    // Waiting for another replica's cold index is indexing, as a caller sees it.
+    const phase = status.phase === 'not_started' && this.shared.pending() ? 'indexing' : status.phase;
+    return { ...status, phase, shared: this.shared.status() };
+  }
+
+  private notStarted(): IndexStatus {
     return {
       workspace: this.loaded.workspaceName,
       roots: this.loaded.roots,
@@ -99,7 +152,8 @@ export class LazyIndex implements IndexReader {
   readiness(): string | undefined {
     if (!this.engine)
       return 'Still indexing (the index is starting); retry in a moment or call admin status.';
-    return this.engine.readiness();
+    if (this.engine.snapshot()) return undefined;
+    return this.shared?.readiness() ?? this.engine.readiness();
   }
 
   indexProgress(): { readonly done: number; readonly total: number } | undefined {
@@ -116,6 +170,8 @@ export class LazyIndex implements IndexReader {
   }
 
   async close(): Promise<void> {
+    this.shared?.close();
     await this.engine?.close();
+    await this.cold?.catch(() => undefined);
   }
 }

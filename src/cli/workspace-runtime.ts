@@ -46,7 +46,10 @@ export class WorkspaceRuntime {
     this.loaded = loaded;
     this.logger = logger;
     for (const warning of loaded.warnings) logger.warn({ config: loaded.file }, warning);
-    this.index = new LazyIndex(loaded, logger);
+    const team = options.teamStore
+      ? { team: options.teamStore, ...(options.tenant !== undefined ? { tenant: options.tenant } : {}) }
+      : {};
+    this.index = new LazyIndex(loaded, logger, team);
     // With a team store every replica keeps the workspace's notes in it; else in the local SQLite file.
     this.notes = new LazyNotes(
       loaded.baseDir,

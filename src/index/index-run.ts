@@ -16,6 +16,11 @@ export interface FactStore {
   putMany(
     entries: readonly { key: string; outcome: { kind: 'parsed' | 'no-grammar'; facts: FileFacts } }[],
   ): void;
+  /**
+   * Told every key the run is about to look up, before `getMany`: a store with a slower second level (facts
+   * shared by other replicas) brings in what it can, so that the lookup itself stays synchronous.
+   */
+  prefetch?(keys: readonly string[]): Promise<void>;
 }
 
 /** A file as a previous run saw it. */
@@ -129,6 +134,7 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
   const pending = (await mapYielding(candidates, (file) => readCandidate(input, tally, file))).filter(
     (p): p is Pending => p !== undefined,
   );
+  await input.store.prefetch?.(pending.map((p) => p.key));
   const misses = takeCacheHits(input, tally, pending);
   const { jobs, owners } = parseJobs(tally, misses);
   const outcomes = await parseAndStore(input, tally, jobs, owners);

@@ -77,6 +77,46 @@ export interface IndexStatus {
   /** Why the last full index run failed, when it did (answers, if any, come from the snapshot before it). */
   readonly failure?: string;
   readonly fingerprint?: string;
+  /** Replicas on one team store share the index: who built the snapshot, and what this replica did. */
+  readonly shared?: SharedIndexStatus;
+}
+
+/** The shared index as one replica sees it (`serve --http --store postgres://…`). */
+export interface SharedIndexStatus {
+  /** This replica's name in the store. */
+  readonly replica: string;
+  /**
+   * `waiting`: another replica holds the workspace's index job; `building`: this replica holds it;
+   * `following`: another replica just built the snapshot and this one indexes from its facts;
+   * `built` / `followed`: the cold index is done, either way; `unshared`: the store could not be used,
+   * this replica indexed on its own (`note` says why).
+   */
+  readonly state: 'claiming' | 'waiting' | 'building' | 'following' | 'built' | 'followed' | 'unshared';
+  /** The replica that holds the job while this one waits, and how far it says it is. */
+  readonly holder?: {
+    readonly replica: string;
+    readonly since: string;
+    readonly done: number;
+    readonly total: number;
+  };
+  /** The workspace's shared snapshot: the last run that finished, by any replica. */
+  readonly snapshot?: {
+    readonly run: number;
+    readonly replica: string;
+    readonly finishedAt: string;
+    readonly files: number;
+    readonly parsed: number;
+    readonly inputsFingerprint: string;
+  };
+  /** This replica's cold index: files parsed here, facts pulled from the store, facts it shared. */
+  readonly thisRun?: {
+    readonly parsed: number;
+    readonly pulled: number;
+    readonly uploaded: number;
+    /** Whether this replica read the same files as the snapshot's run (false: its checkout differs). */
+    readonly matchesSnapshot: boolean;
+  };
+  readonly note?: string;
 }
 
 export interface RescanRequest {

@@ -29,6 +29,15 @@ const ENC_DEFLATE_DICT = 1;
 /** The `kind` column holds an outcome kind's index in this list. */
 export const OUTCOME_KINDS = ['parsed', 'no-grammar'] as const;
 
+/** One entry as stored: the outcome kind's index in `OUTCOME_KINDS` and the facts as `encodeFacts` wrote them. */
+export interface RawFact {
+  /** The `factKey()` of the entry, as hex. */
+  readonly key: string;
+  readonly kind: number;
+  readonly enc: number;
+  readonly value: Buffer;
+}
+
 /** The `enc` and `value` columns for a file's facts. */
 export function encodeFacts(facts: FileFacts): [number, Buffer] {
   const json = Buffer.from(JSON.stringify(facts), 'utf8');

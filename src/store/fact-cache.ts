@@ -22,7 +22,7 @@ import {
   type Statements,
   usedBytes,
 } from './fact-cache-db.js';
-import { decodeFacts, encodeFacts, OUTCOME_KINDS } from './fact-cache-encoding.js';
+import { decodeFacts, encodeFacts, OUTCOME_KINDS, type RawFact } from './fact-cache-encoding.js';
 import { cacheDirFor, canonicalWorkspacePath, prepareCacheDir } from './fact-cache-folder.js';
 
 export const DEFAULT_MAX_SIZE_MB = 2048;
@@ -244,24 +244,34 @@ export class FactCache {
   }
 
   putMany(entries: readonly { key: string; outcome: CachedOutcome }[]): void {
-    const { db, stmts } = this;
-    if (!db || !stmts || entries.length === 0) return;
+    if (!this.db || entries.length === 0) return;
     // Encoding is CPU work: done before taking the write lock so other processes wait less.
-    const rows: [Buffer, number, number, Buffer][] = [];
+    const rows: RawFact[] = [];
     for (const { key, outcome } of entries) {
       try {
-        if (!HEX_KEY.test(key)) throw new Error(`not a factKey() key: ${key.slice(0, 80)}`);
-        const [encoding, value] = encodeFacts(outcome.facts);
-        rows.push([Buffer.from(key, 'hex'), OUTCOME_KINDS.indexOf(outcome.kind), encoding, value]);
+        const [enc, value] = encodeFacts(outcome.facts);
+        rows.push({ key, kind: OUTCOME_KINDS.indexOf(outcome.kind), enc, value });
       } catch (error) {
         this.fail('encode', error);
       }
     }
+    this.putRaw(rows);
+  }
+
+  /** Stores entries already in this cache's encoding (facts another replica shared), without decoding them. */
+  putRaw(rows: readonly RawFact[]): void {
+    const { db, stmts } = this;
+    if (!db || !stmts || rows.length === 0) return;
+    const valid = rows.filter((row) => {
+      if (HEX_KEY.test(row.key)) return true;
+      this.fail('encode', new Error(`not a factKey() key: ${row.key.slice(0, 80)}`));
+      return false;
+    });
     try {
       db.transaction(() => {
         const now = this.tick();
-        for (const [key, kind, encoding, value] of rows) {
-          const { id } = stmts.upsertFact.get(key, kind, encoding, value) as { id: number };
+        for (const { key, kind, enc, value } of valid) {
+          const { id } = stmts.upsertFact.get(Buffer.from(key, 'hex'), kind, enc, value) as { id: number };
           stmts.upsertAccess.run(id, now);
         }
       }).immediate();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperation, type OperationContext } from '../../core/operation.js';
 import type { IndexStatus, Learnt, RejectedFile, ServiceView } from '../../index/reader.js';
+import { sharedSection } from './shared-index-section.js';
 import type { MeshServices } from '../services.js';
 import { renderUnresolved, unresolvedSummary } from './unresolved-calls.js';
 import { renderUnresolvedTopics, unresolvedTopicSummary } from './unresolved-topics.js';
@@ -115,6 +116,8 @@ export function renderStatus(status: IndexStatus, services?: ServiceView): strin
     );
   }
   if (status.fingerprint) lines.push(`**Fingerprint:** \`${status.fingerprint}\``);
+  const shared = sharedSection(status.shared);
+  if (shared.length) lines.push('', ...shared);
   return `${lines.join('\n')}\n`;
 }
 
@@ -140,6 +143,17 @@ export const adminStatus = defineOperation({
     uncovered: z.array(z.string()).optional(),
     unresolved: z.looseObject({ count: z.number().int() }).optional(),
     unresolved_topics: z.looseObject({ count: z.number().int() }).optional(),
+    shared: z
+      .looseObject({
+        replica: z.string(),
+        state: z.string(),
+        snapshot: z.looseObject({ run: z.number().int(), replica: z.string() }).optional(),
+        thisRun: z.looseObject({ parsed: z.number().int(), pulled: z.number().int() }).optional(),
+      })
+      .optional()
+      .describe(
+        'With a PostgreSQL team store: which replica built the shared snapshot and whether this one parsed or pulled.',
+      ),
   }),
   capabilities: { idempotent: true },
   run(_args, ctx: OperationContext<MeshServices>) {
