@@ -56,8 +56,9 @@ describe('what serve does before answering initialize (built CLI)', () => {
     expect(sources).not.toContain('src/cli/main.ts');
     expect(compiled).toBe(0);
     const bytes = ours.reduce((sum, url) => sum + readFileSync(fileURLToPath(url)).length, 0);
-    // 534 KB: the zod runtime (~300 KB) and the SDK are most of it; the operations were another ~250 KB and
-    // zod's compilers ~90 KB.
-    expect(bytes).toBeLessThan(560_000);
+    // 561 KB: the zod runtime (~300 KB) and the SDK are most of it; the config schema grew with the team
+    // server's settings (store, daemon, tenants). The operations were another ~250 KB and zod's compilers
+    // ~90 KB: either coming back would fail here.
+    expect(bytes).toBeLessThan(570_000);
   }, 30_000);
 });
