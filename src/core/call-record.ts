@@ -13,6 +13,8 @@ export interface CallRecord {
   readonly traceId?: string;
   /** The call policy saw a match but only recorded it (`read_governance = "warn"`). */
   readonly warning?: string;
+  /** Who called: `local`, or `key <prefix> <tenant>/<role>` (see `callerText`). */
+  readonly caller?: string;
 }
 
 /** Where the registry sends its call records; the composition root wires in the audit trail. */

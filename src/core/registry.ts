@@ -6,7 +6,7 @@ import type { CallRecord, CallRecordSink } from './call-record.js';
 import { ToolError, isAbortError } from './errors.js';
 import { waitForIndex, type IndexProgress } from './index-wait.js';
 import { silentLogger, type Logger } from './logger.js';
-import { LOCAL_PRINCIPAL, type Principal } from './principal.js';
+import { callerText, LOCAL_PRINCIPAL, type Principal } from './principal.js';
 import {
   DOMAINS,
   operationKey,
@@ -376,6 +376,7 @@ class CallTrace {
       redactions: this.redactions,
       ...(traceId ? { traceId } : {}),
       ...(this.warning ? { warning: this.warning } : {}),
+      caller: callerText(this.request.principal ?? LOCAL_PRINCIPAL),
     };
   }
 }
