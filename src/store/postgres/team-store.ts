@@ -8,6 +8,15 @@ import type { StoreChoice } from './store-url.js';
 
 type Warn = { warn(obj: object, msg: string): void };
 
+/**
+ * The tenant of a server that serves no tenants (no `[server.tenants]`): its audit chain is kept under it.
+ * No tenant can be called this, since a tenant's name has at least one character.
+ */
+export const NO_TENANT = '';
+
+/** How messages name a tenant's chain. */
+export const tenantLabel = (tenant: string): string => (tenant === NO_TENANT ? '(no tenant)' : tenant);
+
 export interface TeamStore {
   readonly store: Extract<StoreChoice, { kind: 'postgres' }>;
   readonly pool: PostgresPool;
