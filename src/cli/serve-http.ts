@@ -18,6 +18,8 @@ import { indexCatalog } from './index-catalog.js';
 import { LazyIndex } from './lazy-index.js';
 import { LazyNotes } from './lazy-notes.js';
 import type { TeamStore } from '../store/postgres/team-store.js';
+import type { AuditTrail } from './lazy-audit.js';
+import type { UsageCounter } from '../core/admission.js';
 import type { ServeOptions } from './serve.js';
 import { watchServedConfig } from './serve-config-watch.js';
 import { warmEachSnapshot } from './snapshot-warmup.js';
@@ -69,7 +71,18 @@ export async function serveHttpCommand(args: HttpArgs, base: ServeBase): Promise
       return error.message;
     throw error;
   }
-  const authenticator = await configuredAuthenticator(loaded);
+  let authenticator: Authenticator | undefined;
+  try {
+    authenticator = teamStore
+      ? await teamAuthenticator(loaded, teamStore, base.logger)
+      : await configuredAuthenticator(loaded);
+  } catch (error) {
+    await teamStore?.close();
+    if (error instanceof Error && 'atStart' in error && typeof error.atStart === 'string')
+      return error.atStart;
+    if (error instanceof Error && error.name === 'KeySecretError') return error.message;
+    throw error;
+  }
   if (!isLoopbackHost(listen.host) && !authenticator) {
     await teamStore?.close();
     return beyondLoopbackRefusal(listen);
@@ -135,6 +148,35 @@ async function configuredAuthenticator(loaded: LoadedConfig): Promise<Authentica
 }
 
 /**
+ * API keys in the PostgreSQL team store, on the same terms as the SQLite ones: on once the database holds an
+ * active key. Calls are counted there too, so a daily quota holds across every replica.
+ */
+async function teamAuthenticator(
+  loaded: LoadedConfig,
+  team: TeamStore,
+  logger: ServeBase['logger'],
+): Promise<Authenticator | undefined> {
+  const [
+    { PostgresKeyStore },
+    { PostgresUsageCounter },
+    { createAdmitter },
+    { limitsConfigOf },
+    { keyAuthenticator },
+  ] = await Promise.all([
+    import('../store/postgres/key-store.js'),
+    import('../store/postgres/usage-store.js'),
+    import('../core/admission.js'),
+    import('../core/limits-config.js'),
+    import('../server/http/key-authenticator.js'),
+  ]);
+  const keys = await PostgresKeyStore.open(team.pool, { env: process.env, logger });
+  if (!(await keys.hasActiveKey(Date.now()))) return undefined;
+  const usage = new PostgresUsageCounter(team.pool);
+  const admission = createAdmitter({ limits: limitsConfigOf(loaded.config.server.limits), usage });
+  return keyAuthenticator(keys, admission);
+}
+
+/**
  * Serves MCP over Streamable HTTP until SIGINT or SIGTERM. Unlike stdio, the server outlives its clients:
  * the operations are composed and indexing starts at once, and every session gets its own MCP server over
  * the one registry, index and audit log. The bound endpoint is printed on stderr as one line,
@@ -154,6 +196,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<void> {
     notes,
     logger,
     session: `http-${process.pid}-${Date.now()}`,
+    ...(options.teamStore ? await teamServices(options.teamStore, logger) : {}),
   });
   const served = ServedRegistry.of(composed.registry);
   const catalog = indexCatalog(index, notes);
@@ -210,6 +253,25 @@ export async function serveHttp(options: HttpServeOptions): Promise<void> {
     ?.close()
     .catch((error: unknown) => logger.warn({ err: error }, 'closing the store failed'));
   process.exit(0);
+}
+
+/**
+ * What the registry keeps in the team store: the audit chain (the server's own, since it serves no tenants)
+ * and the count of calls made without a key.
+ */
+async function teamServices(
+  team: TeamStore,
+  logger: ServeBase['logger'],
+): Promise<{ readonly audit: AuditTrail; readonly usage: UsageCounter }> {
+  const [{ PostgresAuditSink }, { PostgresUsageCounter }, { NO_TENANT }] = await Promise.all([
+    import('../store/postgres/audit-store.js'),
+    import('../store/postgres/usage-store.js'),
+    import('../store/postgres/team-store.js'),
+  ]);
+  return {
+    audit: new PostgresAuditSink(team.pool, { tenant: NO_TENANT, logger }),
+    usage: new PostgresUsageCounter(team.pool),
+  };
 }
 
 /** A changed config file applied to the shared registry; a restart notice goes to every open session. */

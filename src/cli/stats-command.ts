@@ -1,25 +1,28 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { computeStats, parseSince, type UsageStats } from '../core/stats.js';
-import { auditDbPath, readAuditRows } from '../store/audit-log.js';
-import { readKeyUsage } from '../store/keys-db.js';
+import { auditDbPath, readAuditRows, type AuditRow } from '../store/audit-log.js';
+import { readKeyUsage, type UsageRow } from '../store/keys-db.js';
 import { keysDbPath } from '../store/keys-paths.js';
+import { storeChoiceFor, withTeamStore, type PostgresChoice, type StoreArguments } from './cli-store.js';
 import { UsageError } from './operation-commands.js';
 import { renderTable } from './text-table.js';
 
-export interface StatsCommandOptions {
+export interface StatsCommandOptions extends StoreArguments {
   readonly since: string;
   readonly session?: string;
   readonly db?: string;
   /** The key database whose usage counters are shown (default: $MESHLENS_KEYS_DB or the data folder). */
   readonly keysDb?: string;
+  /** With a PostgreSQL store: only this tenant's audit records. */
+  readonly tenant?: string;
   readonly json: boolean;
   readonly write: (text: string) => void;
   readonly now?: number;
-  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface StatsReport extends UsageStats {
+  /** The audit file, or the PostgreSQL store's URL without its password. */
   readonly db: string;
   readonly since: string;
   /** Start of the window (ISO-8601), null for `all`. */
@@ -42,11 +45,12 @@ export interface KeyUsageReport {
   }[];
 }
 
-function keyUsageOf(file: string, sinceMs: number | undefined): KeyUsageReport {
-  const fromDay = sinceMs === undefined ? null : new Date(sinceMs).toISOString().slice(0, 10);
-  const rows = readKeyUsage(file, fromDay ?? undefined);
+const fromDayOf = (sinceMs: number | undefined): string | null =>
+  sinceMs === undefined ? null : new Date(sinceMs).toISOString().slice(0, 10);
+
+function keyUsageOf(db: string, fromDay: string | null, rows: readonly UsageRow[]): KeyUsageReport {
   return {
-    db: file,
+    db,
     from_day: fromDay,
     callers: rows.map((row) => ({
       caller:
@@ -58,26 +62,72 @@ function keyUsageOf(file: string, sinceMs: number | undefined): KeyUsageReport {
   };
 }
 
-/** `meshlens stats`: usage figures from the audit log, opened read-only. */
-export function statsCommand(options: StatsCommandOptions): void {
+/** `meshlens stats`: usage figures from the audit log and the key store, both opened read-only. */
+export async function statsCommand(options: StatsCommandOptions): Promise<void> {
   const since = parseSince(options.since, options.now ?? Date.now());
   if (since.kind === 'invalid') throw new UsageError(since.message);
-  const db = options.db ? path.resolve(options.db) : auditDbPath(options.env ?? process.env);
   const sinceMs = since.kind === 'window' ? since.sinceMs : undefined;
-  const rows = readAuditRows(db, sinceMs === undefined ? {} : { sinceMs }).filter(
-    (row) => options.session === undefined || row.session === options.session,
-  );
-  const env = options.env ?? process.env;
-  const keysDb = options.keysDb ? path.resolve(options.keysDb) : keysDbPath(env);
+  const choice = await storeChoiceFor(options, options.db ?? options.keysDb);
+  const read =
+    choice.kind === 'postgres' ? await readPostgres(choice, options, sinceMs) : readSqlite(options, sinceMs);
+  const rows = read.rows.filter((row) => options.session === undefined || row.session === options.session);
   const report: StatsReport = {
-    db,
+    db: read.db,
     since: options.since,
     since_time: sinceMs === undefined ? null : new Date(sinceMs).toISOString(),
     session: options.session ?? null,
     ...computeStats(rows),
-    key_usage: keyUsageOf(keysDb, sinceMs),
+    key_usage: read.keyUsage,
   };
-  options.write(options.json ? JSON.stringify(report, null, 2) : renderStats(report, existsSync(db)));
+  options.write(options.json ? JSON.stringify(report, null, 2) : renderStats(report, read.exists));
+}
+
+interface StatsSource {
+  readonly db: string;
+  /** Whether the audit log is there at all (a PostgreSQL store always is). */
+  readonly exists: boolean;
+  readonly rows: readonly AuditRow[];
+  readonly keyUsage: KeyUsageReport;
+}
+
+function readSqlite(options: StatsCommandOptions, sinceMs: number | undefined): StatsSource {
+  if (options.tenant !== undefined)
+    throw new UsageError('--tenant goes with a PostgreSQL --store, whose audit has one chain per tenant');
+  const env = options.env ?? process.env;
+  const db = options.db ? path.resolve(options.db) : auditDbPath(env);
+  const keysDb = options.keysDb ? path.resolve(options.keysDb) : keysDbPath(env);
+  const fromDay = fromDayOf(sinceMs);
+  return {
+    db,
+    exists: existsSync(db),
+    rows: readAuditRows(db, sinceMs === undefined ? {} : { sinceMs }),
+    keyUsage: keyUsageOf(keysDb, fromDay, readKeyUsage(keysDb, fromDay ?? undefined)),
+  };
+}
+
+async function readPostgres(
+  choice: PostgresChoice,
+  options: StatsCommandOptions,
+  sinceMs: number | undefined,
+): Promise<StatsSource> {
+  const [{ readPostgresAuditRows }, { PostgresUsageCounter }] = await Promise.all([
+    import('../store/postgres/audit-read.js'),
+    import('../store/postgres/usage-store.js'),
+  ]);
+  const fromDay = fromDayOf(sinceMs);
+  return withTeamStore(choice, async ({ pool }) => ({
+    db: choice.displayUrl,
+    exists: true,
+    rows: await readPostgresAuditRows(pool, {
+      ...(sinceMs !== undefined ? { sinceMs } : {}),
+      ...(options.tenant !== undefined ? { tenant: options.tenant } : {}),
+    }),
+    keyUsage: keyUsageOf(
+      choice.displayUrl,
+      fromDay,
+      await new PostgresUsageCounter(pool).usage(fromDay ?? undefined),
+    ),
+  }));
 }
 
 const percent = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
