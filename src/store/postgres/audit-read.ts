@@ -14,7 +14,7 @@ import {
   type VerifyOptions,
   type VerifyResult,
 } from '../audit-walk.js';
-import type { PostgresPool } from './pool.js';
+import { isUnavailable, type PostgresPool } from './pool.js';
 
 const PAGE = 2_000;
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -29,7 +29,8 @@ async function snapshot<T>(pool: PostgresPool, read: (client: PoolClient) => Pro
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    broken = true;
+    broken = isUnavailable(error);
+    if (!broken) await client.query('ROLLBACK').catch(() => undefined);
     throw pool.translated(error);
   } finally {
     client.release(broken);
