@@ -10,5 +10,7 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: more workers only add contention to the spawned-server tests.
     maxWorkers: 2,
+    // Every `serve` a test spawns runs in-process, independent of the others; the daemon tests clear it.
+    env: { MESHLENS_NO_DAEMON: '1' },
   },
 });

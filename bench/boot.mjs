@@ -52,6 +52,8 @@ const env = {
   ...process.env,
   MESHLENS_CACHE_DIR: scratch,
   MESHLENS_AUDIT_DB: path.join(scratch, 'audit.db'),
+  // The boot of a whole server is what is measured, not a client attaching to a warm daemon.
+  MESHLENS_NO_DAEMON: '1',
 };
 
 function nodeAlone() {

@@ -128,6 +128,8 @@ async function startServer(o, ws, cacheDir) {
     ...process.env,
     MESHLENS_CACHE_DIR: cacheDir,
     MESHLENS_AUDIT_DB: path.join(cacheDir, 'audit.db'),
+    // The server process is the one measured, so it serves in-process rather than through a daemon.
+    MESHLENS_NO_DAEMON: '1',
   };
   const transport = new StdioClientTransport({
     command: process.execPath,

@@ -6,6 +6,8 @@
 //
 //   npm run bench -- --files 5000 --shape small|realistic [--runs 3] [--searches 200] [--keep]
 //
+// After the table, the team server's load test runs (bench/http-load.mjs: --load-clients N, 50, and
+// --load-calls N, 1000, over HTTP against one server and two replicas on PostgreSQL); --no-load skips it.
 // Other options: --impacts N (analyze_impact and find_dependents calls, 50), --reloads N (probes, 5),
 // (--searches also sets how many find_definition and find_callers calls are timed),
 // --seed S, --roots R, --cli FILE (another build), --ws-dir DIR (where workspaces are generated; default
@@ -19,6 +21,7 @@
 // completed and the answers were correct (missed performance targets are reported, not fatal); 1 when
 // correctness fell below 99 %, a reload probe never became visible or the server crashed; 2 on bad usage.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { cpuMsOf, rssOf } from './lib/process-stats.mjs';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -88,7 +91,7 @@ const CORRECT_MIN = 99;
 const log = (text) => process.stderr.write(`[bench] ${text}\n`);
 
 function options(argv) {
-  const flags = new Set(['--keep', '--no-baselines', '--no-ctags', '--reuse']);
+  const flags = new Set(['--keep', '--no-baselines', '--no-ctags', '--reuse', '--no-load']);
   const a = parseArgs(argv.filter((w) => !flags.has(w)));
   const num = (key, fallback) => (a[key] === undefined ? fallback : Number(a[key]));
   const o = {
@@ -112,6 +115,9 @@ function options(argv) {
     reuse: argv.includes('--reuse'),
     nice: a.nice === undefined ? undefined : Number(a.nice),
     note: a.note,
+    load: !argv.includes('--no-load'),
+    loadClients: num('load-clients', 50),
+    loadCalls: num('load-calls', 1000),
   };
   if (o.profile) o.nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${o.profile}`);
   for (const key of ['files', 'runs', 'searches', 'impacts', 'reloads']) {
@@ -130,7 +136,12 @@ function options(argv) {
 async function startServer(o, ws, cacheDir, logFile) {
   const env = {};
   for (const [k, v] of Object.entries(process.env)) if (typeof v === 'string') env[k] = v;
-  Object.assign(env, { MESHLENS_CACHE_DIR: cacheDir, MESHLENS_AUDIT_DB: path.join(cacheDir, 'audit.db') });
+  // The server process is the one measured (its memory above all), so it serves in-process, not via a daemon.
+  Object.assign(env, {
+    MESHLENS_CACHE_DIR: cacheDir,
+    MESHLENS_AUDIT_DB: path.join(cacheDir, 'audit.db'),
+    MESHLENS_NO_DAEMON: '1',
+  });
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [...o.nodeFlags, o.cli, 'serve', '--surface', 'flat', '--workspace', ws],
@@ -226,28 +237,6 @@ async function waitForSnapshot(session, o) {
     }
   } finally {
     clearInterval(timer);
-  }
-}
-
-function rssOf(pid) {
-  try {
-    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1]);
-    return { hwmMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
-  } catch {
-    return { hwmMb: undefined, rssMb: undefined };
-  }
-}
-
-const CLK_TCK = Number(firstLine('getconf', ['CLK_TCK'])) || 100;
-
-/** CPU time (user + system, all threads) the process has used so far, in ms. */
-function cpuMsOf(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
-  } catch {
-    return undefined;
   }
 }
 
@@ -841,7 +830,20 @@ async function main() {
     rmSync(ws, { recursive: true, force: true });
     rmSync(truthPathFor(ws), { force: true });
   }
-  return summary.failures.length > 0 ? 1 : 0;
+  const loadFailed = o.load && !loadTest(o);
+  return summary.failures.length > 0 || loadFailed ? 1 : 0;
+}
+
+/** The team server under load (bench/http-load.mjs), one server and two replicas; true when no call failed. */
+function loadTest(o) {
+  log(
+    `load: ${o.loadClients} HTTP clients x ${o.loadCalls} calls, one server, then two replicas on PostgreSQL`,
+  );
+  const args = ['--clients', o.loadClients, '--calls', o.loadCalls, '--results', o.results, '--cli', o.cli];
+  const run = spawnSync(process.execPath, [path.join(HERE, 'http-load.mjs'), ...args.map(String)], {
+    stdio: 'inherit',
+  });
+  return run.status === 0;
 }
 
 main().then(

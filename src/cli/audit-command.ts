@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { auditDbPath, verifyAuditLog } from '../store/audit-log.js';
+import { verifyAuditLog } from '../store/audit-log.js';
 import { headText, type ChainHead } from '../store/audit-hash.js';
 import type { VerifyResult } from '../store/audit-walk.js';
+import { chosenAuditDb } from './audit-db-choice.js';
 import { storeChoiceFor, withTeamStore, type PostgresChoice, type StoreArguments } from './cli-store.js';
 import { UsageError } from './operation-commands.js';
 
 export interface AuditVerifyOptions extends StoreArguments {
   readonly db?: string;
-  /** With a PostgreSQL store: the one tenant whose chain is verified. */
+  /** A tenant's own chain, on a server with `[server.tenants]` (with a PostgreSQL store, its chain there). */
   readonly tenant?: string;
   readonly anchor?: string;
   readonly json: boolean;
@@ -32,10 +32,13 @@ function parseAnchor(text: string): ChainHead {
  * A log that is not there is refused, not taken as empty: a deleted log must not verify. The message says
  * which path was looked at and how to point at another.
  */
-function missingLog(db: string, named: boolean): UsageError {
-  const hint = named
-    ? 'check the path given to --db'
-    : 'nothing has been recorded there yet, or the file was moved or deleted; pass --db (or set $MESHLENS_AUDIT_DB) to verify another file';
+function missingLog(db: string, named: 'db' | 'tenant' | undefined): UsageError {
+  const hint =
+    named === 'db'
+      ? 'check the path given to --db'
+      : named === 'tenant'
+        ? 'check the tenant name; its chain is created by the first call of its keys to a server with [server.tenants]'
+        : 'nothing has been recorded there yet, or the file was moved or deleted; pass --db (or set $MESHLENS_AUDIT_DB) to verify another file';
   return new UsageError(`no audit log at ${db}: ${hint}`);
 }
 
@@ -58,10 +61,12 @@ export async function auditVerifyCommand(options: AuditVerifyOptions): Promise<n
   const anchor = options.anchor === undefined ? undefined : parseAnchor(options.anchor);
   const choice = await storeChoiceFor(options, options.db);
   if (choice.kind === 'postgres') return verifyPostgres(choice, options, anchor);
-  if (options.tenant !== undefined)
-    throw new UsageError('--tenant goes with a PostgreSQL --store, whose audit has one chain per tenant');
-  const db = options.db ? path.resolve(options.db) : auditDbPath(options.env ?? process.env);
-  if (!existsSync(db)) throw missingLog(db, options.db !== undefined);
+  const db = chosenAuditDb(options, options.env ?? process.env);
+  if (!existsSync(db))
+    throw missingLog(
+      db,
+      options.db !== undefined ? 'db' : options.tenant !== undefined ? 'tenant' : undefined,
+    );
   const result = verifyAuditLog(db, anchor ? { anchor } : {});
   options.write(
     options.json ? JSON.stringify({ db, ...resultJson(result) }, null, 2) : resultText('audit log', result),
@@ -75,16 +80,13 @@ async function verifyPostgres(
   options: AuditVerifyOptions,
   anchor: ChainHead | undefined,
 ): Promise<number> {
-  const [{ auditChains, verifyPostgresAudit }, { tenantLabel }] = await Promise.all([
-    import('../store/postgres/audit-read.js'),
-    import('../store/postgres/team-store.js'),
-  ]);
+  const { auditChains, verifyPostgresAudit } = await import('../store/postgres/audit-read.js');
   const results = await withTeamStore(choice, async ({ pool }) => {
     const chains = await auditChains(pool);
     const tenants = options.tenant === undefined ? chains : [options.tenant];
     if (options.tenant !== undefined && !chains.includes(options.tenant))
       throw new UsageError(
-        `no audit chain for tenant ${tenantLabel(options.tenant)} in ${choice.displayUrl}; the chains there: ${chains.map(tenantLabel).join(', ') || 'none'}`,
+        `no audit chain for tenant ${options.tenant} in ${choice.displayUrl}; the chains there: ${chains.join(', ') || 'none'}`,
       );
     if (tenants.length === 0)
       throw new UsageError(`no audit chain in ${choice.displayUrl} yet: nothing has been recorded there`);
@@ -107,9 +109,7 @@ async function verifyPostgres(
           null,
           2,
         )
-      : results
-          .map(({ tenant, result }) => resultText(`audit chain ${tenantLabel(tenant)}`, result))
-          .join('\n'),
+      : results.map(({ tenant, result }) => resultText(`audit chain ${tenant}`, result)).join('\n'),
   );
   return ok ? 0 : 1;
 }

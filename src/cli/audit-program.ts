@@ -7,10 +7,8 @@ import { STORE_OPTION } from './cli-store.js';
 import type { StoreContext } from './keys-program.js';
 import { print as write } from './print.js';
 
-const TENANT_OPTION = [
-  '--tenant <name>',
-  "with a PostgreSQL store: only this tenant's chain (default: every chain in the database)",
-] as const;
+const TENANT_OPTION_HELP =
+  "a tenant's own audit chain, on a server with [server.tenants] (tenants/<name>/audit.db beside the audit database; with a PostgreSQL store, its chain there)";
 
 export function addStatsCommand(program: Command, { configuredStore }: StoreContext): void {
   program
@@ -25,8 +23,8 @@ export function addStatsCommand(program: Command, { configuredStore }: StoreCont
       '--keys-db <file>',
       'the key database whose per-key calls and refusals are shown (default: $MESHLENS_KEYS_DB or the data folder)',
     )
+    .option('--tenant <name>', `only this tenant: ${TENANT_OPTION_HELP}, and its keys' calls`)
     .option(...STORE_OPTION)
-    .option(...TENANT_OPTION)
     .option('--json', 'print the figures as JSON', false)
     .action(
       async (options: {
@@ -53,8 +51,11 @@ export function addAuditCommand(program: Command, { configuredStore }: StoreCont
       'Recompute the hash chain and check it ends at its head; exit status 1 names the first broken row.',
     )
     .option('--db <file>', 'the audit database (default: $MESHLENS_AUDIT_DB or the cache folder)')
+    .option(
+      '--tenant <name>',
+      `${TENANT_OPTION_HELP}; with a PostgreSQL store and no --tenant, every chain in the database`,
+    )
     .option(...STORE_OPTION)
-    .option(...TENANT_OPTION)
     .option(
       '--anchor <rows:hash>',
       'a head an earlier verify printed, kept away from the log: fail unless the log still holds it',

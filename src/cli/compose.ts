@@ -35,8 +35,15 @@ export interface ComposeOptions {
   readonly notes?: LazyNotes;
   readonly logger: Logger;
   readonly session?: string;
-  /** The audit trail to write to instead of the SQLite log (a team store's chain), when `[policy] audit` is on. */
-  readonly audit?: AuditTrail;
+  /** The audit log's file: the installation's (`$MESHLENS_AUDIT_DB`, else the cache folder) by default. */
+  readonly auditPath?: string;
+  /** Where `${WORKSPACE_ROOT}` in skill paths is read from: the process's environment by default. */
+  readonly pathEnv?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The audit trail to write to instead of the SQLite log (a team store's chain), when `[policy] audit` is on;
+   * made only then.
+   */
+  readonly audit?: () => AuditTrail;
   /** Where `[server.limits.local]` calls are counted instead of the SQLite key file (a team store's counter). */
   readonly usage?: UsageCounter;
 }
@@ -80,7 +87,7 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
   const { loaded, index } = options;
   // `[policy] audit = false` means no records at all: not even an empty file is created.
   const audit = loaded.config.policy.audit
-    ? (options.audit ?? new LazyAuditLog(auditDbPath(process.env), options.logger))
+    ? (options.audit?.() ?? new LazyAuditLog(options.auditPath ?? auditDbPath(process.env), options.logger))
     : undefined;
   const notes = options.notes ?? new LazyNotes(loaded.baseDir);
   // Checked here first to name the file in the error; the registry checks the table again, unnamed.
@@ -98,7 +105,7 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
     disabledDomains: loaded.config.tools.disabled_domains,
     visibility: loaded.config.server.visibility,
     logger: options.logger,
-    governance: createPolicyGovernance(loaded, process.env),
+    governance: createPolicyGovernance(loaded, options.pathEnv ?? process.env),
     ...(audit ? { audit } : {}),
     ...(options.session ? { session: options.session } : {}),
     resolvePath: jailOverLiveRoots(index, loaded),

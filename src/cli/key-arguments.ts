@@ -3,19 +3,17 @@
  * (exit 2) saying what was wrong and how to write it.
  */
 import { parseRateSpec } from '../core/rate-spec.js';
+import { NAME_HELP, NAME_PATTERN } from '../core/tenant-name.js';
 import { UsageError } from './operation-commands.js';
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const MAX_LABEL = 200;
 const RELATIVE = /^([1-9][0-9]{0,4})([dh])$/;
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const HOUR_MS = 3_600_000;
 
 export function checkedName(option: string, value: string): string {
-  if (!NAME.test(value))
-    throw new UsageError(
-      `invalid ${option} ${JSON.stringify(value)}: use up to 64 letters, digits, ".", "_" or "-", starting with a letter or digit`,
-    );
+  if (!NAME_PATTERN.test(value))
+    throw new UsageError(`invalid ${option} ${JSON.stringify(value)}: ${NAME_HELP}`);
   return value;
 }
 

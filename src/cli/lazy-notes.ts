@@ -1,38 +1,56 @@
 import { ToolError } from '../core/errors.js';
 import type { NotesStore } from '../core/notes.js';
-import type { SqliteNotesStore } from '../store/notes-db.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** A notes store the server closes on shutdown. */
+export type ClosableNotesStore = NotesStore & { close(): void | Promise<void> };
+
+/** Opens the notes of the workspace at `workspacePath`; a failure should say what to fix. */
+export type NotesFactory = (workspacePath: string) => Promise<ClosableNotesStore>;
+
+export interface LazyNotesOptions {
+  readonly env?: Env;
+  /** Where the notes are kept; the workspace's SQLite file under the data folder by default. */
+  readonly open?: NotesFactory;
+}
+
+/** The workspace's SQLite notes file, under `MESHLENS_DATA_DIR` (or the XDG data folder). */
+export const sqliteNotes =
+  (env: Env = process.env): NotesFactory =>
+  async (workspacePath) => {
+    const [{ SqliteNotesStore }, { notesDbPath, notesWorkspaceId }] = await Promise.all([
+      import('../store/notes-db.js'),
+      import('../store/notes-paths.js'),
+    ]);
+    const file = notesDbPath(workspacePath, env);
+    try {
+      return SqliteNotesStore.open({ path: file, workspace: notesWorkspaceId(workspacePath) });
+    } catch (error) {
+      throw new ToolError(
+        'unavailable',
+        `Cannot open the notes file ${file}: ${error instanceof Error ? error.message : String(error)}. ` +
+          'Set MESHLENS_DATA_DIR to a folder meshlens may write, then retry.',
+      );
+    }
+  };
+
 /**
- * The workspace's notes, opened on the first memory call: SQLite is a native module, and a session that never
- * asks for a note never loads it nor creates the file.
+ * The workspace's notes, opened on the first memory call: SQLite is a native module and PostgreSQL a client
+ * library, and a session that never asks for a note loads neither nor creates a file.
  */
 export class LazyNotes {
-  private opening: Promise<SqliteNotesStore> | undefined;
+  private opening: Promise<ClosableNotesStore> | undefined;
   private readonly workspacePath: string;
-  private readonly env: Env;
+  private readonly factory: NotesFactory;
 
-  constructor(workspacePath: string, env: Env = process.env) {
+  constructor(workspacePath: string, options: LazyNotesOptions = {}) {
     this.workspacePath = workspacePath;
-    this.env = env;
+    this.factory = options.open ?? sqliteNotes(options.env);
   }
 
   readonly open = (): Promise<NotesStore> => {
-    this.opening ??= Promise.all([import('../store/notes-db.js'), import('../store/notes-paths.js')]).then(
-      ([{ SqliteNotesStore }, { notesDbPath, notesWorkspaceId }]) => {
-        const file = notesDbPath(this.workspacePath, this.env);
-        try {
-          return SqliteNotesStore.open({ path: file, workspace: notesWorkspaceId(this.workspacePath) });
-        } catch (error) {
-          throw new ToolError(
-            'unavailable',
-            `Cannot open the notes file ${file}: ${error instanceof Error ? error.message : String(error)}. ` +
-              'Set MESHLENS_DATA_DIR to a folder meshlens may write, then retry.',
-          );
-        }
-      },
-    );
+    this.opening ??= this.factory(this.workspacePath);
     // A failed open is retried by the next call rather than remembered.
     this.opening.catch(() => (this.opening = undefined));
     return this.opening;
@@ -41,6 +59,6 @@ export class LazyNotes {
   async close(): Promise<void> {
     const opening = this.opening;
     this.opening = undefined;
-    (await opening?.catch(() => undefined))?.close();
+    await (await opening?.catch(() => undefined))?.close();
   }
 }

@@ -229,6 +229,10 @@ function addServeCommand(program: Command, { logger, globals }: CommandContext):
     .addOption(new Option('--structured-output', 'the default; kept for older configs').hideHelp())
     .option('--no-watch', 'do not watch the roots or the config file for changes')
     .option(
+      '--no-daemon',
+      'serve in this process instead of attaching to the workspace daemon that other stdio clients share (also MESHLENS_NO_DAEMON=1)',
+    )
+    .option(
       '--http',
       'serve MCP over Streamable HTTP at /mcp instead of stdio, until SIGINT or SIGTERM; the bound address is printed on stderr',
       false,
@@ -271,6 +275,16 @@ function addServeCommand(program: Command, { logger, globals }: CommandContext):
           '--listen, --allow-origin and --store go with --http (serve over HTTP instead of stdio)',
         );
       }
+      const { attachToDaemon } = await import('./serve-attach.js');
+      const attached = await attachToDaemon({
+        ...globals,
+        surface: options.surface,
+        structuredOutput: !options.textOnly,
+        watch: options.watch,
+        allowOutsideWorkspace: globals.allowOutsideWorkspace ?? false,
+        daemon: options.daemon,
+      });
+      if (attached.kind === 'ended') return;
       const { serveStdio } = await import('./serve.js');
       await serveStdio({ ...base, loaded: openConfig(globals) });
     });
@@ -281,6 +295,7 @@ interface ServeCommandOptions {
   readonly store?: string;
   readonly textOnly: boolean;
   readonly watch: boolean;
+  readonly daemon: boolean;
   readonly http: boolean;
   readonly listen?: string;
   readonly allowOrigin?: string[];

@@ -10,6 +10,8 @@ export interface ServeArgs {
   readonly watch: boolean;
   /** `--allow-outside-workspace`: the config may name roots and skill files outside the workspace. */
   readonly allowOutsideWorkspace: boolean;
+  /** Attach to the workspace's daemon (stdio only); `--no-daemon` serves in this process. */
+  readonly daemon: boolean;
   /** `--http [--listen ADDR] [--allow-origin O]...`: Streamable HTTP instead of stdio. */
   readonly http?: {
     readonly listen?: string;
@@ -25,6 +27,19 @@ export interface ServeArgs {
  * an unknown option, a bad value — returns undefined and goes through the full CLI, which explains it.
  */
 export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
+  return argsOf(argv, 'serve');
+}
+
+/**
+ * The hidden `meshlens daemon` command line that `serve` starts a workspace daemon with: the serve options
+ * that decide what is indexed (`--workspace`, `--config`, `--no-watch`, `--allow-outside-workspace`).
+ */
+export function daemonArgsOf(argv: readonly string[]): ServeArgs | undefined {
+  const args = argsOf(argv, 'daemon');
+  return args?.http ? undefined : args;
+}
+
+function argsOf(argv: readonly string[], command: 'serve' | 'daemon'): ServeArgs | undefined {
   let parsed;
   try {
     parsed = parseArgs({
@@ -38,6 +53,7 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
         'structured-output': { type: 'boolean' },
         'text-only': { type: 'boolean' },
         'no-watch': { type: 'boolean' },
+        'no-daemon': { type: 'boolean' },
         'allow-outside-workspace': { type: 'boolean' },
         http: { type: 'boolean' },
         listen: { type: 'string' },
@@ -49,7 +65,7 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
     return undefined;
   }
   const { values, positionals } = parsed;
-  if (positionals.length !== 1 || positionals[0] !== 'serve') return undefined;
+  if (positionals.length !== 1 || positionals[0] !== command) return undefined;
   const surface = values.surface ?? 'domain';
   if (surface !== 'domain' && surface !== 'flat') return undefined;
   const http = values.http ?? false;
@@ -67,6 +83,7 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
     structuredOutput: !(values['text-only'] ?? false),
     watch: !(values['no-watch'] ?? false),
     allowOutsideWorkspace: values['allow-outside-workspace'] ?? false,
+    daemon: !(values['no-daemon'] ?? false),
     ...(http
       ? {
           http: {
@@ -77,4 +94,13 @@ export function serveArgsOf(argv: readonly string[]): ServeArgs | undefined {
         }
       : {}),
   };
+}
+
+/**
+ * Whether a stdio `serve` attaches to the workspace daemon: not with `--no-daemon` or `MESHLENS_NO_DAEMON=1`,
+ * nor on Windows, whose local sockets are named pipes without the file permissions the socket's privacy
+ * rests on. `--http` never does.
+ */
+export function daemonWanted(args: Pick<ServeArgs, 'daemon' | 'http'>, env = process.env): boolean {
+  return !args.http && args.daemon && env.MESHLENS_NO_DAEMON !== '1' && process.platform !== 'win32';
 }

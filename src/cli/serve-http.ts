@@ -10,19 +10,13 @@ import {
   parseListenAddress,
   type ListenAddress,
 } from '../server/http/listen-address.js';
+import { tenantGate } from '../server/http/tenant-gate.js';
 import { callerOf } from '../server/caller-auth-info.js';
 import { createMcpServer } from '../server/mcp-server.js';
-import { ServedRegistry } from '../server/served-registry.js';
-import { flushCompileCache } from './compile-cache.js';
-import { indexCatalog } from './index-catalog.js';
-import { LazyIndex } from './lazy-index.js';
-import { LazyNotes } from './lazy-notes.js';
 import type { TeamStore } from '../store/postgres/team-store.js';
-import type { AuditTrail } from './lazy-audit.js';
-import type { UsageCounter } from '../core/admission.js';
 import type { ServeOptions } from './serve.js';
-import { watchServedConfig } from './serve-config-watch.js';
-import { warmEachSnapshot } from './snapshot-warmup.js';
+import type { ServedWorkspaces } from './served-workspaces.js';
+import { tenantWorkspaces, type TenantWorkspace } from './tenant-table.js';
 import { checkVisibilityTable } from './visibility-check.js';
 import { VERSION } from './version.js';
 
@@ -34,6 +28,8 @@ export interface HttpServeOptions extends ServeOptions {
   readonly authenticator?: Authenticator;
   /** Browser origins allowed besides the server's own loopback ones. */
   readonly allowedOrigins?: readonly string[];
+  /** `[server.tenants]`: each key is served its tenant's workspace; none means one workspace for every key. */
+  readonly tenants?: readonly TenantWorkspace[];
 }
 
 /** `serve --http` as typed: `--listen` and `--allow-origin` as given. */
@@ -48,8 +44,8 @@ export type ServeBase = Omit<ServeOptions, 'loaded'>;
 
 /**
  * `serve --http`: checks the address, loads the config, then serves until a signal. Returns the reason
- * when it refuses to start (a bad `--listen`, or an address beyond loopback without authentication): the
- * caller prints it and exits with 2.
+ * when it refuses to start (a bad `--listen`, an address beyond loopback without authentication, or
+ * `[server.tenants]` without keys): the caller prints it and exits with 2.
  */
 export async function serveHttpCommand(args: HttpArgs, base: ServeBase): Promise<string | undefined> {
   let listen: ListenAddress;
@@ -71,6 +67,7 @@ export async function serveHttpCommand(args: HttpArgs, base: ServeBase): Promise
       return error.message;
     throw error;
   }
+  const tenants = tenantWorkspaces(loaded);
   let authenticator: Authenticator | undefined;
   try {
     authenticator = teamStore
@@ -83,9 +80,15 @@ export async function serveHttpCommand(args: HttpArgs, base: ServeBase): Promise
     if (error instanceof Error && error.name === 'KeySecretError') return error.message;
     throw error;
   }
-  if (!isLoopbackHost(listen.host) && !authenticator) {
+  const refusal =
+    tenants.length > 0 && !authenticator
+      ? TENANTS_NEED_KEYS
+      : !isLoopbackHost(listen.host) && !authenticator
+        ? beyondLoopbackRefusal(listen)
+        : undefined;
+  if (refusal !== undefined) {
     await teamStore?.close();
-    return beyondLoopbackRefusal(listen);
+    return refusal;
   }
   try {
     await serveHttp({
@@ -95,6 +98,7 @@ export async function serveHttpCommand(args: HttpArgs, base: ServeBase): Promise
       ...(authenticator ? { authenticator } : {}),
       ...(teamStore ? { teamStore } : {}),
       allowedOrigins: args.allowedOrigins,
+      tenants,
     });
   } catch (error) {
     await teamStore?.close();
@@ -116,6 +120,11 @@ async function openConfiguredStore(
   const { openTeamStore } = await import('../store/postgres/team-store.js');
   return openTeamStore(choice, { logger });
 }
+
+/** Without keys no request names a tenant, and a server with tenants serves no one by default: fail closed. */
+const TENANTS_NEED_KEYS =
+  'refusing to serve [server.tenants] without API keys: a request without a key has no tenant. ' +
+  'Create a key for each tenant (meshlens keys create --tenant NAME --role ROLE), then start the server again.';
 
 /**
  * API keys, once `meshlens keys create` has made one that is neither revoked nor expired: from then on every
@@ -179,118 +188,79 @@ async function teamAuthenticator(
 /**
  * Serves MCP over Streamable HTTP until SIGINT or SIGTERM. Unlike stdio, the server outlives its clients:
  * the operations are composed and indexing starts at once, and every session gets its own MCP server over
- * the one registry, index and audit log. The bound endpoint is printed on stderr as one line,
- * `meshlens: listening on <url>`, for whoever started the process (port 0 picks a free one).
+ * the runtime of its caller (the one workspace, or its key's tenant's). The bound endpoint is printed on
+ * stderr as one line, `meshlens: listening on <url>`, for whoever started the process (port 0 picks a free one).
  */
 export async function serveHttp(options: HttpServeOptions): Promise<void> {
   // Listened for from the start: a signal while starting still ends in a clean shutdown.
   const signalled = shutdownSignal();
-  const { loaded, logger } = options;
-  for (const warning of loaded.warnings) logger.warn({ config: loaded.file }, warning);
-  const index = new LazyIndex(loaded, logger);
-  const notes = new LazyNotes(loaded.baseDir);
-  const { composeRegistry } = await import('./compose.js');
-  const composed = composeRegistry({
-    loaded,
-    index,
-    notes,
-    logger,
-    session: `http-${process.pid}-${Date.now()}`,
-    ...(options.teamStore ? await teamServices(options.teamStore, logger) : {}),
-  });
-  const served = ServedRegistry.of(composed.registry);
-  const catalog = indexCatalog(index, notes);
-  const closeAll = async (running?: RunningHttpServer) => {
+  const { logger } = options;
+  const workspaces = await servedWorkspaces(options);
+  let running: RunningHttpServer | undefined;
+  const closeAll = async () => {
     await running
       ?.close()
       .catch((error: unknown) => logger.warn({ err: error }, 'closing the sessions failed'));
-    await index.close().catch((error: unknown) => logger.warn({ err: error }, 'closing the index failed'));
-    // The audit log is written last: the records of calls that the closing sessions ended are in it.
-    await composed.close();
+    await workspaces.close();
   };
-  let running: RunningHttpServer | undefined;
-  let stopWatchingConfig: () => void = () => undefined;
+  let stopWatchingConfig: (() => void) | undefined;
   try {
+    const authenticator =
+      options.authenticator && workspaces.serves
+        ? tenantGate(options.authenticator, workspaces.serves)
+        : options.authenticator;
     running = await startHttpServer({
       listen: options.listen,
       logger,
-      ...(options.authenticator ? { authenticator: options.authenticator } : {}),
+      ...(authenticator ? { authenticator } : {}),
       ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
-      // Each session's server lists, for the key that opened it, what that key may see.
+      // Each session's server lists, for the key that opened it, what that key may see, of its runtime.
       createServer: (principal) => {
         const key = callerOf(principal?.authInfo).principal;
+        const runtime = workspaces.runtimeFor(key);
         return createMcpServer({
-          registry: served,
+          registry: runtime.served,
           surface: options.surface,
           version: VERSION,
           structuredOutput: options.structuredOutput,
-          catalog,
+          catalog: runtime.catalog,
           ...(key ? { principal: key } : {}),
         });
       },
     });
-    void composed.audit?.load();
-    warmEachSnapshot(index, logger);
-    void index
-      .start({ watch: options.watch })
-      .catch((error: unknown) => logger.error({ err: error }, 'indexing failed'));
-    void index
-      .load()
-      .then(flushCompileCache)
-      .catch(() => undefined);
-    if (options.watch) stopWatchingConfig = watchConfigFor(options, served, running);
+    workspaces.start();
+    const sessions = running.sessions;
+    stopWatchingConfig = workspaces.watchConfig((message) => {
+      for (const session of sessions.all()) {
+        void session.server.log('warning', message).catch(() => undefined);
+      }
+    });
   } catch (error) {
     // A server that failed to start must not stay behind, listening without anyone to stop it.
-    await closeAll(running);
+    await closeAll();
     throw error;
   }
   process.stderr.write(`meshlens: listening on ${running.url}\n`);
 
   await signalled;
-  stopWatchingConfig();
-  await closeAll(running);
+  stopWatchingConfig?.();
+  await closeAll();
   await options.teamStore
     ?.close()
     .catch((error: unknown) => logger.warn({ err: error }, 'closing the store failed'));
   process.exit(0);
 }
 
-/**
- * What the registry keeps in the team store: the audit chain (the server's own, since it serves no tenants)
- * and the count of calls made without a key.
- */
-async function teamServices(
-  team: TeamStore,
-  logger: ServeBase['logger'],
-): Promise<{ readonly audit: AuditTrail; readonly usage: UsageCounter }> {
-  const [{ PostgresAuditSink }, { PostgresUsageCounter }, { NO_TENANT }] = await Promise.all([
-    import('../store/postgres/audit-store.js'),
-    import('../store/postgres/usage-store.js'),
-    import('../store/postgres/team-store.js'),
-  ]);
-  return {
-    audit: new PostgresAuditSink(team.pool, { tenant: NO_TENANT, logger }),
-    usage: new PostgresUsageCounter(team.pool),
-  };
-}
-
-/** A changed config file applied to the shared registry; a restart notice goes to every open session. */
-function watchConfigFor(
-  options: HttpServeOptions,
-  served: ServedRegistry,
-  running: RunningHttpServer,
-): () => void {
-  return watchServedConfig({
-    loaded: options.loaded,
-    reload: options.reload,
-    logger: options.logger,
-    served,
-    warnClients: (message) => {
-      for (const session of running.sessions.all()) {
-        void session.server.log('warning', message).catch(() => undefined);
-      }
-    },
-  });
+/** The one workspace, or a runtime per tenant when the config has `[server.tenants]`. */
+async function servedWorkspaces(options: HttpServeOptions): Promise<ServedWorkspaces> {
+  const { loaded, reload, logger, watch } = options;
+  const team = options.teamStore ? { teamStore: options.teamStore } : {};
+  if (options.tenants && options.tenants.length > 0) {
+    const { TenantRuntimes } = await import('./tenant-runtimes.js');
+    return new TenantRuntimes({ tenants: options.tenants, server: loaded, reload, logger, watch, ...team });
+  }
+  const { oneWorkspace } = await import('./served-workspaces.js');
+  return oneWorkspace({ loaded, reload, logger, watch, ...team });
 }
 
 /** Resolves on the first SIGINT or SIGTERM; a second one ends the process at once. */

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { computeStats, parseSince, type UsageStats } from '../core/stats.js';
-import { auditDbPath, readAuditRows, type AuditRow } from '../store/audit-log.js';
+import { readAuditRows, type AuditRow } from '../store/audit-log.js';
 import { readKeyUsage, type UsageRow } from '../store/keys-db.js';
 import { keysDbPath } from '../store/keys-paths.js';
+import { chosenAuditDb } from './audit-db-choice.js';
 import { storeChoiceFor, withTeamStore, type PostgresChoice, type StoreArguments } from './cli-store.js';
 import { UsageError } from './operation-commands.js';
 import { renderTable } from './text-table.js';
@@ -12,10 +13,10 @@ export interface StatsCommandOptions extends StoreArguments {
   readonly since: string;
   readonly session?: string;
   readonly db?: string;
+  /** One tenant: its own audit chain (with a PostgreSQL store, its chain there), and only its keys' usage. */
+  readonly tenant?: string;
   /** The key database whose usage counters are shown (default: $MESHLENS_KEYS_DB or the data folder). */
   readonly keysDb?: string;
-  /** With a PostgreSQL store: only this tenant's audit records. */
-  readonly tenant?: string;
   readonly json: boolean;
   readonly write: (text: string) => void;
   readonly now?: number;
@@ -28,6 +29,7 @@ export interface StatsReport extends UsageStats {
   /** Start of the window (ISO-8601), null for `all`. */
   readonly since_time: string | null;
   readonly session: string | null;
+  readonly tenant: string | null;
   /** Calls and refusals per caller from the key store, counted per UTC day from the window's first day. */
   readonly key_usage: KeyUsageReport;
 }
@@ -43,23 +45,51 @@ export interface KeyUsageReport {
     readonly calls: number;
     readonly refusals: number;
   }[];
+  /** The callers' figures added up per tenant, most calls first (a deleted key's tenant is not known). */
+  readonly tenants: readonly {
+    readonly tenant: string;
+    readonly keys: number;
+    readonly calls: number;
+    readonly refusals: number;
+  }[];
+}
+
+type TenantTotal = KeyUsageReport['tenants'][number];
+
+function tenantTotals(callers: KeyUsageReport['callers']): TenantTotal[] {
+  const totals = new Map<string, TenantTotal>();
+  for (const { tenant, calls, refusals } of callers) {
+    if (tenant === null) continue;
+    const sum = totals.get(tenant) ?? { tenant, keys: 0, calls: 0, refusals: 0 };
+    totals.set(tenant, {
+      tenant,
+      keys: sum.keys + 1,
+      calls: sum.calls + calls,
+      refusals: sum.refusals + refusals,
+    });
+  }
+  return [...totals.values()].sort(
+    (a, b) => b.calls - a.calls || b.refusals - a.refusals || (a.tenant < b.tenant ? -1 : 1),
+  );
 }
 
 const fromDayOf = (sinceMs: number | undefined): string | null =>
   sinceMs === undefined ? null : new Date(sinceMs).toISOString().slice(0, 10);
 
-function keyUsageOf(db: string, fromDay: string | null, rows: readonly UsageRow[]): KeyUsageReport {
-  return {
-    db,
-    from_day: fromDay,
-    callers: rows.map((row) => ({
-      caller:
-        row.prefix ?? (row.subject === 'local' ? 'local' : `${row.subject.replace(':', ' ')} (deleted)`),
-      tenant: row.tenant,
-      calls: row.calls,
-      refusals: row.refusals,
-    })),
-  };
+function keyUsageOf(
+  db: string,
+  fromDay: string | null,
+  usage: readonly UsageRow[],
+  tenant: string | undefined,
+): KeyUsageReport {
+  const rows = usage.filter((row) => tenant === undefined || row.tenant === tenant);
+  const callers = rows.map((row) => ({
+    caller: row.prefix ?? (row.subject === 'local' ? 'local' : `${row.subject.replace(':', ' ')} (deleted)`),
+    tenant: row.tenant,
+    calls: row.calls,
+    refusals: row.refusals,
+  }));
+  return { db, from_day: fromDay, callers, tenants: tenantTotals(callers) };
 }
 
 /** `meshlens stats`: usage figures from the audit log and the key store, both opened read-only. */
@@ -76,6 +106,7 @@ export async function statsCommand(options: StatsCommandOptions): Promise<void> 
     since: options.since,
     since_time: sinceMs === undefined ? null : new Date(sinceMs).toISOString(),
     session: options.session ?? null,
+    tenant: options.tenant ?? null,
     ...computeStats(rows),
     key_usage: read.keyUsage,
   };
@@ -91,17 +122,15 @@ interface StatsSource {
 }
 
 function readSqlite(options: StatsCommandOptions, sinceMs: number | undefined): StatsSource {
-  if (options.tenant !== undefined)
-    throw new UsageError('--tenant goes with a PostgreSQL --store, whose audit has one chain per tenant');
   const env = options.env ?? process.env;
-  const db = options.db ? path.resolve(options.db) : auditDbPath(env);
+  const db = chosenAuditDb(options, env);
   const keysDb = options.keysDb ? path.resolve(options.keysDb) : keysDbPath(env);
   const fromDay = fromDayOf(sinceMs);
   return {
     db,
     exists: existsSync(db),
     rows: readAuditRows(db, sinceMs === undefined ? {} : { sinceMs }),
-    keyUsage: keyUsageOf(keysDb, fromDay, readKeyUsage(keysDb, fromDay ?? undefined)),
+    keyUsage: keyUsageOf(keysDb, fromDay, readKeyUsage(keysDb, fromDay ?? undefined), options.tenant),
   };
 }
 
@@ -126,6 +155,7 @@ async function readPostgres(
       choice.displayUrl,
       fromDay,
       await new PostgresUsageCounter(pool).usage(fromDay ?? undefined),
+      options.tenant,
     ),
   }));
 }
@@ -148,6 +178,16 @@ function renderKeyUsage(usage: KeyUsageReport): string[] {
       ['caller', 'tenant', 'calls', 'refusals'],
       usage.callers.map((c) => [c.caller, c.tenant ?? '-', c.calls, c.refusals]),
     ),
+    ...(usage.tenants.length > 0
+      ? [
+          '',
+          'Calls per tenant:',
+          ...renderTable(
+            ['tenant', 'keys', 'calls', 'refusals'],
+            usage.tenants.map((t) => [t.tenant, t.keys, t.calls, t.refusals]),
+          ),
+        ]
+      : []),
   ];
 }
 
@@ -156,7 +196,7 @@ function renderCalls(report: StatsReport, dbExists: boolean): string {
     report.since_time === null ? 'all time' : `last ${report.since} (since ${report.since_time})`;
   const lines = [
     `audit log: ${report.db}${dbExists ? '' : ' (not created yet)'}`,
-    `window: ${window}${report.session === null ? '' : `, session ${report.session}`}`,
+    `window: ${window}${report.session === null ? '' : `, session ${report.session}`}${report.tenant === null ? '' : `, tenant ${report.tenant}`}`,
     `calls: ${report.calls}, errors: ${report.errors} (${percent(report.error_rate)})`,
   ];
   if (report.calls === 0) return [...lines, '', 'No calls recorded in this window.'].join('\n');

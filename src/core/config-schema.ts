@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isRateSpecText, RATE_SPEC_HELP } from './rate-spec.js';
+import { NAME_HELP, NAME_PATTERN } from './tenant-name.js';
 
 /**
  * `meshlens.toml`, the one source of truth for configuration: the loader validates against it (refusing
@@ -146,6 +147,14 @@ export const configSchema = z.strictObject({
         .describe(
           'Where `serve --http` keeps keys, usage, audit, notes and facts: `sqlite` (the default, files under the cache and data folders) or a postgres:// URL that several replicas share. `--store` and MESHLENS_STORE win over this.',
         ),
+      daemon_idle_minutes: z
+        .number()
+        .positive()
+        .max(1440)
+        .default(10)
+        .describe(
+          'How long the workspace daemon that `serve` attaches to stays up with no client attached (read when it starts; fractions allowed).',
+        ),
       limits: z
         .strictObject({
           local: callLimitsSchema
@@ -175,6 +184,22 @@ export const configSchema = z.strictObject({
             ),
         })
         .prefault({}),
+      tenants: z
+        .record(
+          z.string().regex(NAME_PATTERN, `a tenant name must ${NAME_HELP}`),
+          z.strictObject({
+            workspace: z
+              .string()
+              .min(1)
+              .describe(
+                "The tenant's workspace folder, relative to this file; its own meshlens.toml, if it has one, is loaded for it.",
+              ),
+          }),
+        )
+        .default({})
+        .describe(
+          "Tenant → its workspace, for `serve --http` with API keys: each key is served its tenant's workspace only, with its own index, cache, notes and audit log, and a key whose tenant is not listed is refused. Without this table every key is served this file's workspace.",
+        ),
     })
     .prefault({}),
 });

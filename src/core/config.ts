@@ -10,19 +10,12 @@ import {
   type OutsidePolicy,
 } from './workspace-boundary.js';
 import { nearest } from './suggest.js';
+import { CONFIG_FILE_NAME, ConfigError, configFileOf, type ConfigFileOptions } from './config-file.js';
 import { resolveRoots, type ResolvedRoot, type RootPatterns } from './root-patterns.js';
 
 export { expandRootGlob, resolveRoots, rootPatternBase } from './root-patterns.js';
+export { CONFIG_FILE_NAME, ConfigError, discoverConfigFile } from './config-file.js';
 export type { ResolvedRoot, RootPatterns } from './root-patterns.js';
-
-export const CONFIG_FILE_NAME = 'meshlens.toml';
-
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
 
 export interface LoadedConfig {
   /** The config file, when there is one. */
@@ -46,28 +39,10 @@ export interface LoadedConfig {
   readonly rootPatterns: RootPatterns;
 }
 
-export interface LoadConfigOptions {
-  /** Where discovery starts (the process's working directory). */
-  readonly cwd: string;
-  /** `--config FILE`: use this file, no discovery. */
-  readonly configPath?: string;
-  /** `--workspace DIR`: the workspace folder; its own meshlens.toml is used if present. */
-  readonly workspaceDir?: string;
+export interface LoadConfigOptions extends ConfigFileOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Settings that lead outside the workspace: refused (default), allowed, or left out (`doctor`). */
   readonly outsideWorkspace?: OutsidePolicy;
-}
-
-/** The config file that applies from `start`: the nearest `meshlens.toml` in it or a parent folder. */
-export function discoverConfigFile(start: string): string | undefined {
-  let dir = path.resolve(start);
-  for (;;) {
-    const candidate = path.join(dir, CONFIG_FILE_NAME);
-    if (existsSync(candidate)) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
 }
 
 /**
@@ -171,25 +146,14 @@ function describeIssues(error: z.ZodError, file: string): string {
         })
         .join('\n');
     }
+    // A record key that fails its own check (a tenant name) says why in the issues nested under it.
+    if (issue.code === 'invalid_key') return `${where}: ${issue.issues.map((i) => i.message).join('; ')}`;
     return `${where}: ${issue.message}`;
   });
   return `Invalid config ${file}:\n${lines.map((l) => `  - ${l}`).join('\n')}`;
 }
 
 /** The config file that applies: `--config`, else the workspace folder's own, else the nearest one above. */
-function configFileOf(options: LoadConfigOptions, workspaceDir: string): string | undefined {
-  if (options.configPath) {
-    const file = path.resolve(options.cwd, options.configPath);
-    if (!existsSync(file)) throw new ConfigError(`Config file not found: ${file}`);
-    return file;
-  }
-  if (options.workspaceDir) {
-    const candidate = path.join(workspaceDir, CONFIG_FILE_NAME);
-    return existsSync(candidate) ? candidate : undefined;
-  }
-  return discoverConfigFile(workspaceDir);
-}
-
 /** The file's TOML as data (an empty table without a file). */
 function readRawConfig(file: string | undefined): unknown {
   if (!file) return {};

@@ -43,7 +43,10 @@ export interface NotePage {
 
 export interface NoteSearchHit {
   readonly note: Note;
-  /** bm25 score, lower is better (SQLite's sign); 0 when the store does not rank. */
+  /**
+   * Lower is better: SQLite's bm25 score, or PostgreSQL's ts_rank_cd negated. The two rank alike (a word in
+   * the key counts most) but their numbers differ.
+   */
   readonly score: number;
 }
 
@@ -62,21 +65,26 @@ export interface NoteSearchQuery {
   readonly limit: number;
 }
 
-/** One workspace's notes. Every call sees what any other client wrote before it. */
+/**
+ * One workspace's notes. Every call sees what any other client wrote before it. Asynchronous, since the team
+ * store answers over the network; the SQLite store answers at once.
+ */
 export interface NotesStore {
   /** Inserts or replaces the note under `key`; `created` says which. The creation time survives a replace. */
-  put(note: NoteWrite): { readonly note: Note; readonly created: boolean };
-  get(key: string): Note | undefined;
-  /** Ordered by key. */
-  list(query: NoteListQuery): NotePage;
+  put(note: NoteWrite): Promise<{ readonly note: Note; readonly created: boolean }>;
+  get(key: string): Promise<Note | undefined>;
+  /** Ordered by key (code point order). */
+  list(query: NoteListQuery): Promise<NotePage>;
   /** Ordered by rank, then key. */
-  search(query: NoteSearchQuery): { readonly hits: readonly NoteSearchHit[]; readonly total: number };
+  search(
+    query: NoteSearchQuery,
+  ): Promise<{ readonly hits: readonly NoteSearchHit[]; readonly total: number }>;
   /** Whether a note was there to delete. */
-  delete(key: string): boolean;
+  delete(key: string): Promise<boolean>;
   /** Keys starting with `prefix`, ordered, at most `limit` (completions). */
-  keys(prefix: string, limit: number): readonly string[];
+  keys(prefix: string, limit: number): Promise<readonly string[]>;
   /** Every pinned note, ordered by key. */
-  pinned(): readonly Note[];
+  pinned(): Promise<readonly Note[]>;
   /** Where the notes are kept, for answers and `doctor`. */
   readonly location: string;
 }

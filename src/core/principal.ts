@@ -33,13 +33,6 @@ export const LOCAL_PRINCIPAL: LocalPrincipal = { kind: 'local' };
 export const usageSubjectOf = (principal: Principal): string =>
   principal.kind === 'key' ? `key:${principal.keyId}` : 'local';
 
-/**
- * The caller as an audit record names it: `local`, or `key ml_ab12cd34 acme/reader` (its prefix, tenant and
- * role; never more of the key).
- */
-export const callerText = (principal: Principal): string =>
-  principal.kind === 'key' ? `key ${principal.prefix} ${principal.tenant}/${principal.role}` : 'local';
-
 /** How a refusal names the caller: "key ml_ab12cd", "the local server". */
 export const principalLabel = (principal: Principal): string =>
   principal.kind === 'key' ? `key ${principal.prefix}` : 'the local server';

@@ -2,11 +2,11 @@ import type { Admitter } from './admission.js';
 import { DEFAULT_PAGE_BUDGET_BYTES, capText } from './budget.js';
 import { argumentDigest } from './argument-digest.js';
 import { allowAll, type CallPolicy, type CallRefusal } from './call-policy.js';
-import type { CallRecord, CallRecordSink } from './call-record.js';
+import { callerText, type CallRecord, type CallRecordSink } from './call-record.js';
 import { ToolError, isAbortError } from './errors.js';
 import { waitForIndex, type IndexProgress } from './index-wait.js';
 import { silentLogger, type Logger } from './logger.js';
-import { callerText, LOCAL_PRINCIPAL, type Principal } from './principal.js';
+import { LOCAL_PRINCIPAL, type Principal } from './principal.js';
 import {
   DOMAINS,
   operationKey,

@@ -13,6 +13,7 @@ import {
   type RunOutput,
 } from './index-run.js';
 import { createParsePool, type ParsePool } from './parse/pool.js';
+import { StringPool } from './string-pool.js';
 import type { ExtractedVersion, IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from './reader.js';
 import { extractVersion } from './extract-version.js';
 import { fileKey, type IndexedFile, type RejectedFile } from './snapshot.js';
@@ -76,6 +77,7 @@ export class IndexEngine implements IndexReader {
   private byKey = new Map<string, IndexedFile>();
   private pool: ParsePool | undefined;
   private cache: PersistentFactStore | undefined;
+  private readonly strings = new StringPool();
   private queue: Promise<unknown> = Promise.resolve();
   private holdReason: string | undefined;
   /** Why the last full run failed; cleared by the next one that succeeds. */
@@ -240,6 +242,7 @@ export class IndexEngine implements IndexReader {
       ...(verify && verify.length > 0 ? { verify: new Set(verify) } : {}),
       pool,
       store,
+      strings: this.strings,
       keyOf: (root, path, hash) =>
         (this.options.factKey ?? plainKey)({
           extractionVersion: EXTRACTION_VERSION,

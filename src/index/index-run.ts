@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { CrawledFile } from './crawl.js';
 import { emptyFacts, type FileFacts, type LanguageId } from './facts.js';
+import type { StringPool } from './string-pool.js';
 import { checkContent, checkSize } from './guard.js';
 import { languageOf, languageSpec } from './languages/registry.js';
 import type { ParseJob, ParseOutcome } from './parse/parser.js';
@@ -61,6 +62,8 @@ export interface RunInput {
   readonly verify?: ReadonlySet<string>;
   readonly signal?: AbortSignal;
   readonly onProgress?: (done: number, total: number) => void;
+  /** Keeps one copy of each short string of the facts the snapshot will hold. */
+  readonly strings?: StringPool;
 }
 
 export interface RunOutput {
@@ -184,7 +187,7 @@ class RunTally {
       mtimeMs: p.file.mtimeMs,
       hash: p.hash,
       outcome: outcome.kind,
-      facts: outcome.facts,
+      facts: this.input.strings ? this.input.strings.internDeep(outcome.facts) : outcome.facts,
     });
   }
 }

@@ -28,8 +28,8 @@ const COMPLETED_KEYS = 10_000;
 
 /** The note keys of a store opened on demand, for the catalog. */
 export const noteKeysOf =
-  (open: (() => Promise<{ keys(prefix: string, limit: number): readonly string[] }>) | undefined) =>
-  async (): Promise<readonly string[]> => (open ? (await open()).keys('', COMPLETED_KEYS) : []);
+  (open: (() => Promise<{ keys(prefix: string, limit: number): Promise<readonly string[]> }>) | undefined) =>
+  async (): Promise<readonly string[]> => (open ? await (await open()).keys('', COMPLETED_KEYS) : []);
 
 /** The values of a catalog list that start with (else contain) what was typed, case-insensitively. */
 export function matching(

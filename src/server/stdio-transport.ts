@@ -1,9 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-
-/** Largest line accepted before the buffer is dropped (a client would never send this in one message). */
-const MAX_LINE_BYTES = 16 * 1024 * 1024;
+import { LineReader, LONG_LINE_MESSAGE } from './line-reader.js';
 
 /**
  * Newline-delimited JSON-RPC over stdio. Unlike the SDK's transport it answers a line that is not JSON with
@@ -15,9 +13,10 @@ export class LineStdioTransport implements Transport {
   onerror?: (error: Error) => void;
   onclose?: () => void;
 
-  private buffer = '';
-  /** Set after an oversized line was dropped, until its newline arrives. */
-  private skipping = false;
+  private readonly lines = new LineReader(
+    (line) => this.handleLine(line),
+    () => this.refuseLongLine(),
+  );
   private closed = false;
   private readonly input: Readable;
   private readonly output: Writable;
@@ -35,37 +34,12 @@ export class LineStdioTransport implements Transport {
     this.input.on('error', this.onInputError);
   }
 
-  /**
-   * Splits the input into lines. `buffer` holds only the start of a line (never a newline), so each chunk is
-   * searched once: a long line costs linear time, however many chunks it comes in.
-   */
   private readonly onData = (chunk: string): void => {
-    let text = chunk;
-    if (this.skipping) {
-      // The rest of an oversized line: already answered, so dropped up to its newline.
-      const end = text.indexOf('\n');
-      if (end === -1) return;
-      this.skipping = false;
-      text = text.slice(end + 1);
-    }
-    let start = 0;
-    for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
-      const line = (this.buffer + text.slice(start, newline)).replace(/\r$/, '');
-      this.buffer = '';
-      start = newline + 1;
-      if (line.length > MAX_LINE_BYTES) this.refuseLongLine();
-      else if (line.trim() !== '') this.handleLine(line);
-    }
-    this.buffer += text.slice(start);
-    if (this.buffer.length > MAX_LINE_BYTES) {
-      this.buffer = '';
-      this.skipping = true;
-      this.refuseLongLine();
-    }
+    this.lines.push(chunk);
   };
 
   private refuseLongLine(): void {
-    this.reply(null, -32700, 'Parse error: line exceeds 16 MiB');
+    this.reply(null, -32700, LONG_LINE_MESSAGE);
   }
 
   private readonly onEnd = (): void => {

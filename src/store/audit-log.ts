@@ -13,7 +13,7 @@ import {
   type ChainHead,
 } from './audit-chain.js';
 
-export { auditDbPath } from './cache-paths.js';
+export { auditDbPath, tenantAuditDbPath } from './cache-paths.js';
 export { CHAIN_VERSION, GENESIS_HASH } from './audit-chain.js';
 export { readAuditRows, type AuditRow } from './audit-rows.js';
 export { verifyAuditLog, type VerifyOptions, type VerifyResult } from './audit-verify.js';

@@ -20,3 +20,12 @@ export function auditDbPath(env: Env = process.env): string {
   if (env.MESHLENS_AUDIT_DB) return path.resolve(env.MESHLENS_AUDIT_DB);
   return path.join(cacheRoot(env), 'audit.db');
 }
+
+/**
+ * A tenant's own audit chain on a server with `[server.tenants]`: `tenants/<tenant>/audit.db` beside the
+ * installation's audit log, so that `audit verify --tenant` and `stats --tenant` find it from the name alone.
+ * Tenant names are one safe path segment (see core/tenant-name.ts).
+ */
+export function tenantAuditDbPath(tenant: string, env: Env = process.env): string {
+  return path.join(path.dirname(auditDbPath(env)), 'tenants', tenant, 'audit.db');
+}

@@ -16,7 +16,11 @@ import type {
   NoteWrite,
 } from '../core/notes.js';
 import { securePerms } from './fact-cache-db.js';
+import { prefixBound } from './note-key-prefix.js';
 import { migrateNotes } from './notes-migrations.js';
+
+// Still exported from here; it lives apart so that the PostgreSQL store uses it without loading SQLite.
+export { prefixBound };
 
 /** Another process writing holds the lock for milliseconds; waiting this long means something is stuck. */
 const BUSY_TIMEOUT_MS = 5000;
@@ -74,21 +78,6 @@ const matchExpression = (words: readonly string[]): string =>
 
 /** Tags are stored space-separated; a tag holds no space, so the padded form finds whole tags only. */
 const TAG_FILTER = "(? IS NULL OR instr(' ' || n.tags || ' ', ' ' || ? || ' ') > 0)";
-/**
- * The least string greater than every string starting with `prefix`: its last code point plus one (a trailing
- * U+10FFFF is dropped first), undefined when there is none. SQLite compares text as UTF-8 bytes, which orders
- * as code points do, so `prefix <= key < bound` is exactly "starts with" and walks the key index.
- */
-export function prefixBound(prefix: string): string | undefined {
-  const points = [...prefix].map((c) => c.codePointAt(0) as number);
-  while (points.length > 0 && points[points.length - 1] === 0x10ffff) points.pop();
-  const last = points.pop();
-  if (last === undefined) return undefined;
-  // Surrogates are not characters: past U+D7FF comes U+E000.
-  points.push(last === 0xd7ff ? 0xe000 : last + 1);
-  return String.fromCodePoint(...points);
-}
-
 /** The key-prefix condition and its parameters, none without a prefix. */
 function prefixFilter(prefix: string | undefined): { sql: string; params: string[] } {
   if (prefix === undefined) return { sql: '', params: [] };
@@ -139,7 +128,8 @@ export class SqliteNotesStore implements NotesStore {
     }
   }
 
-  put(write: NoteWrite): { note: Note; created: boolean } {
+  // The methods are async for the interface's sake; SQLite answers at once, inside one synchronous call.
+  async put(write: NoteWrite): Promise<{ note: Note; created: boolean }> {
     const at = this.now().toISOString();
     const pin = write.pin;
     const upsert = this.db.prepare<unknown[]>(
@@ -168,7 +158,7 @@ export class SqliteNotesStore implements NotesStore {
         pin?.kind === 'declaration' ? pin.symbolKind : null,
         pin?.hash ?? null,
       );
-      return { note: this.get(write.key), created: !before };
+      return { note: this.read(write.key), created: !before };
     });
     // BEGIN IMMEDIATE: the lock is taken before the read, so two writers of one key cannot both "create" it,
     // and the note read back is the one written, not another process's.
@@ -177,7 +167,11 @@ export class SqliteNotesStore implements NotesStore {
     return { note, created };
   }
 
-  get(key: string): Note | undefined {
+  async get(key: string): Promise<Note | undefined> {
+    return this.read(key);
+  }
+
+  private read(key: string): Note | undefined {
     const row = this.db
       .prepare<[string, string], NoteRow>(
         `SELECT ${COLUMNS} FROM notes n WHERE n.workspace = ? AND n.key = ?`,
@@ -186,7 +180,7 @@ export class SqliteNotesStore implements NotesStore {
     return row ? noteOf(row) : undefined;
   }
 
-  list(query: NoteListQuery): NotePage {
+  async list(query: NoteListQuery): Promise<NotePage> {
     const prefix = prefixFilter(query.prefix);
     const where = `n.workspace = ?${prefix.sql} AND ${TAG_FILTER}`;
     const params = [this.workspace, ...prefix.params, query.tag ?? null, query.tag ?? null];
@@ -205,7 +199,7 @@ export class SqliteNotesStore implements NotesStore {
     return read();
   }
 
-  search(query: NoteSearchQuery): { hits: NoteSearchHit[]; total: number } {
+  async search(query: NoteSearchQuery): Promise<{ hits: NoteSearchHit[]; total: number }> {
     if (query.words.length === 0) return { hits: [], total: 0 };
     const from = `notes_fts JOIN notes n ON n.id = notes_fts.rowid
       WHERE notes_fts MATCH ? AND n.workspace = ? AND ${TAG_FILTER}`;
@@ -225,14 +219,14 @@ export class SqliteNotesStore implements NotesStore {
     return read();
   }
 
-  delete(key: string): boolean {
+  async delete(key: string): Promise<boolean> {
     return (
       this.db.prepare('DELETE FROM notes WHERE workspace = ? AND key = ?').run(this.workspace, key).changes >
       0
     );
   }
 
-  pinned(): Note[] {
+  async pinned(): Promise<Note[]> {
     return this.db
       .prepare<[string], NoteRow>(
         `SELECT ${COLUMNS} FROM notes n WHERE n.workspace = ? AND n.pin_kind IS NOT NULL ORDER BY n.key`,
@@ -242,7 +236,7 @@ export class SqliteNotesStore implements NotesStore {
   }
 
   /** All keys starting with `prefix`, ordered, at most `limit` (completions). */
-  keys(prefix: string, limit: number): string[] {
+  async keys(prefix: string, limit: number): Promise<string[]> {
     const filter = prefixFilter(prefix === '' ? undefined : prefix);
     return this.db
       .prepare<unknown[], string>(

@@ -75,44 +75,70 @@ describe('bench/gen-workspace.mjs', () => {
 });
 
 describe('bench/run.mjs', () => {
-  test('drives the built server over stdio with 100 % correct answers', { timeout: 120_000 }, () => {
-    const results = path.join(scratch, 'results');
-    const run = spawnSync(
-      process.execPath,
-      [
-        HARNESS,
-        '--files',
-        '200',
-        '--shape',
-        'small',
-        '--runs',
-        '1',
-        '--searches',
-        '20',
-        '--impacts',
-        '10',
-        '--reloads',
-        '2',
-        '--results',
-        results,
-        '--ws-dir',
-        path.join(scratch, 'ws'),
-      ],
-      { encoding: 'utf8', timeout: 110_000 },
-    );
-    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(run.stdout).toContain('smart_search p50 (ms)');
-    const [file] = readdirSync(results);
-    expect(file).toMatch(/^\d{4}-\d{2}-\d{2}-small-200\.json$/);
-    const report = JSON.parse(readFileSync(path.join(results, file as string), 'utf8')) as {
-      correctness: Record<string, { pct: number; total: number }>;
-      metrics: Record<string, { median?: number }>;
-    };
-    for (const key of ['search', 'impact', 'dependents', 'reload']) {
-      expect(report.correctness[key]?.total, key).toBeGreaterThan(0);
-      expect(report.correctness[key]?.pct, key).toBe(100);
-    }
-    expect(report.metrics.cold_index_ms?.median).toBeGreaterThan(0);
-    expect(report.metrics.rss_peak_mb?.median).toBeGreaterThan(0);
-  });
+  test(
+    'drives the built server over stdio with 100 % correct answers, then HTTP load on one server and two replicas',
+    { timeout: 180_000 },
+    () => {
+      const results = path.join(scratch, 'results');
+      const run = spawnSync(
+        process.execPath,
+        [
+          HARNESS,
+          '--files',
+          '200',
+          '--shape',
+          'small',
+          '--runs',
+          '1',
+          '--searches',
+          '20',
+          '--impacts',
+          '10',
+          '--reloads',
+          '2',
+          '--results',
+          results,
+          '--ws-dir',
+          path.join(scratch, 'ws'),
+          '--load-clients',
+          '3',
+          '--load-calls',
+          '16',
+        ],
+        { encoding: 'utf8', timeout: 170_000 },
+      );
+      expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+      expect(run.stdout).toContain('smart_search p50 (ms)');
+      const files = readdirSync(results).sort();
+      expect(files).toEqual([
+        expect.stringMatching(/^\d{4}-\d{2}-\d{2}-http-load\.json$/),
+        expect.stringMatching(/^\d{4}-\d{2}-\d{2}-small-200\.json$/),
+      ]);
+      const file = files[1];
+      const load = JSON.parse(readFileSync(path.join(results, files[0] as string), 'utf8')) as {
+        results: {
+          setup: string;
+          servers: number;
+          calls: number;
+          errors: number;
+          operations: Record<string, { n: number }>;
+        }[];
+      };
+      expect(load.results.map((r) => [r.setup, r.servers, r.calls, r.errors])).toEqual([
+        ['single', 1, 48, 0],
+        ['replicas', 2, 48, 0],
+      ]);
+      expect(Object.values(load.results[0]?.operations ?? {}).reduce((n, op) => n + op.n, 0)).toBe(48);
+      const report = JSON.parse(readFileSync(path.join(results, file as string), 'utf8')) as {
+        correctness: Record<string, { pct: number; total: number }>;
+        metrics: Record<string, { median?: number }>;
+      };
+      for (const key of ['search', 'impact', 'dependents', 'reload']) {
+        expect(report.correctness[key]?.total, key).toBeGreaterThan(0);
+        expect(report.correctness[key]?.pct, key).toBe(100);
+      }
+      expect(report.metrics.cold_index_ms?.median).toBeGreaterThan(0);
+      expect(report.metrics.rss_peak_mb?.median).toBeGreaterThan(0);
+    },
+  );
 });

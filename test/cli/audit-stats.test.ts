@@ -248,6 +248,27 @@ describe('meshlens stats and audit verify', () => {
     ]);
   });
 
+  it("--tenant names a tenant's own chain beside the audit log; with --db, or misspelt, it is refused", () => {
+    const chain = path.join(path.dirname(db), 'tenants', 'acme', 'audit.db');
+    const missing = runCli(['audit', 'verify', '--tenant', 'acme'], {
+      env: { ...env, MESHLENS_AUDIT_DB: db },
+    });
+    expect([missing.status, missing.stderr]).toEqual([
+      2,
+      `meshlens: no audit log at ${chain}: check the tenant name; its chain is created by the first call of its keys to a server with [server.tenants]\n`,
+    ]);
+    const both = runCli(['stats', '--tenant', 'acme', '--db', db], { env });
+    expect([both.status, both.stderr]).toEqual([
+      2,
+      'meshlens: --db and --tenant each name an audit log: pass one of them\n',
+    ]);
+    const misspelt = runCli(['audit', 'verify', '--tenant', '../acme'], { env });
+    expect([misspelt.status, misspelt.stderr]).toEqual([
+      2,
+      'meshlens: invalid --tenant "../acme": use up to 64 letters, digits, ".", "_" or "-", starting with a letter or digit\n',
+    ]);
+  });
+
   it('refuses a malformed --anchor with exit status 2', () => {
     const result = runCli(['audit', 'verify', '--db', db, '--anchor', '32:abc'], { env });
     expect([result.status, result.stderr]).toEqual([

@@ -137,14 +137,18 @@ describe('meshlens keys', () => {
     ]);
   });
 
-  it('shows calls and refusals per key and for the local server in stats', () => {
+  it('shows calls and refusals per key, per tenant and for the local server in stats', () => {
     const env = tempEnv();
     const db = path.join(env.MESHLENS_DATA_DIR ?? '', 'keys.db');
     const created = createKey(env, '--tenant', 'acme', '--role', 'reader');
+    const second = createKey(env, '--tenant', 'acme', '--role', 'admin');
+    const globex = createKey(env, '--tenant', 'globex', '--role', 'reader');
     const store = SqliteKeyStore.open({ path: db, env });
     const today = new Date().toISOString().slice(0, 10);
     for (let i = 0; i < 4; i++) store.admitCall('key:1', today, 3);
     store.countRefusal('key:1', today);
+    store.admitCall('key:2', today, undefined);
+    for (let i = 0; i < 2; i++) store.admitCall('key:3', today, undefined);
     store.admitCall('local', today, undefined);
     store.admitCall('key:9', '2001-01-01', undefined);
     store.close();
@@ -155,17 +159,34 @@ describe('meshlens keys', () => {
       from_day: fromDay,
       callers: [
         { caller: created.prefix, tenant: 'acme', calls: 3, refusals: 2 },
+        { caller: globex.prefix, tenant: 'globex', calls: 2, refusals: 0 },
+        { caller: second.prefix, tenant: 'acme', calls: 1, refusals: 0 },
         { caller: 'local', tenant: null, calls: 1, refusals: 0 },
+      ],
+      tenants: [
+        { tenant: 'acme', keys: 2, calls: 4, refusals: 2 },
+        { tenant: 'globex', keys: 1, calls: 2, refusals: 0 },
       ],
     });
     const text = runCli(['stats', '--since', 'all'], { env }).stdout;
-    expect(text.split('\n').slice(-6)).toEqual([
+    expect(text.split('\n').slice(-13)).toEqual([
       `Calls per key (${db}, all days):`,
       'caller           tenant  calls  refusals',
       `${created.prefix}      acme        3         2`,
+      `${globex.prefix}      globex      2         0`,
+      `${second.prefix}      acme        1         0`,
       'key 9 (deleted)  -           1         0',
       'local            -           1         0',
       '',
+      'Calls per tenant:',
+      'tenant  keys  calls  refusals',
+      'acme       2      4         2',
+      'globex     1      2         0',
+      '',
     ]);
+    const acme = JSON.parse(runCli(['stats', '--tenant', 'acme', '--json'], { env }).stdout) as {
+      key_usage: { callers: { caller: string }[] };
+    };
+    expect(acme.key_usage.callers.map((c) => c.caller)).toEqual([created.prefix, second.prefix]);
   });
 });

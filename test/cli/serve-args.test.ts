@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { serveArgsOf } from '../../src/cli/serve-args.js';
+import { daemonArgsOf, serveArgsOf } from '../../src/cli/serve-args.js';
 
 const argv = (...words: string[]) => ['node', 'meshlens', ...words];
 
@@ -10,12 +10,14 @@ describe('serveArgsOf (the serve fast path)', () => {
       structuredOutput: true,
       watch: true,
       allowOutsideWorkspace: false,
+      daemon: true,
     });
     expect(serveArgsOf(argv('serve', '--text-only'))).toEqual({
       surface: 'domain',
       structuredOutput: false,
       watch: true,
       allowOutsideWorkspace: false,
+      daemon: true,
     });
     expect(
       serveArgsOf(
@@ -37,6 +39,7 @@ describe('serveArgsOf (the serve fast path)', () => {
       structuredOutput: true,
       watch: false,
       allowOutsideWorkspace: false,
+      daemon: true,
     });
     // The flag that lets the config read outside the workspace, before or after the command.
     for (const words of [
@@ -81,5 +84,21 @@ describe('serveArgsOf (the serve fast path)', () => {
       )?.http,
     ).toEqual({ listen: '127.0.0.1:0', allowedOrigins: ['https://a.example', 'https://b.example'] });
     expect(serveArgsOf(argv('serve'))?.http).toBeUndefined();
+  });
+
+  test('reads --no-daemon, and the hidden daemon command with the options that decide what is indexed', () => {
+    expect(serveArgsOf(argv('serve', '--no-daemon'))?.daemon).toBe(false);
+    expect(daemonArgsOf(argv('daemon', '--workspace', '/w', '--config', '/w/m.toml', '--no-watch'))).toEqual({
+      workspace: '/w',
+      config: '/w/m.toml',
+      surface: 'domain',
+      structuredOutput: true,
+      watch: false,
+      allowOutsideWorkspace: false,
+      daemon: true,
+    });
+    expect(daemonArgsOf(argv('serve'))).toBeUndefined();
+    expect(daemonArgsOf(argv('daemon', '--http'))).toBeUndefined();
+    expect(serveArgsOf(argv('daemon'))).toBeUndefined();
   });
 });

@@ -85,9 +85,9 @@ describe('serve --http --store while the database goes away (built CLI)', () => 
     expect(server.stderr()).toMatch(
       /audit records are kept in memory \(at most 50000\) and written when the store is back/,
     );
-    expect(server.stderr()).toMatch(/audit records written again after [\d.]+ s \(chain \(no tenant\)\)/);
+    expect(server.stderr()).toMatch(/audit records written again after [\d.]+ s \(chain _local\)/);
     const verify = runCli(['audit', 'verify', '--store', db.url], { env });
-    expect(verify.stdout).toMatch(/^audit chain \(no tenant\) OK: 5 rows, head 5:[0-9a-f]{64}\n$/);
+    expect(verify.stdout).toMatch(/^audit chain _local OK: 5 rows, head 5:[0-9a-f]{64}\n$/);
   }, 90_000);
 
   it('with keys, a request during the outage gets 503 with Retry-After, and the next one after it is served', async () => {
@@ -111,7 +111,7 @@ describe('serve --http --store while the database goes away (built CLI)', () => 
     const verify = runCli(['audit', 'verify', '--store', db.url], { env });
     expect([verify.status, verify.stdout]).toEqual([
       0,
-      expect.stringMatching(/^audit chain \(no tenant\) OK: 7 rows, /),
+      expect.stringMatching(/^audit chain _local OK: 7 rows, /),
     ]);
   }, 90_000);
 });

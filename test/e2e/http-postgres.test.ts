@@ -158,7 +158,7 @@ describe('API keys in PostgreSQL (built CLI)', () => {
     expect(JSON.parse(verify.stdout)).toEqual({
       store: db.store.displayUrl,
       ok: true,
-      chains: [{ tenant: '', ok: true, rows: 8, head: expect.stringMatching(/^8:[0-9a-f]{64}$/) }],
+      chains: [{ tenant: '_local', ok: true, rows: 8, head: expect.stringMatching(/^8:[0-9a-f]{64}$/) }],
     });
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
@@ -184,5 +184,60 @@ describe('API keys in PostgreSQL (built CLI)', () => {
       { caller: quota.prefix, tenant: 'acme', calls: 6, refusals: 4 },
       { caller: revocable.prefix, tenant: 'acme', calls: 2, refusals: 0 },
     ]);
+  }, 120_000);
+
+  it('with [server.tenants], each tenant has its own chain in the database, verified and counted by tenant', async () => {
+    const tenantsDb = await createTestDatabase('tenants');
+    try {
+      const server = tempDir('meshlens-pg-tenants-');
+      writeFiles(server, {
+        'meshlens.toml':
+          '[server.tenants.acme]\nworkspace = "acme"\n\n[server.tenants.globex]\nworkspace = "globex"\n\n' +
+          '[server.visibility.roles]\nreader = ["admin.status"]\n',
+        'acme/meshlens.toml': '[workspace]\nroots = ["api"]\n',
+        'acme/api/main.go': 'package main\n',
+        'globex/meshlens.toml': '[workspace]\nroots = ["api"]\n',
+        'globex/api/main.go': 'package main\n',
+      });
+      const keyOf = (tenant: string) => {
+        const created = keys(['create', '--store', tenantsDb.url, '--tenant', tenant, '--role', 'reader']);
+        return KEY_LINE.exec(created.stdout)?.[1] ?? '';
+      };
+      const [acme, globex] = [keyOf('acme'), keyOf('globex')];
+      const serve = await startHttpServe(
+        ['--store', tenantsDb.url, '--config', path.join(server, 'meshlens.toml'), '--no-watch'],
+        env,
+      );
+      servers.push(serve);
+      for (const [key, calls] of [
+        [acme, 2],
+        [globex, 3],
+      ] as const) {
+        const session = await openSession(serve.url, key);
+        for (let i = 0; i < calls; i++)
+          expect(isAnswer(await callTool(serve.url, session, key, 'admin', STATUS))).toBe(true);
+      }
+      expect(await stopHttpServe(serve)).toBe(0);
+      const verify = runCli(['audit', 'verify', '--store', tenantsDb.url, '--json'], { env });
+      expect(JSON.parse(verify.stdout)).toMatchObject({
+        ok: true,
+        chains: [
+          { tenant: 'acme', ok: true, rows: 2 },
+          { tenant: 'globex', ok: true, rows: 3 },
+        ],
+      });
+      const one = runCli(['audit', 'verify', '--store', tenantsDb.url, '--tenant', 'globex'], { env });
+      expect(one.stdout).toMatch(/^audit chain globex OK: 3 rows, head 3:[0-9a-f]{64}\n$/);
+      const stats = runCli(['stats', '--store', tenantsDb.url, '--tenant', 'acme', '--json'], { env });
+      const report = JSON.parse(stats.stdout) as { calls: number; key_usage: { tenants: unknown[] } };
+      expect([report.calls, report.key_usage.tenants]).toEqual([
+        2,
+        [{ tenant: 'acme', keys: 1, calls: 2, refusals: 0 }],
+      ]);
+      const sqliteChains = path.join(path.dirname(env.MESHLENS_AUDIT_DB ?? ''), 'tenants');
+      expect(existsSync(sqliteChains)).toBe(false);
+    } finally {
+      await tenantsDb.drop();
+    }
   }, 120_000);
 });

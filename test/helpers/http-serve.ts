@@ -28,10 +28,11 @@ export function startHttpServe(args: readonly string[], env: Record<string, stri
   });
 }
 
-/** An SDK client connected over Streamable HTTP. */
-export async function httpClient(url: string, name = 'http-e2e'): Promise<Client> {
+/** An SDK client connected over Streamable HTTP; with `key`, every request carries it as a Bearer token. */
+export async function httpClient(url: string, name = 'http-e2e', key?: string): Promise<Client> {
   const client = new Client({ name, version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const requestInit = key === undefined ? undefined : { headers: { Authorization: `Bearer ${key}` } };
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), requestInit ? { requestInit } : {}));
   return client;
 }
 

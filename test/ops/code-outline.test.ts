@@ -191,6 +191,19 @@ describe('outline_file', () => {
     });
   });
 
+  it('refuses a path no root can hold, absolute or climbing out, as outside the roots', async () => {
+    for (const spelling of ['/srv/elsewhere/server.go', '../elsewhere/server.go']) {
+      const answer = await outline(shop, { path: spelling });
+      expect(answer.isError).toBe(true);
+      expect(answer.text.startsWith('`path` must be inside the workspace roots (')).toBe(true);
+      expect(
+        answer.text.endsWith(
+          `); "${spelling}" is outside them. Use a workspace-relative path, as answers show them.`,
+        ),
+      ).toBe(true);
+    }
+  });
+
   it('says a file without declarations has none, and why', async () => {
     const answer = await outline(shop, { path: 'services/billing/src/main/resources/application.yml' });
     expect(answer.data.total_declarations).toBe(0);

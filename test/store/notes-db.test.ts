@@ -43,31 +43,31 @@ describe('the notes file', () => {
     );
   });
 
-  it('keeps rows of one workspace apart from another in the same file, and the full-text index in step', () => {
+  it('keeps rows of one workspace apart from another in the same file, and the full-text index in step', async () => {
     const file = path.join(tempDir(), 'shared.db');
     const a = SqliteNotesStore.open({ path: file, workspace: 'a', now: at(3) });
     const b = SqliteNotesStore.open({ path: file, workspace: 'b', now: at(4) });
     try {
-      a.put({ key: 'k', value: 'alpha words', tags: ['x'], author: 'ann' });
-      b.put({ key: 'k', value: 'beta words', tags: [], author: 'bo' });
-      a.put({ key: 'k', value: 'gamma words', tags: ['y'], author: 'ann' });
-      expect(a.search({ words: ['alpha'], offset: 0, limit: 10 }).total).toBe(0);
-      expect(a.search({ words: ['gamma'], offset: 0, limit: 10 }).hits.map((h) => h.note.value)).toEqual([
-        'gamma words',
-      ]);
-      expect(b.search({ words: ['words'], offset: 0, limit: 10 }).hits.map((h) => h.note.value)).toEqual([
-        'beta words',
-      ]);
-      expect(a.delete('k')).toBe(true);
-      expect(a.search({ words: ['words'], offset: 0, limit: 10 }).total).toBe(0);
-      expect(b.get('k')?.value).toBe('beta words');
+      await a.put({ key: 'k', value: 'alpha words', tags: ['x'], author: 'ann' });
+      await b.put({ key: 'k', value: 'beta words', tags: [], author: 'bo' });
+      await a.put({ key: 'k', value: 'gamma words', tags: ['y'], author: 'ann' });
+      expect((await a.search({ words: ['alpha'], offset: 0, limit: 10 })).total).toBe(0);
+      expect(
+        (await a.search({ words: ['gamma'], offset: 0, limit: 10 })).hits.map((h) => h.note.value),
+      ).toEqual(['gamma words']);
+      expect(
+        (await b.search({ words: ['words'], offset: 0, limit: 10 })).hits.map((h) => h.note.value),
+      ).toEqual(['beta words']);
+      expect(await a.delete('k')).toBe(true);
+      expect((await a.search({ words: ['words'], offset: 0, limit: 10 })).total).toBe(0);
+      expect((await b.get('k'))?.value).toBe('beta words');
     } finally {
       a.close();
       b.close();
     }
   });
 
-  it('lists a key prefix exactly: no pattern characters, any script, through the key index', () => {
+  it('lists a key prefix exactly: no pattern characters, any script, through the key index', async () => {
     expect(prefixBound('deploy/')).toBe('deploy0');
     expect(prefixBound('a\u{10FFFF}')).toBe('b');
     expect(prefixBound('\u{D7FF}')).toBe('\u{E000}');
@@ -75,15 +75,15 @@ describe('the notes file', () => {
     const store = SqliteNotesStore.open({ path: path.join(tempDir(), 'p.db'), workspace: 'w' });
     try {
       const keys = ['a', 'a%b', 'a/b', 'a0', 'a_b', 'ab', 'b', 'é/1', 'é/2', 'éa', 'z\u{10FFFF}'];
-      for (const key of keys) store.put({ key, value: key, tags: [], author: 'x' });
-      const listed = (prefix: string) =>
-        store.list({ prefix, offset: 0, limit: 100 }).notes.map((n) => n.key);
-      expect(listed('a')).toEqual(['a', 'a%b', 'a/b', 'a0', 'a_b', 'ab']);
-      expect(listed('a%')).toEqual(['a%b']);
-      expect(listed('a_')).toEqual(['a_b']);
-      expect(listed('é/')).toEqual(['é/1', 'é/2']);
-      expect(listed('z\u{10FFFF}')).toEqual(['z\u{10FFFF}']);
-      expect(store.keys('é', 10)).toEqual(['é/1', 'é/2', 'éa']);
+      for (const key of keys) await store.put({ key, value: key, tags: [], author: 'x' });
+      const listed = async (prefix: string) =>
+        (await store.list({ prefix, offset: 0, limit: 100 })).notes.map((n) => n.key);
+      expect(await listed('a')).toEqual(['a', 'a%b', 'a/b', 'a0', 'a_b', 'ab']);
+      expect(await listed('a%')).toEqual(['a%b']);
+      expect(await listed('a_')).toEqual(['a_b']);
+      expect(await listed('é/')).toEqual(['é/1', 'é/2']);
+      expect(await listed('z\u{10FFFF}')).toEqual(['z\u{10FFFF}']);
+      expect(await store.keys('é', 10)).toEqual(['é/1', 'é/2', 'éa']);
       const plan = new Database(store.location, { readonly: true });
       try {
         const detail = plan

@@ -10,7 +10,7 @@ import {
 } from '../../src/store/postgres/audit-read.js';
 import { PostgresPool } from '../../src/store/postgres/pool.js';
 import { parseStoreUrl } from '../../src/store/postgres/store-url.js';
-import { NO_TENANT } from '../../src/store/postgres/team-store.js';
+import { LOCAL_TENANT } from '../../src/store/postgres/team-store.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/postgres.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 
@@ -77,17 +77,17 @@ describe('the PostgreSQL audit chain', () => {
 
   test('two replicas appending at once form one chain that verifies, every record once', async () => {
     const sinks = [
-      new PostgresAuditSink(a, { tenant: NO_TENANT }),
-      new PostgresAuditSink(b, { tenant: NO_TENANT }),
+      new PostgresAuditSink(a, { tenant: LOCAL_TENANT }),
+      new PostgresAuditSink(b, { tenant: LOCAL_TENANT }),
     ];
     for (let i = 1; i <= 300; i++) {
       sinks[i % 2]!.record(entry(i));
       if (i % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     await Promise.all(sinks.map((sink) => sink.close()));
-    const result = await verifyPostgresAudit(a, NO_TENANT);
+    const result = await verifyPostgresAudit(a, LOCAL_TENANT);
     expect(result).toMatchObject({ ok: true, rows: 300, head: { lastId: 300 } });
-    const rows = await readPostgresAuditRows(a, { tenant: NO_TENANT });
+    const rows = await readPostgresAuditRows(a, { tenant: LOCAL_TENANT });
     expect(rows.map((row) => row.argumentDigest).sort()).toEqual(
       Array.from({ length: 300 }, (_, i) => `${i + 1}`.padStart(64, 'a')).sort(),
     );
@@ -96,7 +96,7 @@ describe('the PostgreSQL audit chain', () => {
       chainVersion: 2,
     });
     const [first] = await a.query<{ prev_hash: string }>(
-      `SELECT prev_hash FROM audit_log WHERE tenant = '' AND id = 1`,
+      `SELECT prev_hash FROM audit_log WHERE tenant = '_local' AND id = 1`,
     );
     expect(first?.prev_hash).toBe(GENESIS_HASH);
   });
@@ -109,7 +109,7 @@ describe('the PostgreSQL audit chain', () => {
     await Promise.all([acme.close(), globex.close()]);
     expect(await verifyPostgresAudit(a, 'acme')).toMatchObject({ ok: true, rows: 3, head: { lastId: 3 } });
     expect(await verifyPostgresAudit(a, 'globex')).toMatchObject({ ok: true, rows: 5, head: { lastId: 5 } });
-    expect(await auditChains(a)).toEqual(['', 'acme', 'globex']);
+    expect(await auditChains(a)).toEqual(['_local', 'acme', 'globex']);
     expect((await readPostgresAuditRows(a, { tenant: 'acme' })).map((row) => row.id)).toEqual([1, 2, 3]);
   });
 

@@ -7,6 +7,7 @@ import type { MeshServices } from '../services.js';
 import { pageFields } from '../shared/output-shapes.js';
 import { rejectedNote } from '../shared/rejected-note.js';
 import { requireSnapshot } from '../shared/snapshot.js';
+import { refuseOutsideRoots } from '../shared/file-address.js';
 import { displayOf } from '../shared/workspace-paths.js';
 import {
   lineReader,
@@ -18,7 +19,7 @@ import {
 } from './grep-render.js';
 import { runGrep } from './grep-search.js';
 import { languageFilter } from './language-filter.js';
-import { pathFilter } from './path-filter.js';
+import { isGlob, pathFilter } from './path-filter.js';
 import { requiredLiterals } from './regex-literals.js';
 
 /** Matching lines counted before a search may stop early (its totals then are lower bounds). */
@@ -153,6 +154,7 @@ export const codeGrep = defineOperation({
     const snapshot = requireSnapshot(ctx.services);
     const compiled = compile(args.pattern, args.fixed_strings, args.case_insensitive);
     const byLanguage = languageFilter(snapshot, args.language);
+    if (args.path !== undefined && !isGlob(args.path)) refuseOutsideRoots(snapshot, 'path', args.path);
     const byPath = pathFilter(args.path);
     const outcome = runGrep({
       snapshot,

@@ -32,12 +32,15 @@ function folderOf(spelling: string): string {
   return p;
 }
 
+/** Whether a `path` spelling is a glob rather than a folder or file. */
+export const isGlob = (spelling: string): boolean => GLOB_CHARS.test(spelling.trim());
+
 /** A predicate on workspace-relative paths, or undefined for "everything". */
 export function pathFilter(spelling: string | undefined): ((path: string) => boolean) | undefined {
   if (spelling === undefined) return undefined;
   const trimmed = spelling.trim();
   if (trimmed === '' || trimmed === '.' || trimmed === '*' || trimmed === './') return undefined;
-  if (!GLOB_CHARS.test(trimmed)) {
+  if (!isGlob(trimmed)) {
     const folder = folderOf(trimmed);
     return (path) => path === folder || path.startsWith(`${folder}/`);
   }

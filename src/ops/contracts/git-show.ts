@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { describeGitFailure, runGit, type GitResult } from '../shared/git/run-git.js';
 import { validateRevision } from '../shared/git/revision.js';
@@ -37,6 +37,9 @@ export type RepoLookup =
 /** The git work tree holding a file (the innermost one, so a submodule's own), if any. */
 export async function locateRepository(file: string, signal?: AbortSignal): Promise<RepoLookup> {
   const cwd = path.dirname(file);
+  // No `.git` in any folder above: git would find no repository either (the variables that could point it
+  // elsewhere are removed from its environment), so a process start per call is saved.
+  if (!hasGitAbove(cwd)) return { kind: 'no_repo' };
   const result = await runGit(['rev-parse', '--show-toplevel'], { cwd, ...(signal ? { signal } : {}) });
   if (result.kind === 'failed' && /not a git repository/i.test(result.stderr)) return { kind: 'no_repo' };
   if (result.kind !== 'ok') return { kind: 'failed', reason: describeGitFailure(result) };
@@ -54,6 +57,13 @@ export async function locateRepository(file: string, signal?: AbortSignal): Prom
   const relative = path.relative(top, real);
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return { kind: 'no_repo' };
   return { kind: 'repo', location: { top, relative: relative.split(path.sep).join('/') } };
+}
+
+function hasGitAbove(start: string): boolean {
+  for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, '.git'))) return true;
+    if (path.dirname(dir) === dir) return false;
+  }
 }
 
 export interface ResolvedBase {

@@ -65,8 +65,7 @@ export const memoryAudit = defineOperation({
   async run(args, ctx: OperationContext<MeshServices>) {
     const snapshot = requireSnapshot(ctx.services);
     const store = await notesOf(ctx);
-    const pinned = store
-      .pinned()
+    const pinned = (await store.pinned())
       .filter((note): note is Note & { pin: NotePin } => note.pin !== undefined)
       .filter((note) => args.prefix === undefined || note.key.startsWith(args.prefix));
     const findings: Finding[] = [];

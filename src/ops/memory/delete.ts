@@ -21,8 +21,8 @@ export const memoryDelete = defineOperation({
   async run(args, ctx: OperationContext<MeshServices>) {
     const key = checkedKey(args.key);
     const store = await notesOf(ctx);
-    const note = store.get(key);
-    if (!note || !store.delete(key)) throw noNote(store, key);
+    const note = await store.get(key);
+    if (!note || !(await store.delete(key))) throw await noNote(store, key);
     return { data: { deleted: noteJson(note) }, markdown: `Deleted note \`${key}\`.\n` };
   },
 });

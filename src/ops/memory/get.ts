@@ -21,8 +21,8 @@ export const memoryGet = defineOperation({
   async run(args, ctx: OperationContext<MeshServices>) {
     const key = checkedKey(args.key);
     const store = await notesOf(ctx);
-    const note = store.get(key);
-    if (!note) throw noNote(store, key);
+    const note = await store.get(key);
+    if (!note) throw await noNote(store, key);
     return { data: { note: noteJson(note) }, markdown: noteMarkdown(note) };
   },
 });

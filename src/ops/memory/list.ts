@@ -33,7 +33,7 @@ export const memoryList = defineOperation({
   async run(args, ctx: OperationContext<MeshServices>) {
     const tag = args.tag === undefined ? undefined : checkedTag(args.tag, 'tag');
     const store = await notesOf(ctx);
-    const { notes, total } = store.list({
+    const { notes, total } = await store.list({
       ...(args.prefix !== undefined ? { prefix: args.prefix } : {}),
       ...(tag !== undefined ? { tag } : {}),
       offset: args.offset,

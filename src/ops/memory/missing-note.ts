@@ -7,8 +7,8 @@ import { editDistance } from '../../core/suggest.js';
 const SUGGESTION_POOL = 2000;
 
 /** A failure naming the closest keys, or saying there are none at all. */
-export function noNote(store: NotesStore, key: string): ToolError {
-  const keys = store.keys('', SUGGESTION_POOL);
+export async function noNote(store: NotesStore, key: string): Promise<ToolError> {
+  const keys = await store.keys('', SUGGESTION_POOL);
   if (keys.length === 0)
     return new ToolError(
       'not_found',

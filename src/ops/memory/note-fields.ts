@@ -59,6 +59,9 @@ export function maskedValue(value: string): { text: string; redactions: number }
     throw invalidArgument(
       '`value` is empty: write what the note should remember, or delete the note with mode `delete`.',
     );
+  // PostgreSQL text cannot hold one, and no note needs one: both stores refuse it alike.
+  if (value.includes('\u0000'))
+    throw invalidArgument('`value` holds a NUL character (\\u0000): remove it, notes hold text.');
   const bytes = Buffer.byteLength(value, 'utf8');
   if (bytes > VALUE_MAX_BYTES)
     throw invalidArgument(

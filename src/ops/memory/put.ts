@@ -64,7 +64,11 @@ export const memoryPut = defineOperation({
     created: z.boolean().describe('True for a new key, false when a note was replaced.'),
     redactions: z.number().int().describe('Secrets masked in the value before it was stored.'),
     note: noteShape,
-    location: z.string().describe('The file the notes are kept in.'),
+    location: z
+      .string()
+      .describe(
+        'Where the notes are kept: the SQLite file, or the PostgreSQL store with tenant and workspace.',
+      ),
   }),
   // Writing the same note again changes nothing but its time; replacing a note loses the one it replaces.
   capabilities: { writes: true, destructive: true, idempotent: true },
@@ -81,7 +85,13 @@ export const memoryPut = defineOperation({
         ? undefined
         : pinFor(requireSnapshot(ctx.services), { path: args.path, name: args.name, kind: args.kind });
     const store = await notesOf(ctx);
-    const { note, created } = store.put({ key, value: value.text, tags, author, ...(pin ? { pin } : {}) });
+    const { note, created } = await store.put({
+      key,
+      value: value.text,
+      tags,
+      author,
+      ...(pin ? { pin } : {}),
+    });
     const masked = value.redactions > 0 ? ` ${value.redactions} secret(s) masked before storing.` : '';
     return {
       data: { created, redactions: value.redactions, note: noteJson(note), location: store.location },

@@ -19,7 +19,7 @@ export const memorySearch = defineOperation({
   flatName: 'search_notes',
   title: 'Search notes',
   description:
-    'Full-text search over this workspace\'s notes (keys, tags and text): notes holding any of the words, best first (bm25; a word in the key counts most), paged — e.g. query "payment retry", tag "decision". DO NOT USE to search code or docs (use code search / smart_search, docs search / search_docs).',
+    'Full-text search over this workspace\'s notes (keys, tags and text): notes holding any of the words, best first (bm25, or ts_rank_cd on a PostgreSQL store; a word in the key counts most), paged — e.g. query "payment retry", tag "decision". DO NOT USE to search code or docs (use code search / smart_search, docs search / search_docs).',
   args: {
     query: z
       .string()
@@ -36,7 +36,9 @@ export const memorySearch = defineOperation({
     ...pageFields,
     results: z.array(
       z.looseObject({
-        score: z.number().describe('bm25 score: lower is a better match.'),
+        score: z
+          .number()
+          .describe('Lower is a better match: bm25, or ts_rank_cd negated on a PostgreSQL store.'),
         note: noteShape,
       }),
     ),
@@ -48,7 +50,7 @@ export const memorySearch = defineOperation({
     const words = searchWords(args.query);
     const tag = args.tag === undefined ? undefined : checkedTag(args.tag, 'tag');
     const store = await notesOf(ctx);
-    const { hits, total } = store.search({
+    const { hits, total } = await store.search({
       words,
       ...(tag !== undefined ? { tag } : {}),
       offset: args.offset,

@@ -13,6 +13,8 @@ import { displayOf, displayPath } from './workspace-paths.js';
 
 /** Close matches named by a "not found" answer. */
 const SUGGESTED = 5;
+/** Root names an error lists before it cuts the list short. */
+const LISTED_ROOTS = 10;
 
 /** The caller's spelling as the index spells paths: `/`-separated, no `./`, no trailing separator. */
 function normalised(spelling: string): string {
@@ -86,7 +88,35 @@ export function indexedFileOf(snapshot: SnapshotReader, argument: string, spelli
       `\`${argument}\` "${spelling}" names a file in ${relative.length} roots: ${listed}. Pass one of these workspace-relative paths.`,
     );
   }
+  refuseOutsideRoots(snapshot, argument, spelling);
   throw notIndexed(snapshot, argument, spelling, wanted, forms);
+}
+
+/**
+ * Refuses a file or folder spelling no root can hold — an absolute path under no root, or a relative one
+ * climbing out with `..` — as the path jail refuses path arguments, rather than as a file not found.
+ */
+export function refuseOutsideRoots(snapshot: SnapshotReader, argument: string, spelling: string): void {
+  const wanted = normalised(spelling);
+  const outside = path.isAbsolute(wanted)
+    ? rootRelativeForms(snapshot, wanted).length === 0 &&
+      !snapshot.roots.some((root) => root.path.split(path.sep).join('/') === wanted)
+    : path.posix.normalize(wanted).split('/')[0] === '..';
+  if (outside) throw outsideRoots(snapshot, argument, spelling);
+}
+
+/** Said as the path jail says it for path arguments: where the path must be, and how to write one. */
+function outsideRoots(snapshot: SnapshotReader, argument: string, spelling: string): ToolError {
+  const names = snapshot.roots.map((r) => r.name).sort();
+  const listed =
+    names.length > LISTED_ROOTS
+      ? `${names.slice(0, LISTED_ROOTS).join(', ')}, … ${names.length - LISTED_ROOTS} more`
+      : names.join(', ');
+  return new ToolError(
+    'outside_roots',
+    `\`${argument}\` must be inside the workspace roots (${listed || 'none configured'}); ` +
+      `${JSON.stringify(spelling)} is outside them. Use a workspace-relative path, as answers show them.`,
+  );
 }
 
 function notIndexed(

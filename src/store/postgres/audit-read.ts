@@ -43,7 +43,8 @@ const rawOf = (row: RawRow): RawRow => ({ ...row, id: Number(row.id) });
 /** The tenants that have a chain: a head, or rows (a chain whose head was removed still shows). */
 export async function auditChains(pool: PostgresPool): Promise<string[]> {
   const rows = await pool.query<{ tenant: string }>(
-    `SELECT tenant FROM audit_head UNION SELECT DISTINCT tenant FROM audit_log ORDER BY 1`,
+    `SELECT tenant FROM (SELECT tenant FROM audit_head UNION SELECT tenant FROM audit_log) AS chains
+     ORDER BY tenant COLLATE "C"`,
   );
   return rows.map((row) => row.tenant);
 }

@@ -13,12 +13,11 @@ import type { PoolClient } from 'pg';
 import type { AuditRecord, AuditSink } from '../../trust/audit.js';
 import { CHAIN_VERSION, GENESIS_HASH, rowHash, type ChainHead } from '../audit-hash.js';
 import type { PostgresPool } from './pool.js';
-import { tenantLabel } from './team-store.js';
 
 type Log = { warn(obj: object, msg: string): void };
 
 export interface PostgresAuditOptions {
-  /** Whose chain the records go to (`NO_TENANT` for a server without tenants). */
+  /** Whose chain the records go to (`LOCAL_TENANT` for a server without tenants). */
   readonly tenant: string;
   readonly logger?: Log;
   /** Records kept while the database is away; the default holds several minutes of a busy server. */
@@ -232,7 +231,7 @@ export class PostgresAuditSink implements AuditSink {
     const lost = this.dropped > 0 ? `; ${this.dropped} records were dropped when the queue was full` : '';
     this.logger?.warn(
       { tenant: this.tenant, dropped: this.dropped },
-      `audit records written again after ${seconds} s (chain ${tenantLabel(this.tenant)})${lost}`,
+      `audit records written again after ${seconds} s (chain ${this.tenant})${lost}`,
     );
     this.failingSince = undefined;
     this.dropped = 0;
@@ -272,7 +271,6 @@ async function lockHead(client: PoolClient, tenant: string): Promise<ChainHead> 
     ({ rows } = await client.query<{ last_id: string; last_hash: string }>(select, [tenant]));
   }
   const [head] = rows;
-  if (!head)
-    throw new Error(`the audit head of ${tenantLabel(tenant)} was not there right after it was written`);
+  if (!head) throw new Error(`the audit head of ${tenant} was not there right after it was written`);
   return { lastId: Number(head.last_id), lastHash: head.last_hash };
 }

@@ -9,13 +9,10 @@ import type { StoreChoice } from './store-url.js';
 type Warn = { warn(obj: object, msg: string): void };
 
 /**
- * The tenant of a server that serves no tenants (no `[server.tenants]`): its audit chain is kept under it.
- * No tenant can be called this, since a tenant's name has at least one character.
+ * The tenant whose rows a server that serves no tenants (no `[server.tenants]`) keeps: its notes, its audit
+ * chain. Tenant names start with a letter or digit, so no key's tenant can be this one and reach them.
  */
-export const NO_TENANT = '';
-
-/** How messages name a tenant's chain. */
-export const tenantLabel = (tenant: string): string => (tenant === NO_TENANT ? '(no tenant)' : tenant);
+export const LOCAL_TENANT = '_local';
 
 export interface TeamStore {
   readonly store: Extract<StoreChoice, { kind: 'postgres' }>;

@@ -2,6 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTemps, tempDir } from '../../helpers/engine.js';
+import { notesBackends } from '../../helpers/notes-backends.js';
 import { PRICES_TS, REPO_TS, call, notesWorkspace, openMemoryClient } from './memory-fixture.js';
 
 interface Finding {
@@ -11,12 +12,15 @@ interface Finding {
   note: { key: string; pin: { kind: string; path: string; name?: string; hash: string } };
 }
 
-describe('memory audit', () => {
-  afterAll(() => removeTemps());
+describe.each(notesBackends())('memory audit ($name)', (backend) => {
+  afterAll(async () => {
+    await backend.close();
+    removeTemps();
+  });
 
   it('reports notes whose pinned file or declaration changed or vanished, and changes no note', async () => {
     const workspace = notesWorkspace();
-    const memory = await openMemoryClient({ workspace, dataDir: tempDir('meshlens-notes-data-') });
+    const memory = await openMemoryClient({ workspace, dataDir: tempDir('meshlens-notes-data-'), backend });
     try {
       const pins: [string, Record<string, string>][] = [
         ['repo/save', { path: 'app/order-repo.ts', name: 'save' }],

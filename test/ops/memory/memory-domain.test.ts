@@ -1,19 +1,21 @@
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Registry } from '../../../src/core/registry.js';
 import { languageSpec } from '../../../src/index/languages/registry.js';
 import { OPERATIONS } from '../../../src/ops/catalog.js';
 import type { MeshServices } from '../../../src/ops/services.js';
-import { SqliteNotesStore } from '../../../src/store/notes-db.js';
 import { removeTemps, tempDir } from '../../helpers/engine.js';
 import { fakeIndex } from '../../helpers/fake-index.js';
 import { connectClient, textOf } from '../../helpers/mcp.js';
+import { notesBackends } from '../../helpers/notes-backends.js';
 
-describe('the memory tools before the first index', () => {
-  afterAll(() => removeTemps());
+describe.each(notesBackends())('the memory tools before the first index ($name)', (backend) => {
+  afterAll(async () => {
+    await backend.close();
+    removeTemps();
+  });
 
   it('plain notes need no index; a pin or an audit waits for it; fields of another mode are named', async () => {
-    const store = SqliteNotesStore.open({ path: path.join(tempDir(), 'notes.db'), workspace: 'w' });
+    const store = await backend.open({ workspace: tempDir(), dataDir: tempDir() });
     const registry = new Registry<MeshServices>({
       operations: OPERATIONS,
       services: { index: fakeIndex(), languages: languageSpec, notes: () => Promise.resolve(store) },
@@ -43,7 +45,7 @@ describe('the memory tools before the first index', () => {
       expect(await callTool('memory', { mode: 'list', offset: -1 })).toMatchObject({ isError: true });
     } finally {
       await client.close();
-      store.close();
+      await store.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 /**
- * A small indexed workspace behind a real SDK client, with its notes in a SQLite file of its own: the
- * registry is wired as the CLI wires it, the notes store opened on a clock the test controls.
+ * A small indexed workspace behind a real SDK client, with its notes in a SQLite file of its own or in the
+ * PostgreSQL test database: the registry is wired as the CLI wires it, the notes store opened on a clock the
+ * test controls.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { silentLogger } from '../../../src/core/logger.js';
@@ -8,12 +9,11 @@ import { Registry } from '../../../src/core/registry.js';
 import { languageSpec } from '../../../src/index/languages/registry.js';
 import { OPERATIONS } from '../../../src/ops/catalog.js';
 import type { MeshServices } from '../../../src/ops/services.js';
-import { SqliteNotesStore } from '../../../src/store/notes-db.js';
-import { notesDbPath, notesWorkspaceId } from '../../../src/store/notes-paths.js';
 import { EMPTY_CATALOG, noteKeysOf } from '../../../src/server/catalog.js';
 import { createPathJail } from '../../../src/trust/path-jail.js';
 import { makeEngine, tempDir, writeFiles } from '../../helpers/engine.js';
 import { connectClient, textOf } from '../../helpers/mcp.js';
+import { sqliteBackend, type ClosableNotesStore, type NotesBackend } from '../../helpers/notes-backends.js';
 import type { SurfaceKind } from '../../../src/server/surface.js';
 
 export const REPO_TS = [
@@ -58,15 +58,19 @@ export function steppingClock(start = Date.UTC(2026, 0, 1)): () => Date {
 
 export interface MemoryClient {
   readonly client: Client;
-  readonly store: SqliteNotesStore;
+  readonly store: ClosableNotesStore;
   readonly rescan: () => Promise<unknown>;
   close(): Promise<void>;
 }
 
 export interface MemoryClientOptions {
   readonly workspace: string;
-  /** `MESHLENS_DATA_DIR`: where the notes file is. */
+  /** `MESHLENS_DATA_DIR`: where the notes file is (SQLite). */
   readonly dataDir: string;
+  /** Where the notes are kept; SQLite by default. */
+  readonly backend?: NotesBackend;
+  /** The tenant the notes are kept for (PostgreSQL). */
+  readonly tenant?: string;
   /** `MESHLENS_CACHE_DIR` of the fact cache; none by default. */
   readonly cacheDir?: string;
   readonly now?: () => Date;
@@ -79,10 +83,10 @@ export interface MemoryClientOptions {
 export async function openMemoryClient(options: MemoryClientOptions): Promise<MemoryClient> {
   const { engine, loaded } = makeEngine(options.workspace, { cacheDir: options.cacheDir ?? null });
   await engine.indexAll();
-  const env = { MESHLENS_DATA_DIR: options.dataDir };
-  const store = SqliteNotesStore.open({
-    path: notesDbPath(loaded.baseDir, env),
-    workspace: notesWorkspaceId(loaded.baseDir),
+  const store = await (options.backend ?? sqliteBackend()).open({
+    workspace: loaded.baseDir,
+    dataDir: options.dataDir,
+    ...(options.tenant ? { tenant: options.tenant } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
   const registry = new Registry<MeshServices>({
@@ -108,7 +112,7 @@ export async function openMemoryClient(options: MemoryClientOptions): Promise<Me
     async close() {
       await client.close();
       await engine.close();
-      store.close();
+      await store.close();
     },
   };
 }

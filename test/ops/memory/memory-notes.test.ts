@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
 import { REDACTED } from '../../../src/trust/secret-mask.js';
 import { removeTemps, tempDir } from '../../helpers/engine.js';
+import { notesBackends } from '../../helpers/notes-backends.js';
 import { SECRETS } from '../../helpers/planted-secrets.js';
 import {
   call,
@@ -31,16 +31,19 @@ const row = (
   pin: null,
 });
 
-describe('memory put, get, list, search and delete', () => {
+const BACKENDS = notesBackends();
+
+describe.each(BACKENDS)('memory put, get, list, search and delete ($name)', (backend) => {
   let memory: MemoryClient;
   let dataDir: string;
   beforeAll(async () => {
     dataDir = tempDir('meshlens-notes-data-');
-    // The clock's first two readings go to the two migrations.
-    memory = await openMemoryClient({ workspace: notesWorkspace(), dataDir, now: steppingClock() });
+    // The clock's first two readings go to the two migrations (of SQLite; PostgreSQL skips them).
+    memory = await openMemoryClient({ workspace: notesWorkspace(), dataDir, now: steppingClock(), backend });
   }, 60_000);
   afterAll(async () => {
     await memory.close();
+    await backend.close();
     removeTemps();
   });
 
@@ -128,7 +131,7 @@ describe('memory put, get, list, search and delete', () => {
     );
   });
 
-  it('searches keys, tags and text, best first by bm25, with a tag filter and stable pages', async () => {
+  it('searches keys, tags and text, best first (bm25; ts_rank_cd), with a tag filter and stable pages', async () => {
     const found = await call(memory, 'search_notes', { query: 'payment retry' });
     const keys = (found.data.results as { note: { key: string } }[]).map((r) => r.note.key);
     // The first holds both words (`retry` in its key, `payment` and `retries` in its text), the second one.
@@ -166,7 +169,7 @@ describe('memory put, get, list, search and delete', () => {
     expect(none.text).toBe('No note holds any of: kubernetes. memory list shows every note.\n\n');
   });
 
-  it('masks secrets before they are stored: neither the answer nor the file holds them', async () => {
+  it('masks secrets before they are stored: neither the answer nor the store holds them', async () => {
     const value = `Staging DB: postgres://shop:${SECRETS.dbPassword.secret}@db:5432/shop\ntoken ${SECRETS.githubClassic.secret}\nThe admin password is ${SECRETS.springPassword.secret}.`;
     const put = await call(memory, 'put_note', { key: 'staging/db', value });
     expect(put.data).toMatchObject({
@@ -176,20 +179,15 @@ describe('memory put, get, list, search and delete', () => {
       },
     });
     expect(put.text).toContain('3 secret(s) masked before storing.');
-    const location = put.data.location as string;
-    const db = new Database(location, { readonly: true });
-    try {
-      const stored = db.prepare("SELECT value FROM notes WHERE key = 'staging/db'").pluck().get() as string;
-      expect(stored).toBe(
-        `Staging DB: postgres://shop:${REDACTED}@db:5432/shop\ntoken ${REDACTED}\nThe admin password is ${REDACTED}.`,
-      );
-      const dump = JSON.stringify(db.prepare('SELECT * FROM notes').all());
-      expect(dump).not.toContain(SECRETS.dbPassword.secret);
-      expect(dump).not.toContain(SECRETS.githubClassic.secret);
-      expect(dump).not.toContain(SECRETS.springPassword.secret);
-    } finally {
-      db.close();
-    }
+    expect(put.data.location).toBe(memory.store.location);
+    expect(await backend.storedValue(memory.store, 'staging/db')).toBe(
+      `Staging DB: postgres://shop:${REDACTED}@db:5432/shop\ntoken ${REDACTED}\nThe admin password is ${REDACTED}.`,
+    );
+    const dump = await backend.dump(memory.store);
+    expect(dump).toContain('admin password');
+    expect(dump).not.toContain(SECRETS.dbPassword.secret);
+    expect(dump).not.toContain(SECRETS.githubClassic.secret);
+    expect(dump).not.toContain(SECRETS.springPassword.secret);
     const search = await call(memory, 'search_notes', { query: SECRETS.githubClassic.secret });
     expect(search.data.total).toBe(0);
     const secretKey = await call(memory, 'put_note', {
@@ -275,16 +273,29 @@ describe('memory put, get, list, search and delete', () => {
     }
     expect((await call(memory, 'list_notes', {})).data.total).toBe(3);
   });
+
+  it('refuses a NUL character in a value, which PostgreSQL text cannot hold, with either store', async () => {
+    const answer = await call(memory, 'put_note', { key: 'nul', value: 'a\u0000b' });
+    expect({ isError: answer.isError, text: answer.text }).toEqual({
+      isError: true,
+      text: '`value` holds a NUL character (\\u0000): remove it, notes hold text.',
+    });
+    expect((await call(memory, 'list_notes', {})).data.total).toBe(3);
+  });
 });
 
-describe('memory authors', () => {
-  afterAll(() => removeTemps());
+describe.each(notesBackends())('memory authors ($name)', (backend) => {
+  afterAll(async () => {
+    await backend.close();
+    removeTemps();
+  });
 
   it('takes the author from the argument, else the MCP client name', async () => {
     const memory = await openMemoryClient({
       workspace: notesWorkspace(),
       dataDir: tempDir('meshlens-notes-data-'),
       clientName: 'claude-code',
+      backend,
     });
     try {
       await call(memory, 'put_note', { key: 'a', value: 'from the client' });

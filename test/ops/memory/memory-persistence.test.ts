@@ -3,16 +3,20 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cacheDirFor } from '../../../src/store/fact-cache-folder.js';
 import { removeTemps, tempDir } from '../../helpers/engine.js';
+import { notesBackends } from '../../helpers/notes-backends.js';
 import { call, notesWorkspace, openMemoryClient } from './memory-fixture.js';
 
-describe('memory persistence', () => {
-  afterAll(() => removeTemps());
+describe.each(notesBackends())('memory persistence ($name)', (backend) => {
+  afterAll(async () => {
+    await backend.close();
+    removeTemps();
+  });
 
   it('keeps notes across a server restart and a wipe of the index cache folder', async () => {
     const workspace = notesWorkspace();
     const dataDir = tempDir('meshlens-notes-data-');
     const cacheDir = tempDir('meshlens-notes-cache-');
-    const first = await openMemoryClient({ workspace, dataDir, cacheDir });
+    const first = await openMemoryClient({ workspace, dataDir, cacheDir, backend });
     const put = await call(first, 'put_note', { key: 'kept', value: 'survives restarts', tags: 'ops' });
     expect(put.isError).toBe(false);
     await first.close();
@@ -20,13 +24,19 @@ describe('memory persistence', () => {
     // The index cache holds the workspace's fact cache; the notes are elsewhere and outlive it.
     const indexCache = cacheDirFor(workspace, { MESHLENS_CACHE_DIR: cacheDir });
     expect(existsSync(indexCache)).toBe(true);
-    const notesFile = put.data.location as string;
-    expect(notesFile.startsWith(`${dataDir}${path.sep}`)).toBe(true);
-    expect(notesFile.startsWith(cacheDir)).toBe(false);
-    expect(notesFile.startsWith(workspace)).toBe(false);
+    const location = put.data.location as string;
+    if (backend.name === 'sqlite') {
+      expect(location.startsWith(`${dataDir}${path.sep}`)).toBe(true);
+      expect(location.startsWith(cacheDir)).toBe(false);
+      expect(location.startsWith(workspace)).toBe(false);
+    } else {
+      expect(location).toMatch(
+        /^postgres:\/\/postgres@127\.0\.0\.1:5432\/meshlens_notes_[0-9a-f]{10} \(tenant _local, workspace [0-9a-f]{16}\)$/,
+      );
+    }
     rmSync(cacheDir, { recursive: true, force: true });
 
-    const second = await openMemoryClient({ workspace, dataDir, cacheDir });
+    const second = await openMemoryClient({ workspace, dataDir, cacheDir, backend });
     try {
       const got = await call(second, 'get_note', { key: 'kept' });
       expect(got.isError).toBe(false);
@@ -41,8 +51,8 @@ describe('memory persistence', () => {
   it("a second client on another server over the same store sees the first client's notes at once", async () => {
     const workspace = notesWorkspace();
     const dataDir = tempDir('meshlens-notes-data-');
-    const one = await openMemoryClient({ workspace, dataDir, clientName: 'agent-one' });
-    const two = await openMemoryClient({ workspace, dataDir, clientName: 'agent-two' });
+    const one = await openMemoryClient({ workspace, dataDir, clientName: 'agent-one', backend });
+    const two = await openMemoryClient({ workspace, dataDir, clientName: 'agent-two', backend });
     try {
       expect(one.store.location).toBe(two.store.location);
       await call(one, 'put_note', { key: 'shared', value: 'written by one' });
@@ -63,8 +73,8 @@ describe('memory persistence', () => {
 
   it("keeps each workspace's notes apart", async () => {
     const dataDir = tempDir('meshlens-notes-data-');
-    const a = await openMemoryClient({ workspace: notesWorkspace(), dataDir });
-    const b = await openMemoryClient({ workspace: notesWorkspace(), dataDir });
+    const a = await openMemoryClient({ workspace: notesWorkspace(), dataDir, backend });
+    const b = await openMemoryClient({ workspace: notesWorkspace(), dataDir, backend });
     try {
       await call(a, 'put_note', { key: 'only-a', value: 'a' });
       expect((await call(b, 'list_notes', {})).data.total).toBe(0);

@@ -1,14 +1,19 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTemps, tempDir } from '../../helpers/engine.js';
+import { notesBackends } from '../../helpers/notes-backends.js';
 import { call, notesWorkspace, openMemoryClient } from './memory-fixture.js';
 
-describe('notes as resources', () => {
-  afterAll(() => removeTemps());
+describe.each(notesBackends())('notes as resources ($name)', (backend) => {
+  afterAll(async () => {
+    await backend.close();
+    removeTemps();
+  });
 
   it('completes note keys in the note template and reads a note by its URI', async () => {
     const memory = await openMemoryClient({
       workspace: notesWorkspace(),
       dataDir: tempDir('meshlens-notes-data-'),
+      backend,
     });
     try {
       for (const key of ['deploy/orders', 'deploy/payment-worker', 'decisions/retry'])
