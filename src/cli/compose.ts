@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { LoadedConfig, ResolvedRoot } from '../core/config.js';
 import { createPolicyGovernance } from '../trust/policy-governance.js';
 import type { Logger } from '../core/logger.js';
+import type { UsageCounter } from '../core/admission.js';
 import { createPathJail, type PathJail } from '../trust/path-jail.js';
 import { Registry } from '../core/registry.js';
 import { visibilityTableOf } from '../core/visibility.js';
@@ -11,7 +12,7 @@ import { workspaceDocLocations } from '../index/workspace-docs.js';
 import { OPERATIONS } from '../ops/catalog.js';
 import type { DocsSettings, MeshServices } from '../ops/services.js';
 import { auditDbPath } from '../store/cache-paths.js';
-import { LazyAuditLog } from './lazy-audit.js';
+import { LazyAuditLog, type AuditTrail } from './lazy-audit.js';
 import { localAdmission } from './local-admission.js';
 import { LazyNotes } from './lazy-notes.js';
 import type { LazyIndex } from './lazy-index.js';
@@ -38,12 +39,19 @@ export interface ComposeOptions {
   readonly auditPath?: string;
   /** Where `${WORKSPACE_ROOT}` in skill paths is read from: the process's environment by default. */
   readonly pathEnv?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The audit trail to write to instead of the SQLite log (a team store's chain), when `[policy] audit` is on;
+   * made only then.
+   */
+  readonly audit?: () => AuditTrail;
+  /** Where `[server.limits.local]` calls are counted instead of the SQLite key file (a team store's counter). */
+  readonly usage?: UsageCounter;
 }
 
 export interface ComposedRegistry {
   readonly registry: Registry<MeshServices>;
-  /** The audit log, if on; `load()` it once start-up is over. */
-  readonly audit: LazyAuditLog | undefined;
+  /** The audit trail, if on; `load()` it once start-up is over. */
+  readonly audit: AuditTrail | undefined;
   /** Closes what the registry holds open (the audit log, the notes); call once, on shutdown. */
   readonly close: () => Promise<void>;
 }
@@ -79,12 +87,12 @@ export function composeRegistry(options: ComposeOptions): ComposedRegistry {
   const { loaded, index } = options;
   // `[policy] audit = false` means no records at all: not even an empty file is created.
   const audit = loaded.config.policy.audit
-    ? new LazyAuditLog(options.auditPath ?? auditDbPath(process.env), options.logger)
+    ? (options.audit?.() ?? new LazyAuditLog(options.auditPath ?? auditDbPath(process.env), options.logger))
     : undefined;
   const notes = options.notes ?? new LazyNotes(loaded.baseDir);
   // Checked here first to name the file in the error; the registry checks the table again, unnamed.
   visibilityTableOf(loaded.config.server.visibility, OPERATIONS, loaded.file);
-  const limits = localAdmission(loaded.config, process.env);
+  const limits = localAdmission(loaded.config, process.env, options.usage);
   const registry = new Registry<MeshServices>({
     operations: OPERATIONS,
     services: {

@@ -1,14 +1,15 @@
 import path from 'node:path';
 import { hasPrefixShape } from '../core/api-key-format.js';
-import type { KeyRecord, SqliteKeyStore } from '../store/keys-db.js';
+import type { KeyRecord, NewKey } from '../store/keys-db.js';
 import { keysDbPath } from '../store/keys-paths.js';
+import { storeChoiceFor, withTeamStore, type StoreArguments } from './cli-store.js';
 import { checkedDaily, checkedExpiry, checkedLabel, checkedName, checkedRate } from './key-arguments.js';
 import { UsageError } from './operation-commands.js';
 import { renderTable } from './text-table.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export interface KeysCommandContext {
+export interface KeysCommandContext extends StoreArguments {
   readonly db?: string;
   readonly json: boolean;
   readonly write: (text: string) => void;
@@ -25,11 +26,37 @@ export interface CreateOptions {
   readonly daily?: string;
 }
 
-async function openStore(context: KeysCommandContext): Promise<SqliteKeyStore> {
+type MaybePromise<T> = T | Promise<T>;
+
+/** What the commands need of a key store, SQLite (answers at once) or PostgreSQL (answers with promises). */
+interface KeyAdmin {
+  /** The file, or the database's URL without its password. */
+  readonly location: string;
+  create(request: NewKey): MaybePromise<{ readonly key: string; readonly record: KeyRecord }>;
+  list(): MaybePromise<KeyRecord[]>;
+  find(prefixOrId: string): MaybePromise<KeyRecord | undefined>;
+  revoke(id: number): MaybePromise<KeyRecord | undefined>;
+}
+
+/** Runs `work` on the key store the command names: the SQLite file, or the PostgreSQL team store. */
+async function withStore<T>(context: KeysCommandContext, work: (store: KeyAdmin) => Promise<T>): Promise<T> {
   const env = context.env ?? process.env;
+  const choice = await storeChoiceFor(context, context.db);
+  const now = context.now ? { now: context.now } : {};
+  if (choice.kind === 'postgres') {
+    return withTeamStore(choice, async (team) => {
+      const { PostgresKeyStore } = await import('../store/postgres/key-store.js');
+      return work(await PostgresKeyStore.open(team.pool, { env, ...now }));
+    });
+  }
   const file = context.db ? path.resolve(context.db) : keysDbPath(env);
   const { SqliteKeyStore } = await import('../store/keys-db.js');
-  return SqliteKeyStore.open({ path: file, env, ...(context.now ? { now: context.now } : {}) });
+  const store = SqliteKeyStore.open({ path: file, env, ...now });
+  try {
+    return await work(store);
+  } finally {
+    store.close();
+  }
 }
 
 const shown = (value: string | number | null): string | number =>
@@ -64,9 +91,8 @@ export async function keysCreate(options: CreateOptions, context: KeysCommandCon
     ...(rate ? { rate } : {}),
     ...(daily !== undefined ? { daily } : {}),
   };
-  const store = await openStore(context);
-  try {
-    const { key, record } = store.create(request);
+  await withStore(context, async (store) => {
+    const { key, record } = await store.create(request);
     if (context.json) {
       context.write(JSON.stringify({ key, ...keyJson(record), db: store.location }, null, 2));
       return;
@@ -86,16 +112,13 @@ export async function keysCreate(options: CreateOptions, context: KeysCommandCon
         key,
       ].join('\n'),
     );
-  } finally {
-    store.close();
-  }
+  });
 }
 
 /** `meshlens keys list`: every key, revoked ones too, oldest first. */
 export async function keysList(context: KeysCommandContext): Promise<void> {
-  const store = await openStore(context);
-  try {
-    const keys = store.list();
+  await withStore(context, async (store) => {
+    const keys = await store.list();
     if (context.json) {
       context.write(JSON.stringify({ db: store.location, keys: keys.map(keyJson) }, null, 2));
       return;
@@ -136,9 +159,7 @@ export async function keysList(context: KeysCommandContext): Promise<void> {
         ]),
       ).join('\n'),
     );
-  } finally {
-    store.close();
-  }
+  });
 }
 
 /** `meshlens keys revoke <prefix|id>`: at once and for good; revoking twice keeps the first time. */
@@ -147,12 +168,11 @@ export async function keysRevoke(which: string, context: KeysCommandContext): Pr
     throw new UsageError(
       `invalid key ${JSON.stringify(which)}: name it by its prefix (ml_ and 8 hex digits, as \`meshlens keys list\` shows) or its id`,
     );
-  const store = await openStore(context);
-  try {
-    const found = store.find(which);
+  await withStore(context, async (store) => {
+    const found = await store.find(which);
     if (!found)
       throw new UsageError(`no key ${which} in ${store.location}; \`meshlens keys list\` shows the keys`);
-    const revoked = store.revoke(found.id) ?? found;
+    const revoked = (await store.revoke(found.id)) ?? found;
     if (context.json) {
       context.write(
         JSON.stringify({ ...keyJson(revoked), already_revoked: found.revokedAt !== null }, null, 2),
@@ -164,7 +184,5 @@ export async function keysRevoke(which: string, context: KeysCommandContext): Pr
         ? `Key ${found.prefix} (id ${found.id}) was revoked already, at ${found.revokedAt}.`
         : `Revoked key ${revoked.prefix} (id ${revoked.id}, tenant ${revoked.tenant}) at ${revoked.revokedAt}.`,
     );
-  } finally {
-    store.close();
-  }
+  });
 }

@@ -3,14 +3,20 @@
  * loaded only when one of them runs.
  */
 import type { Command } from 'commander';
+import { STORE_OPTION } from './cli-store.js';
 import { print as write } from './print.js';
+
+/** What the commands need from the program: `[server] store` from the config, read when asked. */
+export interface StoreContext {
+  readonly configuredStore: () => string | undefined;
+}
 
 const KEYS_DB_OPTION = [
   '--db <file>',
   'the key database (default: $MESHLENS_KEYS_DB or keys.db in the data folder)',
 ] as const;
 
-export function addKeysCommand(program: Command): void {
+export function addKeysCommand(program: Command, { configuredStore }: StoreContext): void {
   const keys = program
     .command('keys')
     .description('API keys for the team server: create (shown once), list, revoke.');
@@ -26,6 +32,7 @@ export function addKeysCommand(program: Command): void {
     .option('--rate <N/s>', "the key's own rate limit (N/s, N/m, N/h), over its role's")
     .option('--daily <N>', "the key's own daily quota (calls per UTC day), over its role's")
     .option(...KEYS_DB_OPTION)
+    .option(...STORE_OPTION)
     .option('--json', 'print the key and its row as JSON', false)
     .action(
       async (options: {
@@ -36,11 +43,18 @@ export function addKeysCommand(program: Command): void {
         rate?: string;
         daily?: string;
         db?: string;
+        store?: string;
         json: boolean;
       }) => {
         const { keysCreate } = await import('./keys-command.js');
-        const { db, json, ...create } = options;
-        await keysCreate(create, { ...(db ? { db } : {}), json, write });
+        const { db, store, json, ...create } = options;
+        await keysCreate(create, {
+          ...(db ? { db } : {}),
+          ...(store !== undefined ? { store } : {}),
+          configuredStore,
+          json,
+          write,
+        });
       },
     );
   keys
@@ -49,19 +63,21 @@ export function addKeysCommand(program: Command): void {
       'Every key: prefix, tenant, role, label, limits, created, expires, revoked, last used (never the hash).',
     )
     .option(...KEYS_DB_OPTION)
+    .option(...STORE_OPTION)
     .option('--json', 'print the keys as JSON', false)
-    .action(async (options: { db?: string; json: boolean }) => {
+    .action(async (options: { db?: string; store?: string; json: boolean }) => {
       const { keysList } = await import('./keys-command.js');
-      await keysList({ ...options, write });
+      await keysList({ ...options, configuredStore, write });
     });
   keys
     .command('revoke')
     .description('Revoke a key, named by its prefix or id: every request with it is refused from now on.')
     .argument('<prefix-or-id>', 'the prefix (ml_ and 8 hex digits) or the id `keys list` shows')
     .option(...KEYS_DB_OPTION)
+    .option(...STORE_OPTION)
     .option('--json', 'print the revoked key as JSON', false)
-    .action(async (which: string, options: { db?: string; json: boolean }) => {
+    .action(async (which: string, options: { db?: string; store?: string; json: boolean }) => {
       const { keysRevoke } = await import('./keys-command.js');
-      await keysRevoke(which, { ...options, write });
+      await keysRevoke(which, { ...options, configuredStore, write });
     });
 }

@@ -2,6 +2,12 @@ import type { AuditRecord, AuditSink } from '../trust/audit.js';
 import type { Logger } from '../core/logger.js';
 import type { AuditLog } from '../store/audit-log.js';
 
+/** An audit trail a server starts after start-up and closes last: the SQLite log, or a PostgreSQL chain. */
+export interface AuditTrail extends AuditSink {
+  load(): Promise<void>;
+  close(): Promise<void>;
+}
+
 /** Records kept while the audit module loads; more than this means it never will, and the rest are dropped. */
 const MAX_PENDING = 1000;
 
@@ -11,7 +17,7 @@ const MAX_PENDING = 1000;
  * (on the next turn of the event loop), several calls in one transaction when they come together; records
  * arriving before the log is open wait in order. `close()` writes whatever is still waiting.
  */
-export class LazyAuditLog implements AuditSink {
+export class LazyAuditLog implements AuditTrail {
   private log: AuditLog | undefined;
   private loading: Promise<void> | undefined;
   private pending: AuditRecord[] = [];

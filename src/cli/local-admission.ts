@@ -1,4 +1,4 @@
-import { createAdmitter, type Admitter } from '../core/admission.js';
+import { createAdmitter, type Admitter, type UsageCounter } from '../core/admission.js';
 import type { MeshConfig } from '../core/config-schema.js';
 import { ToolError } from '../core/errors.js';
 import { limitsConfigOf, limitsLocalCalls } from '../core/limits-config.js';
@@ -13,11 +13,17 @@ export interface LocalAdmission {
 
 /**
  * Admission for a server without keys (stdio): only when `[server.limits.local]` sets a limit, with its calls
- * counted in the key store, opened on the first call. Without local limits, nothing is opened or counted.
+ * counted in the key store, opened on the first call, or in `usage` (a team store's counter) when given.
+ * Without local limits, nothing is opened or counted.
  */
-export function localAdmission(config: MeshConfig, env: Env = process.env): LocalAdmission | undefined {
+export function localAdmission(
+  config: MeshConfig,
+  env: Env = process.env,
+  usage?: UsageCounter,
+): LocalAdmission | undefined {
   if (!limitsLocalCalls(config.server.limits)) return undefined;
   const limits = limitsConfigOf(config.server.limits);
+  if (usage) return { admission: createAdmitter({ limits, usage }), close: () => undefined };
   let store: SqliteKeyStore | undefined;
   let admitter: ReturnType<typeof createAdmitter> | undefined;
   const open = async () => {

@@ -12,6 +12,8 @@ import { createProgressBar } from './progress-bar.js';
 import { addOperationCommands, UsageError } from './operation-commands.js';
 import { VERSION } from './version.js';
 import { addKeysCommand } from './keys-program.js';
+import { addAuditCommand, addStatsCommand } from './audit-program.js';
+import { StoreCommandError } from './cli-store.js';
 import { clientsNamed, IDE_CLIENT_NAMES } from './ide/clients.js';
 import { validateCall, type CallAddress } from '../core/validation.js';
 import type { GraphFormat } from './graph-command.js';
@@ -129,6 +131,8 @@ interface CommandContext {
   readonly argv: readonly string[];
   readonly logger: Logger;
   readonly globals: GlobalOptions;
+  /** `[server] store` from the config, for commands that act on the store when no flag or variable names it. */
+  readonly configuredStore: () => string | undefined;
 }
 
 /** The lifecycle commands, in the order help lists them. */
@@ -165,7 +169,13 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
     )
     .showHelpAfterError()
     .exitOverride();
-  const context: CommandContext = { argv, logger, globals: globalOptionsOf(argv) };
+  const globals = globalOptionsOf(argv);
+  const context: CommandContext = {
+    argv,
+    logger,
+    globals,
+    configuredStore: () => openConfig(globals, 'leave-out').config.server.store,
+  };
   for (const addCommand of LIFECYCLE_COMMANDS) addCommand(program, context);
 
   // A fixed command (serve above all: its boot time is what an MCP client waits for) does not need the
@@ -380,60 +390,6 @@ function addDoctorCommand(program: Command, { logger, globals }: CommandContext)
     });
 }
 
-const TENANT_OPTION_HELP =
-  "a tenant's own audit chain, on a server with [server.tenants] (tenants/<name>/audit.db beside the audit database)";
-
-function addStatsCommand(program: Command): void {
-  program
-    .command('stats')
-    .description(
-      'Usage figures from the audit log (calls, errors, latency per operation, top files, sessions) and, per API key, calls and refusals.',
-    )
-    .option('--since <window>', 'how far back: <N>s, <N>m, <N>h, <N>d, or all', '7d')
-    .option('--session <id>', 'only this session')
-    .option('--db <file>', 'the audit database (default: $MESHLENS_AUDIT_DB or the cache folder)')
-    .option('--tenant <name>', `only this tenant: ${TENANT_OPTION_HELP}, and its keys' calls`)
-    .option(
-      '--keys-db <file>',
-      'the key database whose per-key calls and refusals are shown (default: $MESHLENS_KEYS_DB or the data folder)',
-    )
-    .option('--json', 'print the figures as JSON', false)
-    .action(
-      async (options: {
-        since: string;
-        session?: string;
-        db?: string;
-        tenant?: string;
-        keysDb?: string;
-        json: boolean;
-      }) => {
-        const { statsCommand } = await import('./stats-command.js');
-        statsCommand({ ...options, write });
-      },
-    );
-}
-
-function addAuditCommand(program: Command): void {
-  program
-    .command('audit')
-    .description('Inspect the hash-chained audit log.')
-    .command('verify')
-    .description(
-      'Recompute the hash chain and check it ends at its head; exit status 1 names the first broken row.',
-    )
-    .option('--db <file>', 'the audit database (default: $MESHLENS_AUDIT_DB or the cache folder)')
-    .option('--tenant <name>', TENANT_OPTION_HELP)
-    .option(
-      '--anchor <rows:hash>',
-      'a head an earlier verify printed, kept away from the log: fail unless the log still holds it',
-    )
-    .option('--json', 'print the result as JSON', false)
-    .action(async (options: { db?: string; tenant?: string; anchor?: string; json: boolean }) => {
-      const { auditVerifyCommand } = await import('./audit-command.js');
-      process.exitCode = auditVerifyCommand({ ...options, write });
-    });
-}
-
 function addCheckCommand(program: Command, { logger, globals }: CommandContext): void {
   program
     .command('check')
@@ -469,6 +425,10 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
     if (error instanceof ConfigError || error instanceof UsageError) {
       process.stderr.write(`meshlens: ${error.message}\n`);
       return EXIT.usage;
+    }
+    if (error instanceof StoreCommandError) {
+      process.stderr.write(`meshlens: ${error.message}\n`);
+      return EXIT.toolError;
     }
     logger.error({ err: error }, 'command failed');
     process.stderr.write(`meshlens: ${(error as Error).message}\n`);

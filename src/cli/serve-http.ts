@@ -68,7 +68,18 @@ export async function serveHttpCommand(args: HttpArgs, base: ServeBase): Promise
     throw error;
   }
   const tenants = tenantWorkspaces(loaded);
-  const authenticator = await configuredAuthenticator(loaded);
+  let authenticator: Authenticator | undefined;
+  try {
+    authenticator = teamStore
+      ? await teamAuthenticator(loaded, teamStore, base.logger)
+      : await configuredAuthenticator(loaded);
+  } catch (error) {
+    await teamStore?.close();
+    if (error instanceof Error && 'atStart' in error && typeof error.atStart === 'string')
+      return error.atStart;
+    if (error instanceof Error && error.name === 'KeySecretError') return error.message;
+    throw error;
+  }
   const refusal =
     tenants.length > 0 && !authenticator
       ? TENANTS_NEED_KEYS
@@ -143,6 +154,35 @@ async function configuredAuthenticator(loaded: LoadedConfig): Promise<Authentica
   }
   const admission = createAdmitter({ limits: limitsConfigOf(loaded.config.server.limits), usage: store });
   return keyAuthenticator(store, admission);
+}
+
+/**
+ * API keys in the PostgreSQL team store, on the same terms as the SQLite ones: on once the database holds an
+ * active key. Calls are counted there too, so a daily quota holds across every replica.
+ */
+async function teamAuthenticator(
+  loaded: LoadedConfig,
+  team: TeamStore,
+  logger: ServeBase['logger'],
+): Promise<Authenticator | undefined> {
+  const [
+    { PostgresKeyStore },
+    { PostgresUsageCounter },
+    { createAdmitter },
+    { limitsConfigOf },
+    { keyAuthenticator },
+  ] = await Promise.all([
+    import('../store/postgres/key-store.js'),
+    import('../store/postgres/usage-store.js'),
+    import('../core/admission.js'),
+    import('../core/limits-config.js'),
+    import('../server/http/key-authenticator.js'),
+  ]);
+  const keys = await PostgresKeyStore.open(team.pool, { env: process.env, logger });
+  if (!(await keys.hasActiveKey(Date.now()))) return undefined;
+  const usage = new PostgresUsageCounter(team.pool);
+  const admission = createAdmitter({ limits: limitsConfigOf(loaded.config.server.limits), usage });
+  return keyAuthenticator(keys, admission);
 }
 
 /**

@@ -1,28 +1,29 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { computeStats, parseSince, type UsageStats } from '../core/stats.js';
-import { readAuditRows } from '../store/audit-log.js';
-import { readKeyUsage } from '../store/keys-db.js';
+import { readAuditRows, type AuditRow } from '../store/audit-log.js';
+import { readKeyUsage, type UsageRow } from '../store/keys-db.js';
 import { keysDbPath } from '../store/keys-paths.js';
 import { chosenAuditDb } from './audit-db-choice.js';
+import { storeChoiceFor, withTeamStore, type PostgresChoice, type StoreArguments } from './cli-store.js';
 import { UsageError } from './operation-commands.js';
 import { renderTable } from './text-table.js';
 
-export interface StatsCommandOptions {
+export interface StatsCommandOptions extends StoreArguments {
   readonly since: string;
   readonly session?: string;
   readonly db?: string;
-  /** One tenant: its own audit chain, and only its keys' usage. */
+  /** One tenant: its own audit chain (with a PostgreSQL store, its chain there), and only its keys' usage. */
   readonly tenant?: string;
   /** The key database whose usage counters are shown (default: $MESHLENS_KEYS_DB or the data folder). */
   readonly keysDb?: string;
   readonly json: boolean;
   readonly write: (text: string) => void;
   readonly now?: number;
-  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface StatsReport extends UsageStats {
+  /** The audit file, or the PostgreSQL store's URL without its password. */
   readonly db: string;
   readonly since: string;
   /** Start of the window (ISO-8601), null for `all`. */
@@ -72,41 +73,91 @@ function tenantTotals(callers: KeyUsageReport['callers']): TenantTotal[] {
   );
 }
 
-function keyUsageOf(file: string, sinceMs: number | undefined, tenant: string | undefined): KeyUsageReport {
-  const fromDay = sinceMs === undefined ? null : new Date(sinceMs).toISOString().slice(0, 10);
-  const rows = readKeyUsage(file, fromDay ?? undefined).filter(
-    (row) => tenant === undefined || row.tenant === tenant,
-  );
+const fromDayOf = (sinceMs: number | undefined): string | null =>
+  sinceMs === undefined ? null : new Date(sinceMs).toISOString().slice(0, 10);
+
+function keyUsageOf(
+  db: string,
+  fromDay: string | null,
+  usage: readonly UsageRow[],
+  tenant: string | undefined,
+): KeyUsageReport {
+  const rows = usage.filter((row) => tenant === undefined || row.tenant === tenant);
   const callers = rows.map((row) => ({
     caller: row.prefix ?? (row.subject === 'local' ? 'local' : `${row.subject.replace(':', ' ')} (deleted)`),
     tenant: row.tenant,
     calls: row.calls,
     refusals: row.refusals,
   }));
-  return { db: file, from_day: fromDay, callers, tenants: tenantTotals(callers) };
+  return { db, from_day: fromDay, callers, tenants: tenantTotals(callers) };
 }
 
-/** `meshlens stats`: usage figures from the audit log, opened read-only. */
-export function statsCommand(options: StatsCommandOptions): void {
+/** `meshlens stats`: usage figures from the audit log and the key store, both opened read-only. */
+export async function statsCommand(options: StatsCommandOptions): Promise<void> {
   const since = parseSince(options.since, options.now ?? Date.now());
   if (since.kind === 'invalid') throw new UsageError(since.message);
-  const env = options.env ?? process.env;
-  const db = chosenAuditDb(options, env);
   const sinceMs = since.kind === 'window' ? since.sinceMs : undefined;
-  const rows = readAuditRows(db, sinceMs === undefined ? {} : { sinceMs }).filter(
-    (row) => options.session === undefined || row.session === options.session,
-  );
-  const keysDb = options.keysDb ? path.resolve(options.keysDb) : keysDbPath(env);
+  const choice = await storeChoiceFor(options, options.db ?? options.keysDb);
+  const read =
+    choice.kind === 'postgres' ? await readPostgres(choice, options, sinceMs) : readSqlite(options, sinceMs);
+  const rows = read.rows.filter((row) => options.session === undefined || row.session === options.session);
   const report: StatsReport = {
-    db,
+    db: read.db,
     since: options.since,
     since_time: sinceMs === undefined ? null : new Date(sinceMs).toISOString(),
     session: options.session ?? null,
     tenant: options.tenant ?? null,
     ...computeStats(rows),
-    key_usage: keyUsageOf(keysDb, sinceMs, options.tenant),
+    key_usage: read.keyUsage,
   };
-  options.write(options.json ? JSON.stringify(report, null, 2) : renderStats(report, existsSync(db)));
+  options.write(options.json ? JSON.stringify(report, null, 2) : renderStats(report, read.exists));
+}
+
+interface StatsSource {
+  readonly db: string;
+  /** Whether the audit log is there at all (a PostgreSQL store always is). */
+  readonly exists: boolean;
+  readonly rows: readonly AuditRow[];
+  readonly keyUsage: KeyUsageReport;
+}
+
+function readSqlite(options: StatsCommandOptions, sinceMs: number | undefined): StatsSource {
+  const env = options.env ?? process.env;
+  const db = chosenAuditDb(options, env);
+  const keysDb = options.keysDb ? path.resolve(options.keysDb) : keysDbPath(env);
+  const fromDay = fromDayOf(sinceMs);
+  return {
+    db,
+    exists: existsSync(db),
+    rows: readAuditRows(db, sinceMs === undefined ? {} : { sinceMs }),
+    keyUsage: keyUsageOf(keysDb, fromDay, readKeyUsage(keysDb, fromDay ?? undefined), options.tenant),
+  };
+}
+
+async function readPostgres(
+  choice: PostgresChoice,
+  options: StatsCommandOptions,
+  sinceMs: number | undefined,
+): Promise<StatsSource> {
+  const [{ readPostgresAuditRows }, { PostgresUsageCounter }] = await Promise.all([
+    import('../store/postgres/audit-read.js'),
+    import('../store/postgres/usage-store.js'),
+  ]);
+  const fromDay = fromDayOf(sinceMs);
+  return withTeamStore(choice, async ({ pool }) => ({
+    db: choice.displayUrl,
+    exists: true,
+    rows: await readPostgresAuditRows(pool, {
+      ...(sinceMs !== undefined ? { sinceMs } : {}),
+      ...(options.tenant !== undefined ? { tenant: options.tenant } : {}),
+    }),
+    keyUsage: keyUsageOf(
+      choice.displayUrl,
+      fromDay,
+      await new PostgresUsageCounter(pool).usage(fromDay ?? undefined),
+      options.tenant,
+    ),
+  }));
 }
 
 const percent = (rate: number): string => `${(rate * 100).toFixed(1)}%`;

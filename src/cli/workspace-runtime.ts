@@ -1,5 +1,5 @@
 /**
- * Everything an HTTP server keeps for one workspace: its config, index, notes, audit log and the registry
+ * Everything an HTTP server keeps for one workspace: its config, index, notes, audit trail and the registry
  * over them. A server without tenants has one; a server with `[server.tenants]` has one per tenant, so that
  * nothing one tenant's session reaches (operations, resources, completions, cursors) is built over another's.
  */
@@ -13,6 +13,7 @@ import { indexCatalog } from './index-catalog.js';
 import { LazyIndex } from './lazy-index.js';
 import { LazyNotes } from './lazy-notes.js';
 import { warmEachSnapshot } from './snapshot-warmup.js';
+import { teamAudit } from './team-audit.js';
 import { teamNotes } from './team-notes.js';
 import type { TeamStore } from '../store/postgres/team-store.js';
 
@@ -63,6 +64,8 @@ export class WorkspaceRuntime {
       session: options.session,
       ...(options.auditPath !== undefined ? { auditPath: options.auditPath } : {}),
       ...(options.pathEnv ? { pathEnv: options.pathEnv } : {}),
+      // With a team store the audit chain is kept there, one per tenant, shared by every replica.
+      ...(options.teamStore ? teamAudit(options.teamStore, options.tenant, logger) : {}),
     });
     this.served = ServedRegistry.of(this.composed.registry);
     this.catalog = indexCatalog(this.index, this.notes);

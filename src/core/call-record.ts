@@ -1,3 +1,5 @@
+import type { Principal } from './principal.js';
+
 /** One record per operation call, written by the registry, whatever the outcome. */
 export interface CallRecord {
   readonly time: string;
@@ -13,6 +15,8 @@ export interface CallRecord {
   readonly traceId?: string;
   /** The call policy saw a match but only recorded it (`read_governance = "warn"`). */
   readonly warning?: string;
+  /** Who called: `local`, or `key <prefix> <tenant>/<role>` (see `callerText`). */
+  readonly caller?: string;
 }
 
 /** Where the registry sends its call records; the composition root wires in the audit trail. */
@@ -20,3 +24,11 @@ export interface CallRecordSink {
   /** Best effort: a sink never throws into a call. */
   record(entry: CallRecord): void;
 }
+
+/**
+ * The caller as an audit record names it: `local`, or `key ml_ab12cd34 acme/reader` (its prefix, tenant and
+ * role; never more of the key). Here rather than beside Principal, which the server loads before it answers
+ * `initialize`; only the registry needs this.
+ */
+export const callerText = (principal: Principal): string =>
+  principal.kind === 'key' ? `key ${principal.prefix} ${principal.tenant}/${principal.role}` : 'local';

@@ -2,7 +2,7 @@ import type { Admitter } from './admission.js';
 import { DEFAULT_PAGE_BUDGET_BYTES, capText } from './budget.js';
 import { argumentDigest } from './argument-digest.js';
 import { allowAll, type CallPolicy, type CallRefusal } from './call-policy.js';
-import type { CallRecord, CallRecordSink } from './call-record.js';
+import { callerText, type CallRecord, type CallRecordSink } from './call-record.js';
 import { ToolError, isAbortError } from './errors.js';
 import { waitForIndex, type IndexProgress } from './index-wait.js';
 import { silentLogger, type Logger } from './logger.js';
@@ -376,6 +376,7 @@ class CallTrace {
       redactions: this.redactions,
       ...(traceId ? { traceId } : {}),
       ...(this.warning ? { warning: this.warning } : {}),
+      caller: callerText(this.request.principal ?? LOCAL_PRINCIPAL),
     };
   }
 }

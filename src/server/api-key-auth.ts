@@ -31,9 +31,15 @@ export interface CheckableKey {
 export interface KeyLookup {
   /** The keyed hash of a presented key, as the store computes it. */
   hash(key: string): string;
-  candidates(prefix: string): readonly CheckableKey[];
-  /** Notes the key was used (best effort). */
+  /** At once from a local file; a promise from a database server. */
+  candidates(prefix: string): readonly CheckableKey[] | Promise<readonly CheckableKey[]>;
+  /** Notes the key was used (best effort, never throws). */
   touch?(id: number, nowMs: number): void;
+}
+
+/** A lookup that answers at once, so that authentication does too. */
+export interface SyncKeyLookup extends KeyLookup {
+  candidates(prefix: string): readonly CheckableKey[];
 }
 
 export type AuthOutcome =
@@ -85,28 +91,46 @@ function principalOf(row: CheckableKey): KeyPrincipal {
   };
 }
 
+/** Judges a well-formed key against the rows its prefix found (none, or one). */
+function judge(
+  lookup: KeyLookup,
+  presented: string,
+  rows: readonly CheckableKey[],
+  nowMs: number,
+): AuthOutcome {
+  let matched: CheckableKey | undefined;
+  for (const row of rows.length > 0 ? rows : [undefined]) {
+    if (sameHash(presented, row?.hash ?? STAND_IN_HASH) && row) matched = row;
+  }
+  if (!matched) return refuse(AUTH_MESSAGES.rejected);
+  if (matched.revokedAt !== null) return refuse(AUTH_MESSAGES.revoked(matched.revokedAt));
+  if (matched.expiresAt !== null && Date.parse(matched.expiresAt) <= nowMs)
+    return refuse(AUTH_MESSAGES.expired(matched.expiresAt));
+  lookup.touch?.(matched.id, nowMs);
+  return { ok: true, principal: principalOf(matched) };
+}
+
 /**
  * `authenticate(header, nowMs)` for the HTTP transport: the `Authorization` header as received (undefined when
- * absent) and the time of the request.
+ * absent) and the time of the request. The answer comes at once from a lookup that answers at once.
  */
 export function createAuthenticator(
+  lookup: SyncKeyLookup,
+): (header: string | undefined, nowMs?: number) => AuthOutcome;
+export function createAuthenticator(
   lookup: KeyLookup,
-): (header: string | undefined, nowMs?: number) => AuthOutcome {
+): (header: string | undefined, nowMs?: number) => AuthOutcome | Promise<AuthOutcome>;
+export function createAuthenticator(
+  lookup: KeyLookup,
+): (header: string | undefined, nowMs?: number) => AuthOutcome | Promise<AuthOutcome> {
   return (header, nowMs = Date.now()) => {
     if (header === undefined || header.trim() === '') return refuse(AUTH_MESSAGES.missing);
     const key = bearerToken(header);
     if (key === undefined || !hasKeyShape(key)) return refuse(AUTH_MESSAGES.malformed);
     const presented = lookup.hash(key);
     const rows = lookup.candidates(prefixOfKey(key));
-    let matched: CheckableKey | undefined;
-    for (const row of rows.length > 0 ? rows : [undefined]) {
-      if (sameHash(presented, row?.hash ?? STAND_IN_HASH) && row) matched = row;
-    }
-    if (!matched) return refuse(AUTH_MESSAGES.rejected);
-    if (matched.revokedAt !== null) return refuse(AUTH_MESSAGES.revoked(matched.revokedAt));
-    if (matched.expiresAt !== null && Date.parse(matched.expiresAt) <= nowMs)
-      return refuse(AUTH_MESSAGES.expired(matched.expiresAt));
-    lookup.touch?.(matched.id, nowMs);
-    return { ok: true, principal: principalOf(matched) };
+    return rows instanceof Promise
+      ? rows.then((found) => judge(lookup, presented, found, nowMs))
+      : judge(lookup, presented, rows, nowMs);
   };
 }

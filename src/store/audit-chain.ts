@@ -1,15 +1,21 @@
-import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
+import type { RawRow } from './audit-hash.js';
 
-/** The previous hash of the first row. */
-export const GENESIS_HASH = '0'.repeat(64);
-/** Which fields, in which order, a row's hash covers (see `rowHash`). Stored per row so the rule can evolve. */
-export const CHAIN_VERSION = 1;
+export {
+  CHAIN_VERSION,
+  EMPTY_HEAD,
+  GENESIS_HASH,
+  headText,
+  rowHash,
+  type ChainHead,
+  type RawRow,
+} from './audit-hash.js';
 
 /**
  * The rows, and the head: the id and hash of the last row, in a table of its own that every append updates in
  * the same transaction. Rows cannot say that rows after them are missing; the head can, so a log cut short
- * (its last rows deleted, or hidden by a damaged page) no longer verifies as a shorter valid log.
+ * (its last rows deleted, or hidden by a damaged page) no longer verifies as a shorter valid log. `caller`
+ * came with chain version 2; a log made before it gets the column when it is opened for writing.
  */
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS audit_log (
@@ -26,7 +32,8 @@ CREATE TABLE IF NOT EXISTS audit_log (
   warning         TEXT,
   prev_hash       TEXT    NOT NULL,
   hash            TEXT    NOT NULL,
-  chain_version   INTEGER NOT NULL
+  chain_version   INTEGER NOT NULL,
+  caller          TEXT
 );
 CREATE INDEX IF NOT EXISTS audit_log_time ON audit_log (time);
 CREATE TABLE IF NOT EXISTS audit_head (
@@ -36,39 +43,11 @@ CREATE TABLE IF NOT EXISTS audit_head (
 );
 `;
 
-/** A row as SQLite returns it. Values are `unknown` because a tampered row may hold anything. */
-export type RawRow = Readonly<Record<string, unknown>>;
-
-/** The last row of the chain as the head records it: ids run from 1, so `lastId` is also the row count. */
-export interface ChainHead {
-  readonly lastId: number;
-  readonly lastHash: string;
-}
-
-export const EMPTY_HEAD: ChainHead = { lastId: 0, lastHash: GENESIS_HASH };
-
-/**
- * SHA-256 over the JSON array [previous hash, chain version, id, time, session, operation, argument digest,
- * status, elapsed ms, files read (the stored JSON text), redactions, trace id, warning]. JSON makes the field
- * boundaries unambiguous, and hashing the values exactly as stored means any edit to a stored byte shows.
- */
-export function rowHash(row: RawRow): string {
-  const fields = [
-    row.prev_hash,
-    row.chain_version,
-    row.id,
-    row.time,
-    row.session,
-    row.operation,
-    row.argument_digest,
-    row.status,
-    row.elapsed_ms,
-    row.files_read,
-    row.redactions,
-    row.trace_id ?? null,
-    row.warning ?? null,
-  ];
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+/** Adds `caller` to a log made before it was recorded; its old rows keep verifying by chain version 1. */
+export function addCallerColumn(db: Database.Database): void {
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(audit_log)').all();
+  if (!columns.some((column) => column.name === 'caller'))
+    db.exec('ALTER TABLE audit_log ADD COLUMN caller TEXT');
 }
 
 /** The stored head; undefined when its table or its row is missing. Values may be anything if tampered. */
@@ -80,9 +59,6 @@ export function readHead(db: Database.Database): RawRow | undefined {
   if (!table) return undefined;
   return db.prepare<[], RawRow>('SELECT last_id, last_hash FROM audit_head WHERE id = 1').get();
 }
-
-/** `12:3f9a…` style text for a head: what `audit verify` prints and `--anchor` takes back. */
-export const headText = (head: ChainHead): string => `${head.lastId}:${head.lastHash}`;
 
 /** How long a reader or an append waits for another process holding the write lock. */
 export const BUSY_TIMEOUT_MS = 5_000;

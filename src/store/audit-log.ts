@@ -8,6 +8,7 @@ import {
   EMPTY_HEAD,
   GENESIS_HASH,
   SCHEMA,
+  addCallerColumn,
   rowHash,
   type ChainHead,
 } from './audit-chain.js';
@@ -69,9 +70,9 @@ export class AuditLog implements AuditSink {
     const seq = db.prepare<[], number>("SELECT seq FROM sqlite_sequence WHERE name = 'audit_log'").pluck();
     const insert = db.prepare(
       `INSERT INTO audit_log (id, time, session, operation, argument_digest, status, elapsed_ms, files_read,
-         redactions, trace_id, warning, prev_hash, hash, chain_version)
+         redactions, trace_id, warning, caller, prev_hash, hash, chain_version)
        VALUES (@id, @time, @session, @operation, @argument_digest, @status, @elapsed_ms, @files_read,
-         @redactions, @trace_id, @warning, @prev_hash, @hash, @chain_version)`,
+         @redactions, @trace_id, @warning, @caller, @prev_hash, @hash, @chain_version)`,
     );
     const moveHead = db.prepare<[number, string]>(
       `INSERT INTO audit_head (id, last_id, last_hash) VALUES (1, ?, ?)
@@ -90,6 +91,7 @@ export class AuditLog implements AuditSink {
         redactions: Math.trunc(finite(entry.redactions)),
         trace_id: entry.traceId === undefined ? null : text(entry.traceId),
         warning: entry.warning === undefined ? null : text(entry.warning),
+        caller: entry.caller === undefined ? null : text(entry.caller),
         prev_hash: previous.lastHash,
         chain_version: CHAIN_VERSION,
       };
@@ -124,6 +126,7 @@ export class AuditLog implements AuditSink {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.exec(SCHEMA);
+      addCallerColumn(db);
       db.prepare(INITIAL_HEAD).run(GENESIS_HASH);
       return new AuditLog(db, undefined, options.logger);
     } catch (error) {

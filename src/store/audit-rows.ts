@@ -14,6 +14,8 @@ export interface AuditRow {
   readonly redactions: number;
   readonly traceId: string | undefined;
   readonly warning: string | undefined;
+  /** `local` or `key <prefix> <tenant>/<role>`; undefined in rows written before callers were recorded. */
+  readonly caller: string | undefined;
   readonly prevHash: string;
   readonly hash: string;
   readonly chainVersion: number;
@@ -31,6 +33,27 @@ function parseFiles(text: unknown): string[] {
 const optionalText = (value: unknown): string | undefined =>
   value === null || value === undefined ? undefined : String(value);
 
+/** A stored row as `stats` reads it. */
+export function auditRowOf(row: RawRow): AuditRow {
+  return {
+    id: Number(row.id),
+    time: String(row.time),
+    session: String(row.session),
+    operation: String(row.operation),
+    argumentDigest: String(row.argument_digest),
+    status: String(row.status),
+    elapsedMs: Number(row.elapsed_ms),
+    filesRead: parseFiles(row.files_read),
+    redactions: Number(row.redactions),
+    traceId: optionalText(row.trace_id),
+    warning: optionalText(row.warning),
+    caller: optionalText(row.caller),
+    prevHash: String(row.prev_hash),
+    hash: String(row.hash),
+    chainVersion: Number(row.chain_version),
+  };
+}
+
 /** Rows in id order, optionally only those at or after `sinceMs` (for `meshlens stats`). Read-only. */
 export function readAuditRows(file: string, options: { sinceMs?: number } = {}): AuditRow[] {
   if (!existsSync(file)) return [];
@@ -41,22 +64,7 @@ export function readAuditRows(file: string, options: { sinceMs?: number } = {}):
     const rows = db
       .prepare<[string], RawRow>('SELECT * FROM audit_log WHERE time >= ? ORDER BY id')
       .all(since);
-    return rows.map((row) => ({
-      id: Number(row.id),
-      time: String(row.time),
-      session: String(row.session),
-      operation: String(row.operation),
-      argumentDigest: String(row.argument_digest),
-      status: String(row.status),
-      elapsedMs: Number(row.elapsed_ms),
-      filesRead: parseFiles(row.files_read),
-      redactions: Number(row.redactions),
-      traceId: optionalText(row.trace_id),
-      warning: optionalText(row.warning),
-      prevHash: String(row.prev_hash),
-      hash: String(row.hash),
-      chainVersion: Number(row.chain_version),
-    }));
+    return rows.map(auditRowOf);
   } finally {
     db.close();
   }

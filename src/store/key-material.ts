@@ -8,7 +8,8 @@
  * protect guessable passwords; a key with 192 random bits cannot be guessed, so making each check cost
  * tens of milliseconds would only slow every request. The keyed hash adds what a plain digest lacks: a copy
  * of the database alone (a backup, a dump) cannot check a single candidate key, since the secret lives
- * outside it, in a file of its own or in `$MESHLENS_KEYS_SECRET` (which replicas sharing one database set).
+ * outside it, in a file of its own or in `$MESHLENS_KEYS_SECRET`. (A PostgreSQL store keeps its secret in
+ * the database unless `$MESHLENS_KEYS_SECRET` is set: see postgres/key-secret.ts.)
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,19 +29,27 @@ export const keyHasher =
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** `$MESHLENS_KEYS_SECRET` when it is set (at least 64 hex digits), else undefined. */
+export function secretFromEnv(env: Env): Buffer | undefined {
+  const fromEnv = env.MESHLENS_KEYS_SECRET?.trim();
+  if (fromEnv === undefined || fromEnv === '') return undefined;
+  if (!SECRET_SHAPE.test(fromEnv))
+    throw new Error(
+      'MESHLENS_KEYS_SECRET must be at least 64 hex digits (32 bytes); generate one with `openssl rand -hex 32`',
+    );
+  return Buffer.from(fromEnv, 'hex');
+}
+
+/** Whether a stored secret is spelt as one: at least 64 hex digits. */
+export const isSecretText = (text: string): boolean => SECRET_SHAPE.test(text);
+
 /**
  * The installation secret: `$MESHLENS_KEYS_SECRET` (at least 64 hex digits), else the file, created owner-only
  * with 32 random bytes the first time.
  */
 export function installationSecret(file: string, env: Env = process.env): Buffer {
-  const fromEnv = env.MESHLENS_KEYS_SECRET?.trim();
-  if (fromEnv !== undefined && fromEnv !== '') {
-    if (!SECRET_SHAPE.test(fromEnv))
-      throw new Error(
-        'MESHLENS_KEYS_SECRET must be at least 64 hex digits (32 bytes); generate one with `openssl rand -hex 32`',
-      );
-    return Buffer.from(fromEnv, 'hex');
-  }
+  const fromEnv = secretFromEnv(env);
+  if (fromEnv) return fromEnv;
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   if (!existsSync(file)) {
     // Written whole under another name, then linked into place: a reader never sees a half-written secret,
@@ -57,7 +66,7 @@ export function installationSecret(file: string, env: Env = process.env): Buffer
   }
   chmodSync(file, 0o600);
   const text = readFileSync(file, 'utf8').trim();
-  if (!SECRET_SHAPE.test(text))
+  if (!isSecretText(text))
     throw new Error(
       `the key secret ${file} is damaged (expected 64 hex digits); without it no existing key can be checked`,
     );

@@ -230,6 +230,14 @@ describe('the registry around every call', () => {
     ]);
     expect(records[0]?.traceId).toBe('0af7651916cd43dd8448eb211c80319c');
     expect(records[0]?.argumentDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(records.map((r) => r.caller)).toEqual(['local', 'local', 'local', 'local']);
+    const key = { kind: 'key', keyId: 7, prefix: 'ml_ab12cd34', tenant: 'acme', role: 'reader' } as const;
+    await registry.invoke({
+      address: { kind: 'operation', op: SAMPLE_OPERATIONS[0]!, label: 'x' },
+      rawArgs: {},
+      principal: key,
+    });
+    expect(records[4]?.caller).toBe('key ml_ab12cd34 acme/reader');
     await client.close();
   });
 

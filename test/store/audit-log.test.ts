@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import {
   readAuditRows,
   verifyAuditLog,
 } from '../../src/store/audit-log.js';
+import { rowHash } from '../../src/store/audit-hash.js';
 
 let dir: string;
 let dbPath: string;
@@ -36,6 +37,7 @@ function entry(i: number, overrides: Partial<AuditRecord> = {}): AuditRecord {
     redactions: i,
     traceId: `trace-${i}`,
     warning: `warn-${i}`,
+    caller: `key ml_0000000${i % 10} acme/reader`,
     ...overrides,
   };
 }
@@ -98,8 +100,56 @@ describe('AuditLog', () => {
       redactions: 3,
       traceId: 'trace-3',
       warning: 'warn-3',
-      chainVersion: 1,
+      caller: 'key ml_00000003 acme/reader',
+      chainVersion: 2,
     });
+  });
+
+  test('a log of chain version 1 (no caller column) gets the column, keeps verifying, and goes on in version 2', () => {
+    mkdirSync(path.dirname(dbPath), { recursive: true });
+    const old = new Database(dbPath);
+    old.exec(`CREATE TABLE audit_log (id INTEGER PRIMARY KEY AUTOINCREMENT, time TEXT NOT NULL, session TEXT NOT NULL,
+      operation TEXT NOT NULL, argument_digest TEXT NOT NULL, status TEXT NOT NULL, elapsed_ms REAL NOT NULL,
+      files_read TEXT NOT NULL, redactions INTEGER NOT NULL, trace_id TEXT, warning TEXT, prev_hash TEXT NOT NULL,
+      hash TEXT NOT NULL, chain_version INTEGER NOT NULL);
+      CREATE TABLE audit_head (id INTEGER PRIMARY KEY CHECK (id = 1), last_id INTEGER NOT NULL, last_hash TEXT NOT NULL);`);
+    let prev = GENESIS_HASH;
+    for (let id = 1; id <= 2; id++) {
+      const row = {
+        id,
+        time: `2025-01-01T00:00:0${id}.000Z`,
+        session: 's',
+        operation: 'code.search',
+        argument_digest: 'a'.repeat(64),
+        status: 'ok',
+        elapsed_ms: 1.5,
+        files_read: '[]',
+        redactions: 0,
+        trace_id: null,
+        warning: null,
+        prev_hash: prev,
+        chain_version: 1,
+      };
+      prev = rowHash(row);
+      old
+        .prepare(
+          `INSERT INTO audit_log VALUES (@id, @time, @session, @operation, @argument_digest, @status, @elapsed_ms,
+           @files_read, @redactions, @trace_id, @warning, @prev_hash, @hash, @chain_version)`,
+        )
+        .run({ ...row, hash: prev });
+    }
+    old.prepare('INSERT INTO audit_head VALUES (1, 2, ?)').run(prev);
+    old.close();
+    expect(verifyAuditLog(dbPath)).toMatchObject({ ok: true, rows: 2 });
+    const log = AuditLog.open({ path: dbPath });
+    log.record(entry(3));
+    log.close();
+    expect(verifyAuditLog(dbPath)).toMatchObject({ ok: true, rows: 3 });
+    expect(readAuditRows(dbPath).map((r) => [r.id, r.chainVersion, r.caller ?? null])).toEqual([
+      [1, 1, null],
+      [2, 1, null],
+      [3, 2, 'key ml_00000003 acme/reader'],
+    ]);
   });
 
   test('optional fields are stored as absent and still verify', () => {
@@ -230,6 +280,7 @@ describe('verifyAuditLog detects tampering', () => {
     'redactions',
     'trace_id',
     'warning',
+    'caller',
     'prev_hash',
     'hash',
     'chain_version',
@@ -250,6 +301,12 @@ describe('verifyAuditLog detects tampering', () => {
     for (let i = 1; i <= 3; i++) log.record(entry(i, { traceId: undefined }));
     log.close();
     rawSql((db) => db.prepare(`UPDATE audit_log SET trace_id = 'x' WHERE id = 2`).run());
+    expect(verifyAuditLog(dbPath)).toMatchObject({ ok: false, firstBrokenRow: 2 });
+  });
+
+  test('a row of chain version 2 relabelled as version 1 (whose hash leaves the caller out) breaks', () => {
+    writeRows(3);
+    rawSql((db) => db.prepare('UPDATE audit_log SET chain_version = 1, caller = NULL WHERE id = 2').run());
     expect(verifyAuditLog(dbPath)).toMatchObject({ ok: false, firstBrokenRow: 2 });
   });
 

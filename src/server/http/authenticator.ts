@@ -8,12 +8,15 @@ export interface Principal {
   readonly authInfo?: AuthInfo;
 }
 
-/** Whether a principal may make a tool call now; refused with 429 and the time to wait when not. */
+/**
+ * Whether a principal may make a tool call now; refused with 429 and the time to wait when not, or 503 when
+ * the store that counts calls cannot be reached.
+ */
 export type CallAdmission =
   | { readonly ok: true; readonly principal: Principal }
   | {
       readonly ok: false;
-      readonly status: 429;
+      readonly status: 429 | 503;
       readonly message: string;
       readonly headers: Record<string, string>;
     };
@@ -22,7 +25,8 @@ export type Authentication =
   | { readonly ok: true; readonly principal: Principal }
   | {
       readonly ok: false;
-      readonly status: 401 | 403;
+      /** 503: the key store cannot be reached, so no key can be checked (it says nothing about the key). */
+      readonly status: 401 | 403 | 503;
       readonly message: string;
       readonly headers?: Record<string, string>;
     };

@@ -17,12 +17,10 @@ import type {
 import { prefixBound } from '../note-key-prefix.js';
 import { anyWordQuery, documentTexts, documentVector, RANK_WEIGHTS } from './notes-search.js';
 import { StoreUnavailableError, type PostgresPool } from './pool.js';
+import { LOCAL_TENANT } from './team-store.js';
 
-/**
- * The tenant of a server that serves no tenants. Tenant names start with a letter or digit, so no key's
- * tenant can be this one and reach those notes.
- */
-export const LOCAL_NOTES_TENANT = '_local';
+/** The tenant of a server that serves no tenants (see LOCAL_TENANT). */
+export const LOCAL_NOTES_TENANT = LOCAL_TENANT;
 
 interface NoteRow {
   key: string;

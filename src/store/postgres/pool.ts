@@ -66,10 +66,12 @@ function reasonOf(error: unknown): string {
 export class PostgresPool {
   readonly displayUrl: string;
   private readonly pool: Pool;
+  private readonly logger: Warn | undefined;
 
-  private constructor(pool: Pool, displayUrl: string) {
+  private constructor(pool: Pool, displayUrl: string, logger: Warn | undefined) {
     this.pool = pool;
     this.displayUrl = displayUrl;
+    this.logger = logger;
   }
 
   static async open(options: PostgresPoolOptions): Promise<PostgresPool> {
@@ -87,7 +89,7 @@ export class PostgresPool {
     pool.on('error', (error) =>
       options.logger?.warn({ err: error }, 'a PostgreSQL connection broke; it is replaced'),
     );
-    return new PostgresPool(pool, options.store.displayUrl);
+    return new PostgresPool(pool, options.store.displayUrl, options.logger);
   }
 
   /** Runs one statement; a lost connection becomes a `StoreUnavailableError`. */
@@ -118,13 +120,28 @@ export class PostgresPool {
     }
   }
 
-  /** A client of its own, for work that holds a lock across statements (the caller releases it). */
+  /**
+   * A client of its own, for work that holds a lock across statements (the caller releases it). The pool
+   * stops listening for a client's errors while it is checked out; a connection lost between two statements
+   * would then be an unhandled error that ends the process. It is logged instead, and the next statement on
+   * the client fails, which the caller handles.
+   */
   async connect(): Promise<PoolClient> {
+    let client: PoolClient;
     try {
-      return await this.pool.connect();
+      client = await this.pool.connect();
     } catch (error) {
       throw this.translated(error);
     }
+    const onError = (error: Error) =>
+      this.logger?.warn({ err: error }, 'a PostgreSQL connection in use broke; it is replaced');
+    client.on('error', onError);
+    const release = client.release.bind(client);
+    client.release = (error?: Error | boolean) => {
+      client.removeListener('error', onError);
+      release(error);
+    };
+    return client;
   }
 
   translated(error: unknown): unknown {

@@ -8,6 +8,12 @@ import type { StoreChoice } from './store-url.js';
 
 type Warn = { warn(obj: object, msg: string): void };
 
+/**
+ * The tenant whose rows a server that serves no tenants (no `[server.tenants]`) keeps: its notes, its audit
+ * chain. Tenant names start with a letter or digit, so no key's tenant can be this one and reach them.
+ */
+export const LOCAL_TENANT = '_local';
+
 export interface TeamStore {
   readonly store: Extract<StoreChoice, { kind: 'postgres' }>;
   readonly pool: PostgresPool;
