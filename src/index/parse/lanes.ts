@@ -116,6 +116,11 @@ export class LaneQueues {
     return this.queues.every((queue) => queue.length === 0);
   }
 
+  /** How many batches the lane still has queued. */
+  queued(lane: number): number {
+    return this.queues[lane]?.length ?? 0;
+  }
+
   /** The lane's own next batch. */
   takeOwn(lane: number): Batch | undefined {
     return this.queues[lane]?.shift();

@@ -292,10 +292,24 @@ async function parseInWorkers(
         dispatch();
       });
     };
+    // A lane whose worker has left hands its last batch (a reload's few files) to an idle lane whose worker
+    // is alive: loading one more grammar there costs a few milliseconds, starting a thread a hundred or more.
+    // With more batches queued it starts its worker, and the live lane helps by taking some.
+    const runnerFor = (owner: number): number => {
+      if ((lanes[owner] as WorkerLane).threads > 0 || queues.queued(owner) > 0) return owner;
+      const live = [...lanes.keys()].find(
+        (lane) => !busy.has(lane) && (lanes[lane] as WorkerLane).threads > 0,
+      );
+      return live ?? owner;
+    };
     const dispatch = (): void => {
       if (!signal?.aborted) {
         // Owners first, so that no lane takes a batch its idle owner is about to start.
-        for (const lane of lanes.keys()) if (!busy.has(lane)) start(lane, queues.takeOwn(lane));
+        for (const lane of lanes.keys()) {
+          if (busy.has(lane)) continue;
+          const batch = queues.takeOwn(lane);
+          if (batch !== undefined) start(runnerFor(lane), batch);
+        }
         for (const [lane, worker] of lanes.entries())
           if (!busy.has(lane)) start(lane, queues.steal(busy, worker.holds()));
       }
