@@ -263,12 +263,17 @@ async function idleRss(session, ms) {
     await sleep(Math.min(250, ms - (performance.now() - t)));
   }
   const [, rssMb, threads] = timeline[timeline.length - 1];
+  // Anonymous memory (heaps, thread stacks, wasm, malloc) against pages mapped from files (code, data).
+  const rollup = safeRead(`/proc/${session.pid}/smaps_rollup`);
+  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1]);
+  const anonMb = round(kb('Anonymous') / 1024, 1);
+  const fileMb = round((kb('Rss') - kb('Anonymous')) / 1024, 1);
   let main;
   if (session.memoryLog && existsSync(session.memoryLog)) {
     const lines = readFileSync(session.memoryLog, 'utf8').trim().split('\n');
     main = JSON.parse(lines[lines.length - 1]);
   }
-  return { rssMb, threads, timeline, main };
+  return { rssMb, threads, anonMb, fileMb, timeline, main };
 }
 
 const CLK_TCK = Number(firstLine('getconf', ['CLK_TCK'])) || 100;
@@ -464,13 +469,14 @@ async function runOnce(o, ws, plan, index, workDir) {
       const idle = await idleRss(cold, o.settleMs);
       run.idle_rss_mb = idle.rssMb;
       run.idle_threads = idle.threads;
+      run.idle_rss_split_mb = { anonymous: idle.anonMb, file: idle.fileMb };
       run.idle_rss_timeline = idle.timeline;
       if (idle.main) run.idle_main_thread_memory_mb = idle.main;
       const heap = idle.main
         ? ` (main thread: heap ${fmt(idle.main.heapUsed)} of ${fmt(idle.main.heapTotal)} MB, external ${fmt(idle.main.external)} MB)`
         : '';
       log(
-        `  idle ${fmt(o.settleMs)} ms after the snapshot: RSS ${fmt(idle.rssMb)} MB, ${idle.threads} threads${heap}`,
+        `  idle ${fmt(o.settleMs)} ms after the snapshot: RSS ${fmt(idle.rssMb)} MB (anonymous ${fmt(idle.anonMb)}, from files ${fmt(idle.fileMb)}), ${idle.threads} threads${heap}`,
       );
     }
     const cpuBefore = cpuMsOf(cold.pid);

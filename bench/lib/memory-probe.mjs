@@ -5,6 +5,7 @@
 import { appendFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setInterval } from 'node:timers';
+import v8 from 'node:v8';
 
 const file = process.env.MESHLENS_BENCH_MEMORY_LOG;
 if (file) {
@@ -19,6 +20,10 @@ if (file) {
       heapUsed: mb(m.heapUsed),
       external: mb(m.external),
       arrayBuffers: mb(m.arrayBuffers),
+      // Committed size of each V8 heap space: where heapTotal's slack over heapUsed sits.
+      spaces: Object.fromEntries(
+        v8.getHeapSpaceStatistics().map((space) => [space.space_name, mb(space.space_size)]),
+      ),
     };
     appendFileSync(file, `${JSON.stringify(line)}\n`);
   };
