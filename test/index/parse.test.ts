@@ -437,6 +437,24 @@ describe('parse pool', () => {
     }
   });
 
+  test('an onOutcome that throws rejects the run with its error; the pool stays usable', async () => {
+    const pool = createParsePool({ threads: 2, grammarsDir, workerPath });
+    try {
+      const run = pool.parseAll(corpus(), {
+        onOutcome: () => {
+          throw new Error('store full');
+        },
+      });
+      await expect(run).rejects.toThrow('store full');
+      expect((await pool.parseAll(corpus().slice(0, 2))).map((outcome) => outcome.kind)).toEqual([
+        'parsed',
+        'parsed',
+      ]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   test('the default worker is found from the sources only when dist holds one', () => {
     const pool = createParsePool({ threads: 2, grammarsDir });
     expect(pool.mode).toBe(existsSync(path.join(root, 'dist', 'parse-worker.js')) ? 'workers' : 'in-process');

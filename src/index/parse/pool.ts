@@ -19,8 +19,8 @@ import {
   type ParseJob,
   type ParseOutcome,
 } from './parser.js';
-import type { ParseBatchTask } from './worker.js';
-import { LaneOwners, LaneQueues, makeBatches, workByLanguage, type Batch } from './lanes.js';
+import { runLanes } from './lane-dispatch.js';
+import { LaneOwners, LaneQueues, makeBatches, workByLanguage } from './lanes.js';
 import { WorkerLane } from './worker-lane.js';
 
 export interface ParsePoolOptions {
@@ -267,10 +267,9 @@ async function parseInProcess(
 
 /**
  * Sends the jobs to the worker lanes in batches of one language and settles every job, including those of a
- * batch that was lost. An idle lane takes its own next batch; a lane with none left helps a busy one.
- * Returns how many batches were lost.
+ * batch that was lost (for the in-process retry). Returns how many batches were lost.
  */
-async function parseInWorkers(
+function parseInWorkers(
   lanes: readonly WorkerLane[],
   owners: LaneOwners,
   jobs: readonly ParseJob[],
@@ -279,77 +278,25 @@ async function parseInWorkers(
   collector: OutcomeCollector,
 ): Promise<number> {
   owners.assign(workByLanguage(jobs.map((job) => ({ language: job.language, bytes: job.source.length }))));
-  const queues = new LaneQueues(makeBatches(jobs, lanes.length), owners);
-  const busy = new Set<number>();
-  let lost = 0;
-  await new Promise<void>((resolve) => {
-    const start = (lane: number, batch: Batch | undefined): void => {
-      if (batch === undefined) return;
-      busy.add(lane);
-      void runBatch(lanes[lane] as WorkerLane, batch, jobs, settings, signal, collector).then((kept) => {
-        if (!kept) lost += 1;
-        busy.delete(lane);
-        dispatch();
-      });
-    };
-    // A lane whose worker has left hands its last batch (a reload's few files) to an idle lane whose worker
-    // is alive: loading one more grammar there costs a few milliseconds, starting a thread a hundred or more.
-    // With more batches queued it starts its worker, and the live lane helps by taking some.
-    const runnerFor = (owner: number): number => {
-      if ((lanes[owner] as WorkerLane).threads > 0 || queues.queued(owner) > 0) return owner;
-      const live = [...lanes.keys()].find(
-        (lane) => !busy.has(lane) && (lanes[lane] as WorkerLane).threads > 0,
-      );
-      return live ?? owner;
-    };
-    const dispatch = (): void => {
-      if (!signal?.aborted) {
-        // Owners first, so that no lane takes a batch its idle owner is about to start.
-        for (const lane of lanes.keys()) {
-          if (busy.has(lane)) continue;
-          const batch = queues.takeOwn(lane);
-          if (batch !== undefined) start(runnerFor(lane), batch);
-        }
-        for (const [lane, worker] of lanes.entries())
-          if (!busy.has(lane)) start(lane, queues.steal(busy, worker.holds()));
-      }
-      if (busy.size === 0) resolve();
-    };
-    dispatch();
-  });
-  return lost;
-}
-
-/** Parses one batch in its lane; false when the worker failed and the batch waits for the in-process retry. */
-async function runBatch(
-  lane: WorkerLane,
-  batch: Batch,
-  jobs: readonly ParseJob[],
-  settings: ParseSettings,
-  signal: AbortSignal | undefined,
-  collector: OutcomeCollector,
-): Promise<boolean> {
   const { grammarsDir, timeoutMs, extractOptions } = settings;
-  const task: ParseBatchTask = {
-    jobs: batch.indexes.map((i) => jobs[i] as ParseJob),
-    grammarsDir,
-    timeoutMs,
-    ...(extractOptions !== undefined ? { extractOptions } : {}),
-  };
-  let results: ParseOutcome[] | undefined;
-  try {
-    results = await lane.run(task, signal);
-  } catch {
-    // A worker that died or threw loses its whole batch; the in-process retry recovers it.
-    if (signal?.aborted) return true;
-  }
-  batch.indexes.forEach((index, position) => {
-    collector.settle(
-      index,
-      results?.[position] ?? { kind: 'failed', reason: 'worker failed', timedOut: false },
-    );
+  return runLanes({
+    lanes,
+    queues: new LaneQueues(makeBatches(jobs, lanes.length), owners),
+    taskOf: (batch) => ({
+      jobs: batch.indexes.map((i) => jobs[i] as ParseJob),
+      grammarsDir,
+      timeoutMs,
+      ...(extractOptions !== undefined ? { extractOptions } : {}),
+    }),
+    signal,
+    settle: (batch, results) =>
+      batch.indexes.forEach((index, position) => {
+        collector.settle(
+          index,
+          results?.[position] ?? { kind: 'failed', reason: 'worker failed', timedOut: false },
+        );
+      }),
   });
-  return results !== undefined;
 }
 
 class YieldClock {
