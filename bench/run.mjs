@@ -119,7 +119,6 @@ function options(argv) {
     note: a.note,
   };
   if (o.profile) o.nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${o.profile}`);
-  if (o.memoryProbe) o.nodeFlags.push('--import', path.join(HERE, 'lib/memory-probe.mjs'));
   for (const key of ['files', 'runs', 'searches', 'impacts', 'reloads', 'settleMs']) {
     if (!Number.isInteger(o[key]) || o[key] < (key === 'files' ? 10 : key === 'runs' ? 1 : 0))
       throw new Error(`--${key === 'settleMs' ? 'settle-ms' : key} must be an integer`);
@@ -140,7 +139,17 @@ async function startServer(o, ws, cacheDir, logFile) {
   if (o.memoryProbe) env.MESHLENS_BENCH_MEMORY_LOG = `${logFile}.memory.jsonl`;
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...o.nodeFlags, o.cli, 'serve', '--surface', 'flat', '--workspace', ws],
+    args: [
+      ...o.nodeFlags,
+      // Kept out of nodeFlags: the result file records `memoryProbe` rather than an absolute path.
+      ...(o.memoryProbe ? ['--import', path.join(HERE, 'lib/memory-probe.mjs')] : []),
+      o.cli,
+      'serve',
+      '--surface',
+      'flat',
+      '--workspace',
+      ws,
+    ],
     env,
     stderr: 'pipe',
     cwd: ws,
@@ -869,6 +878,7 @@ async function main() {
       nodeFlags: o.nodeFlags,
       nice: o.nice,
       settleMs: o.settleMs,
+      memoryProbe: o.memoryProbe,
     },
     cli: {
       path: path.relative(REPO, o.cli),
