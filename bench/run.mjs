@@ -15,7 +15,10 @@
 // --results DIR (bench/results), --no-baselines (skip rg and ctags), --no-ctags (keep rg, skip ctags, which
 // takes minutes on the realistic shape), --reuse (keep an existing workspace),
 // --nice N (process priority, inherited by the server), --profile DIR (`node --cpu-prof` for the server;
-// read with bench/profile-summary.mjs), --node-flags "…", --index-timeout-ms N, --note TEXT.
+// read with bench/profile-summary.mjs), --node-flags "…", --index-timeout-ms N, --note TEXT,
+// --settle-ms N (how long the cold server idles after its snapshot before its idle RSS is read, 10000; 0
+// skips it), --memory-probe (the server also logs its main thread's heap and external memory, see
+// bench/lib/memory-probe.mjs, so that the idle RSS can be split).
 //
 // Prints one table and writes bench/results/<YYYY-MM-DD>-<shape>-<files>.json. Exit status: 0 when the run
 // completed and the answers were correct (missed performance targets are reported, not fatal); 1 when
@@ -91,7 +94,7 @@ const CORRECT_MIN = 99;
 const log = (text) => process.stderr.write(`[bench] ${text}\n`);
 
 function options(argv) {
-  const flags = new Set(['--keep', '--no-baselines', '--no-ctags', '--reuse', '--no-load']);
+  const flags = new Set(['--keep', '--no-baselines', '--no-ctags', '--reuse', '--no-load', '--memory-probe']);
   const a = parseArgs(argv.filter((w) => !flags.has(w)));
   const num = (key, fallback) => (a[key] === undefined ? fallback : Number(a[key]));
   const o = {
@@ -109,6 +112,8 @@ function options(argv) {
     wsDir: path.resolve(a['ws-dir'] ?? path.join(os.tmpdir(), 'meshlens-bench')),
     results: path.resolve(a.results ?? path.join(HERE, 'results')),
     indexTimeoutMs: num('index-timeout-ms', 20 * 60_000),
+    settleMs: num('settle-ms', 10_000),
+    memoryProbe: argv.includes('--memory-probe'),
     keep: argv.includes('--keep'),
     baselines: !argv.includes('--no-baselines'),
     ctags: !argv.includes('--no-ctags'),
@@ -120,9 +125,9 @@ function options(argv) {
     loadCalls: num('load-calls', 1000),
   };
   if (o.profile) o.nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${o.profile}`);
-  for (const key of ['files', 'runs', 'searches', 'impacts', 'reloads']) {
+  for (const key of ['files', 'runs', 'searches', 'impacts', 'reloads', 'settleMs']) {
     if (!Number.isInteger(o[key]) || o[key] < (key === 'files' ? 10 : key === 'runs' ? 1 : 0))
-      throw new Error(`--${key} must be an integer`);
+      throw new Error(`--${key === 'settleMs' ? 'settle-ms' : key} must be an integer`);
   }
   if (!['small', 'realistic'].includes(o.shape)) throw new Error('--shape must be small or realistic');
   if (!existsSync(o.cli))
@@ -142,9 +147,20 @@ async function startServer(o, ws, cacheDir, logFile) {
     MESHLENS_AUDIT_DB: path.join(cacheDir, 'audit.db'),
     MESHLENS_NO_DAEMON: '1',
   });
+  if (o.memoryProbe) env.MESHLENS_BENCH_MEMORY_LOG = `${logFile}.memory.jsonl`;
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...o.nodeFlags, o.cli, 'serve', '--surface', 'flat', '--workspace', ws],
+    args: [
+      ...o.nodeFlags,
+      // Kept out of nodeFlags: the result file records `memoryProbe` rather than an absolute path.
+      ...(o.memoryProbe ? ['--import', path.join(HERE, 'lib/memory-probe.mjs')] : []),
+      o.cli,
+      'serve',
+      '--surface',
+      'flat',
+      '--workspace',
+      ws,
+    ],
     env,
     stderr: 'pipe',
     cwd: ws,
@@ -153,6 +169,7 @@ async function startServer(o, ws, cacheDir, logFile) {
   transport.stderr?.pipe(stderr);
   const client = new Client({ name: 'meshlens-bench', version: '1.0.0' });
   const session = { client, transport, stderr, logFile, closing: false, crashed: false };
+  if (o.memoryProbe) session.memoryLog = env.MESHLENS_BENCH_MEMORY_LOG;
   const t0 = performance.now();
   await client.connect(transport);
   session.t0 = t0;
@@ -238,6 +255,34 @@ async function waitForSnapshot(session, o) {
   } finally {
     clearInterval(timer);
   }
+}
+
+/**
+ * Leaves the server idle for `ms` after its snapshot (parse workers time out, the server finishes what it
+ * builds after a snapshot, V8 shrinks its heap) and reads its RSS then: the steady state of a server that
+ * indexed and now waits for questions. With the memory probe, also the main thread's last heap reading.
+ */
+async function idleRss(session, ms) {
+  const timeline = [];
+  const t = performance.now();
+  for (;;) {
+    const { rssMb, threads } = rssOf(session.pid);
+    timeline.push([Math.round(performance.now() - t), round(rssMb, 1), threads]);
+    if (performance.now() - t >= ms) break;
+    await sleep(Math.min(250, ms - (performance.now() - t)));
+  }
+  const [, rssMb, threads] = timeline[timeline.length - 1];
+  // Anonymous memory (heaps, thread stacks, wasm, malloc) against pages mapped from files (code, data).
+  const rollup = safeRead(`/proc/${session.pid}/smaps_rollup`);
+  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1]);
+  const anonMb = round(kb('Anonymous') / 1024, 1);
+  const fileMb = round((kb('Rss') - kb('Anonymous')) / 1024, 1);
+  let main;
+  if (session.memoryLog && existsSync(session.memoryLog)) {
+    const lines = readFileSync(session.memoryLog, 'utf8').trim().split('\n');
+    main = JSON.parse(lines[lines.length - 1]);
+  }
+  return { rssMb, threads, anonMb, fileMb, timeline, main };
 }
 
 const load1 = () => round(os.loadavg()[0], 2);
@@ -416,6 +461,21 @@ async function runOnce(o, ws, plan, index, workDir) {
     log(
       `  boot ${fmt(cold.boot)} ms, snapshot after ${fmt(ready.ms)} ms (${ready.status.files} files; server says ${ready.status.lastRun?.wallMs} ms)`,
     );
+    if (o.settleMs > 0) {
+      run.phases.settle = at();
+      const idle = await idleRss(cold, o.settleMs);
+      run.idle_rss_mb = idle.rssMb;
+      run.idle_threads = idle.threads;
+      run.idle_rss_split_mb = { anonymous: idle.anonMb, file: idle.fileMb };
+      run.idle_rss_timeline = idle.timeline;
+      if (idle.main) run.idle_main_thread_memory_mb = idle.main;
+      const heap = idle.main
+        ? ` (main thread: heap ${fmt(idle.main.heapUsed)} of ${fmt(idle.main.heapTotal)} MB, external ${fmt(idle.main.external)} MB)`
+        : '';
+      log(
+        `  idle ${fmt(o.settleMs)} ms after the snapshot: RSS ${fmt(idle.rssMb)} MB (anonymous ${fmt(idle.anonMb)}, from files ${fmt(idle.fileMb)}), ${idle.threads} threads${heap}`,
+      );
+    }
     const cpuBefore = cpuMsOf(cold.pid);
     run.phases.searches = at();
     const s = await searches(cold, plan);
@@ -567,6 +627,7 @@ const METRICS = [
   ['grep_vs_rg', 'grep_code p50 ÷ rg p50 (same patterns)', (r) => r.grep?.p50_ms / r.grep?.rg_p50_ms],
   ['reload_ms', 'reload: write → searchable (ms)', (r) => r.reload?.median_ms],
   ['rss_peak_mb', 'peak RSS, cold run (MB)', (r) => r.rss_peak_mb],
+  ['idle_rss_mb', 'idle RSS after the cold index settles (MB)', (r) => r.idle_rss_mb],
   ['warm_rss_peak_mb', 'peak RSS, warm boot (MB)', (r) => r.warm_rss_peak_mb],
   ['load_avg', 'machine load average (1 min)', (r) => r.load_start],
 ];
@@ -804,6 +865,8 @@ async function main() {
       reloads: o.reloads,
       nodeFlags: o.nodeFlags,
       nice: o.nice,
+      settleMs: o.settleMs,
+      memoryProbe: o.memoryProbe,
     },
     cli: {
       path: path.relative(REPO, o.cli),

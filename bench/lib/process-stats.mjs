@@ -2,14 +2,15 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-/** Peak (VmHWM) and current (VmRSS) resident memory in MB; undefined fields once the process is gone. */
+/** Peak (VmHWM) and current (VmRSS) resident memory in MB, and threads; undefined once the process is gone. */
 export function rssOf(pid) {
   try {
     const text = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1]);
-    return { hwmMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
+    const threads = Number(/^Threads:\s+(\d+)/m.exec(text)?.[1]);
+    return { hwmMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024, threads };
   } catch {
-    return { hwmMb: undefined, rssMb: undefined };
+    return { hwmMb: undefined, rssMb: undefined, threads: undefined };
   }
 }
 

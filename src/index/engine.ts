@@ -12,7 +12,7 @@ import {
   type PersistentFactStore,
   type RunOutput,
 } from './index-run.js';
-import { createParsePool, type ParsePool } from './parse/pool.js';
+import { createParsePool, type ParsePool, type ParseWorkerStats } from './parse/pool.js';
 import { StringPool } from './string-pool.js';
 import type { ExtractedVersion, IndexReader, IndexRunSummary, IndexStatus, RescanRequest } from './reader.js';
 import { extractVersion } from './extract-version.js';
@@ -44,6 +44,8 @@ export interface EngineOptions {
   readonly logger: Logger;
   /** Parse threads; 0 parses in-process. Defaults to the core count. */
   readonly threads?: number;
+  /** How long an idle parse worker stays before it leaves (default: the pool's, a few seconds). */
+  readonly parseWorkerIdleMs?: number;
   /** Opens the persistent fact cache (absent: every run parses everything). */
   readonly openStore?: () => PersistentFactStore;
   /** Cache key of one file's facts; required with `openStore`. */
@@ -110,12 +112,20 @@ export class IndexEngine implements IndexReader {
         // Custom conventions and the docs filter run inside extraction, so every worker gets them.
         extractOptions: extractOptionsOf(this.options.loaded.config),
         ...(this.options.threads !== undefined ? { threads: this.options.threads } : {}),
+        ...(this.options.parseWorkerIdleMs !== undefined
+          ? { idleTimeoutMs: this.options.parseWorkerIdleMs }
+          : {}),
       });
     }
     if (!this.cache && this.options.openStore && this.options.loaded.config.cache.enabled) {
       this.cache = this.options.openStore();
     }
     return { pool: this.pool, store: this.cache ?? noStore };
+  }
+
+  /** The parse worker threads: none alive before the first run, and none once idle workers have left. */
+  parseWorkers(): ParseWorkerStats {
+    return this.pool?.workerStats() ?? { alive: 0, started: 0, lostBatches: 0 };
   }
 
   /** Another version of a file, extracted in this thread with the workspace's extraction settings. */

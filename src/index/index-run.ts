@@ -6,6 +6,7 @@ import type { StringPool } from './string-pool.js';
 import { checkContent, checkSize } from './guard.js';
 import { languageOf, languageSpec } from './languages/registry.js';
 import type { ParseJob, ParseOutcome } from './parse/parser.js';
+import { workByLanguage } from './parse/lanes.js';
 import type { ParsePool } from './parse/pool.js';
 import type { RejectedFile } from './reader.js';
 import { compareFiles, fileKey, type IndexedFile } from './snapshot.js';
@@ -129,7 +130,11 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
   tally.tick(input.files.length - candidates.length);
   // Workers start and compile their grammars while the files are read (a cold start's first ~0.3 s).
   if (candidates.length >= WARM_MIN_FILES && input.pool.warm) {
-    input.pool.warm([...new Set(candidates.map((file) => languageOf(file.path) as LanguageId))].sort());
+    input.pool.warm(
+      workByLanguage(
+        candidates.map((file) => ({ language: languageOf(file.path) as LanguageId, bytes: file.size })),
+      ),
+    );
   }
   const pending = (await mapYielding(candidates, (file) => readCandidate(input, tally, file))).filter(
     (p): p is Pending => p !== undefined,

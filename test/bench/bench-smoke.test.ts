@@ -96,6 +96,8 @@ describe('bench/run.mjs', () => {
           '10',
           '--reloads',
           '2',
+          '--settle-ms',
+          '1000',
           '--results',
           results,
           '--ws-dir',
@@ -139,6 +141,7 @@ describe('bench/run.mjs', () => {
       }
       expect(report.metrics.cold_index_ms?.median).toBeGreaterThan(0);
       expect(report.metrics.rss_peak_mb?.median).toBeGreaterThan(0);
+      expect(report.metrics.idle_rss_mb?.median).toBeGreaterThan(0);
     },
   );
 });

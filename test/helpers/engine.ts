@@ -66,6 +66,8 @@ export interface EngineSetup {
 
 export interface EngineSetupOptions {
   readonly threads?: number;
+  /** How long an idle parse worker stays; default the engine's. */
+  readonly parseWorkerIdleMs?: number;
   /** A cache folder to use; `null` for no persistent cache; default a fresh one. */
   readonly cacheDir?: string | null;
 }
@@ -79,6 +81,7 @@ export function makeEngine(workspaceDir: string, options: EngineSetupOptions = {
     loaded,
     logger: silentLogger,
     threads: options.threads ?? 0,
+    ...(options.parseWorkerIdleMs !== undefined ? { parseWorkerIdleMs: options.parseWorkerIdleMs } : {}),
     ...(cacheDir
       ? {
           factKey,

@@ -280,6 +280,7 @@ describe('guard limits and parse failures', () => {
     const pool: ParsePool = {
       mode: 'in-process',
       threads: 0,
+      workerStats: () => ({ alive: 0, started: 0, lostBatches: 0 }),
       parseAll: async (jobs, options) =>
         jobs.map((job, index) => {
           const outcome: ParseOutcome = { kind: 'parsed', facts: emptyFacts(job.language) };
@@ -335,6 +336,7 @@ describe('guard limits and parse failures', () => {
     const pool: ParsePool = {
       mode: 'in-process',
       threads: 0,
+      workerStats: () => ({ alive: 0, started: 0, lostBatches: 0 }),
       parseAll: async (jobs) =>
         jobs.map((job) => {
           parsedJobs.push(job.path);

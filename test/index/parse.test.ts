@@ -10,6 +10,7 @@ import type { Extractor, ExtractorMap } from '../../src/index/languages/extracto
 import { GRAMMARS, grammarOf, LANGUAGES, languageOf } from '../../src/index/languages/registry.js';
 import { findGrammarsDir, loadLanguage, parseFile, type ParseJob } from '../../src/index/parse/parser.js';
 import { createParsePool, findWorkerFile } from '../../src/index/parse/pool.js';
+import { workByLanguage } from '../../src/index/parse/lanes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -343,14 +344,17 @@ describe('parse pool', () => {
     const inProcess = createParsePool({ threads: 0, grammarsDir });
     const workers = createParsePool({ threads: 2, grammarsDir, workerPath });
     try {
-      inProcess.warm?.(['typescript']);
-      workers.warm?.([...new Set(jobs.map((job) => job.language))]);
+      inProcess.warm?.(new Map([['typescript', 100]]));
+      workers.warm?.(
+        workByLanguage(jobs.map((job) => ({ language: job.language, bytes: job.source.length }))),
+      );
       expect(await workers.parseAll(jobs)).toEqual(await inProcess.parseAll(jobs));
     } finally {
       await Promise.all([inProcess.close(), workers.close()]);
     }
     // After close, warming is a no-op rather than a thread start.
-    workers.warm?.(['typescript']);
+    workers.warm?.(new Map([['typescript', 100]]));
+    expect(workers.workerStats().alive).toBe(0);
   });
 
   test('a file that fails is retried once in-process, then reported failed', async () => {
@@ -392,6 +396,8 @@ describe('parse pool', () => {
       const jobs = corpus().slice(0, 20);
       const expected = await createParsePool({ threads: 0, grammarsDir }).parseAll(jobs);
       expect(await pool.parseAll(jobs)).toEqual(expected);
+      // Every batch was lost: 20 jobs of 9 languages make 9 batches of one language each.
+      expect(pool.workerStats().lostBatches).toBe(new Set(jobs.map((job) => job.language)).size);
     } finally {
       await pool.close();
     }
@@ -423,6 +429,24 @@ describe('parse pool', () => {
       // The pool stays usable after an aborted run.
       expect((await pool.parseAll(corpus().slice(0, 3))).map((outcome) => outcome.kind)).toEqual([
         'parsed',
+        'parsed',
+        'parsed',
+      ]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('an onOutcome that throws rejects the run with its error; the pool stays usable', async () => {
+    const pool = createParsePool({ threads: 2, grammarsDir, workerPath });
+    try {
+      const run = pool.parseAll(corpus(), {
+        onOutcome: () => {
+          throw new Error('store full');
+        },
+      });
+      await expect(run).rejects.toThrow('store full');
+      expect((await pool.parseAll(corpus().slice(0, 2))).map((outcome) => outcome.kind)).toEqual([
         'parsed',
         'parsed',
       ]);

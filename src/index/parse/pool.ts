@@ -1,15 +1,15 @@
 /**
- * Parses many files, on a piscina worker pool when the built worker is available, in-process otherwise.
- * Both modes run the same `parseFile`, every file that fails is retried once in-process, sequentially,
- * away from the contention of the pool, and results are placed by job index: the outcomes depend neither
- * on the thread count nor on the order in which batches finish.
+ * Parses many files, on worker threads when the built worker is available, in-process otherwise. Both
+ * modes run the same `parseFile`, every file that fails is retried once in-process, sequentially, away from
+ * the contention of the pool, and results are placed by job index: the outcomes depend neither on the thread
+ * count nor on which worker parsed which batch. Workers leave when idle (see `worker-lane.ts`) and get files
+ * of the languages they already hold where possible (see `lanes.ts`).
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Piscina } from 'piscina';
+import { fileURLToPath } from 'node:url';
 import type { LanguageId } from '../facts.js';
 import type { ExtractOptions, ExtractorMap } from '../languages/extractor.js';
 import {
@@ -19,7 +19,9 @@ import {
   type ParseJob,
   type ParseOutcome,
 } from './parser.js';
-import type { ParseBatchTask } from './worker.js';
+import { runLanes } from './lane-dispatch.js';
+import { LaneOwners, LaneQueues, makeBatches, workByLanguage } from './lanes.js';
+import { WorkerLane } from './worker-lane.js';
 
 export interface ParsePoolOptions {
   /** Worker threads; 0 parses in-process. Default: the available parallelism. */
@@ -29,6 +31,8 @@ export interface ParsePoolOptions {
   readonly timeoutMs?: number;
   /** The built worker script; default: `parse-worker.js` found by {@link findWorkerFile}. */
   readonly workerPath?: string;
+  /** How long a worker thread waits for work before it leaves; default {@link PARSE_WORKER_IDLE_MS}. */
+  readonly idleTimeoutMs?: number;
   /**
    * Replaces the built-in extractor list. Functions cannot be sent to a worker, so a pool given extractors
    * always parses in-process.
@@ -56,14 +60,32 @@ export interface ParsePool {
   /** Outcomes in job order. Rejects with the signal's reason when aborted. */
   parseAll(jobs: readonly ParseJob[], options?: ParseAllOptions): Promise<ParseOutcome[]>;
   /**
-   * Starts the workers and loads these grammars in each, without waiting: a cold index calls it as soon as
-   * it knows the languages, so thread start-up and grammar compilation overlap with reading the files.
+   * Given the bytes to parse per language, gives each language a worker and starts each worker with the
+   * grammars of its languages, without waiting: a cold index calls it as soon as it knows the languages, so
+   * thread start-up and grammar compilation overlap with reading the files.
    */
-  warm?(languages: readonly LanguageId[]): void;
+  warm?(work: ReadonlyMap<LanguageId, number>): void;
+  /** The worker threads: how many are alive now, how many were started, how many batches were lost. */
+  workerStats(): ParseWorkerStats;
   close(): Promise<void>;
 }
 
+export interface ParseWorkerStats {
+  /** Alive now: 0 in-process, before the first parse, and once idle workers have left. */
+  readonly alive: number;
+  /** Started since the pool was created: a worker that left and came back counts twice. */
+  readonly started: number;
+  /** Batches whose worker failed (died, threw, was terminated): their files were parsed in-process. */
+  readonly lostBatches: number;
+}
+
 export const WORKER_FILE = 'parse-worker.js';
+
+/**
+ * A worker leaves after this long without work: long enough to stay through a burst of reloads, short
+ * enough that an idle server does not hold a worker's isolate and grammars.
+ */
+export const PARSE_WORKER_IDLE_MS = 5_000;
 
 /**
  * Walks up from `startDir` to the package root looking for the built worker: next to the bundle
@@ -85,11 +107,6 @@ export function findWorkerFile(startDir: string): string | undefined {
   }
 }
 
-// Enough tasks per thread to even out files of different sizes, few enough that messaging stays cheap.
-const MIN_BATCH = 16;
-const MAX_BATCH = 64;
-const MAX_BATCH_BYTES = 1 << 20;
-const TASKS_PER_THREAD = 4;
 // In-process parsing runs on the main thread: give the event loop a turn this often so that a server
 // keeps answering while it indexes.
 const YIELD_EVERY_MS = 20;
@@ -126,24 +143,14 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
   };
   const { workerPath, mode, threads } = chooseMode(options);
 
-  let piscina: Promise<Piscina> | undefined;
+  const idleTimeoutMs = options.idleTimeoutMs ?? PARSE_WORKER_IDLE_MS;
+  const lanes =
+    workerPath === undefined
+      ? []
+      : Array.from({ length: threads }, () => new WorkerLane(workerPath, idleTimeoutMs));
+  const owners = new LaneOwners(lanes.length);
+  let lostBatches = 0;
   let closed = false;
-
-  // Created on first use: a process that never indexes never starts a thread.
-  const getPiscina = (filename: string): Promise<Piscina> => {
-    piscina ??= import('piscina').then(
-      ({ Piscina }) =>
-        new Piscina({
-          filename: pathToFileURL(filename).href,
-          name: 'parseBatch',
-          minThreads: 0,
-          maxThreads: threads,
-          // Keep threads (and their loaded grammars) warm across a watcher's bursts of changes.
-          idleTimeout: 30_000,
-        }),
-    );
-    return piscina;
-  };
 
   const parseAll = async (jobs: readonly ParseJob[], opts: ParseAllOptions = {}): Promise<ParseOutcome[]> => {
     if (closed) throw new Error('parse pool is closed');
@@ -156,7 +163,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       for (const [index, job] of jobs.entries())
         collector.settle(index, await parseInProcess(job, settings, signal, clock));
     } else {
-      await parseInWorkers(await getPiscina(workerPath), jobs, threads, settings, signal, collector);
+      lostBatches += await parseInWorkers(lanes, owners, jobs, settings, signal, collector);
       signal?.throwIfAborted();
     }
 
@@ -166,14 +173,16 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     return collector.outcomes();
   };
 
-  const warm = (languages: readonly LanguageId[]): void => {
-    if (workerPath === undefined || closed || languages.length === 0) return;
+  const warm = (work: ReadonlyMap<LanguageId, number>): void => {
+    if (closed || lanes.length === 0 || work.size === 0) return;
+    owners.assign(work);
     const { grammarsDir, timeoutMs } = settings;
-    const task: ParseBatchTask = { jobs: [], grammarsDir, timeoutMs, warmLanguages: languages };
-    // One task per thread, submitted together, so that each thread starts and loads them.
-    void getPiscina(workerPath)
-      .then((pool) => Promise.all(Array.from({ length: threads }, () => pool.run(task))))
-      .catch(() => undefined);
+    for (const [index, lane] of lanes.entries()) {
+      const warmLanguages = owners.languagesOf(index).filter((language) => work.has(language));
+      // A lane that owns none of these languages stays without a thread until it is given work.
+      if (warmLanguages.length === 0) continue;
+      lane.run({ jobs: [], grammarsDir, timeoutMs, warmLanguages }, undefined).catch(() => undefined);
+    }
   };
 
   return {
@@ -181,9 +190,14 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     threads,
     parseAll,
     warm,
+    workerStats: () => ({
+      alive: lanes.reduce((sum, lane) => sum + lane.threads, 0),
+      started: lanes.reduce((sum, lane) => sum + lane.started, 0),
+      lostBatches,
+    }),
     close: async () => {
       closed = true;
-      if (piscina !== undefined) await (await piscina).destroy();
+      await Promise.all(lanes.map((lane) => lane.close()));
     },
   };
 }
@@ -251,64 +265,38 @@ async function parseInProcess(
   });
 }
 
-/** Sends the jobs to the workers in batches and settles every job, including those of a batch that was lost. */
-async function parseInWorkers(
-  pool: Piscina,
+/**
+ * Sends the jobs to the worker lanes in batches of one language and settles every job, including those of a
+ * batch that was lost (for the in-process retry). Returns how many batches were lost.
+ */
+function parseInWorkers(
+  lanes: readonly WorkerLane[],
+  owners: LaneOwners,
   jobs: readonly ParseJob[],
-  threads: number,
   settings: ParseSettings,
   signal: AbortSignal | undefined,
   collector: OutcomeCollector,
-): Promise<void> {
+): Promise<number> {
+  owners.assign(workByLanguage(jobs.map((job) => ({ language: job.language, bytes: job.source.length }))));
   const { grammarsDir, timeoutMs, extractOptions } = settings;
-  await Promise.all(
-    makeBatches(jobs, threads).map(async (indexes) => {
-      const task: ParseBatchTask = {
-        jobs: indexes.map((i) => jobs[i] as ParseJob),
-        grammarsDir,
-        timeoutMs,
-        ...(extractOptions !== undefined ? { extractOptions } : {}),
-      };
-      let results: ParseOutcome[] | undefined;
-      try {
-        results = (await pool.run(task, { signal: signal ?? null })) as ParseOutcome[];
-      } catch {
-        // A worker that died or threw loses its whole batch; the in-process retry recovers it.
-        if (signal?.aborted) return;
-      }
-      indexes.forEach((index, position) => {
+  return runLanes({
+    lanes,
+    queues: new LaneQueues(makeBatches(jobs, lanes.length), owners),
+    taskOf: (batch) => ({
+      jobs: batch.indexes.map((i) => jobs[i] as ParseJob),
+      grammarsDir,
+      timeoutMs,
+      ...(extractOptions !== undefined ? { extractOptions } : {}),
+    }),
+    signal,
+    settle: (batch, results) =>
+      batch.indexes.forEach((index, position) => {
         collector.settle(
           index,
           results?.[position] ?? { kind: 'failed', reason: 'worker failed', timedOut: false },
         );
-      });
-    }),
-  );
-}
-
-/**
- * Splits job indexes into consecutive batches: about {@link TASKS_PER_THREAD} tasks per thread, each within
- * the count and byte bounds.
- */
-function makeBatches(jobs: readonly ParseJob[], threads: number): number[][] {
-  const size = Math.min(
-    MAX_BATCH,
-    Math.max(MIN_BATCH, Math.ceil(jobs.length / (threads * TASKS_PER_THREAD))),
-  );
-  const batches: number[][] = [];
-  let current: number[] = [];
-  let bytes = 0;
-  for (const [index, job] of jobs.entries()) {
-    if (current.length > 0 && (current.length >= size || bytes + job.source.length > MAX_BATCH_BYTES)) {
-      batches.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(index);
-    bytes += job.source.length;
-  }
-  if (current.length > 0) batches.push(current);
-  return batches;
+      }),
+  });
 }
 
 class YieldClock {
