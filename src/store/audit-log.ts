@@ -2,6 +2,7 @@ import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { AuditRecord, AuditSink } from '../trust/audit.js';
+import { auditFieldsOf } from './audit-fields.js';
 import {
   BUSY_TIMEOUT_MS,
   CHAIN_VERSION,
@@ -33,12 +34,6 @@ INSERT OR IGNORE INTO audit_head (id, last_id, last_hash)
 SELECT 1, coalesce(max(id), 0), coalesce((SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1), ?)
 FROM audit_log`;
 
-const finite = (n: number): number => (Number.isFinite(n) ? n : 0);
-/**
- * SQLite stores UTF-8, so a lone UTF-16 surrogate would come back as U+FFFD and the row would no longer match
- * its hash; store (and hash) the string SQLite will give back.
- */
-const text = (s: string): string => Buffer.from(s, 'utf8').toString('utf8');
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** The hash-chained audit log: one row per operation call, appended by any number of processes. */
@@ -81,17 +76,7 @@ export class AuditLog implements AuditSink {
     const write = (previous: ChainHead, entry: AuditRecord): ChainHead => {
       const row = {
         id: Math.max(previous.lastId, seq.get() ?? 0) + 1,
-        time: text(entry.time),
-        session: text(entry.session),
-        operation: text(entry.operation),
-        argument_digest: text(entry.argumentDigest),
-        status: text(entry.status),
-        elapsed_ms: finite(entry.elapsedMs),
-        files_read: JSON.stringify(entry.filesRead.map(text)),
-        redactions: Math.trunc(finite(entry.redactions)),
-        trace_id: entry.traceId === undefined ? null : text(entry.traceId),
-        warning: entry.warning === undefined ? null : text(entry.warning),
-        caller: entry.caller === undefined ? null : text(entry.caller),
+        ...auditFieldsOf(entry),
         prev_hash: previous.lastHash,
         chain_version: CHAIN_VERSION,
       };

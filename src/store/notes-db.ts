@@ -9,7 +9,6 @@ import type {
   Note,
   NoteListQuery,
   NotePage,
-  NotePin,
   NoteSearchHit,
   NoteSearchQuery,
   NotesStore,
@@ -18,6 +17,7 @@ import type {
 import { securePerms } from './fact-cache-db.js';
 import { prefixBound } from './note-key-prefix.js';
 import { migrateNotes } from './notes-migrations.js';
+import { NOTE_COLUMNS, pinOf, type PinColumns } from './note-rows.js';
 
 // Still exported from here; it lives apart so that the PostgreSQL store uses it without loading SQLite.
 export { prefixBound };
@@ -28,35 +28,13 @@ const BUSY_TIMEOUT_MS = 5000;
 /** Column weights for bm25: a word in the key says more than one in the tags, which says more than the text. */
 const RANK = 'bm25(notes_fts, 4.0, 2.0, 1.0)';
 
-interface NoteRow {
+interface NoteRow extends PinColumns {
   key: string;
   value: string;
   tags: string;
   author: string;
   created_at: string;
   updated_at: string;
-  pin_kind: string | null;
-  pin_path: string | null;
-  pin_name: string | null;
-  pin_symbol_kind: string | null;
-  pin_hash: string | null;
-}
-
-const COLUMNS =
-  'n.key, n.value, n.tags, n.author, n.created_at, n.updated_at, n.pin_kind, n.pin_path, n.pin_name, n.pin_symbol_kind, n.pin_hash';
-
-function pinOf(row: NoteRow): NotePin | undefined {
-  if (row.pin_kind === 'file' && row.pin_path && row.pin_hash)
-    return { kind: 'file', path: row.pin_path, hash: row.pin_hash };
-  if (row.pin_kind === 'declaration' && row.pin_path && row.pin_name && row.pin_symbol_kind && row.pin_hash)
-    return {
-      kind: 'declaration',
-      path: row.pin_path,
-      qualifiedName: row.pin_name,
-      symbolKind: row.pin_symbol_kind,
-      hash: row.pin_hash,
-    };
-  return undefined;
 }
 
 function noteOf(row: NoteRow): Note {
@@ -174,7 +152,7 @@ export class SqliteNotesStore implements NotesStore {
   private read(key: string): Note | undefined {
     const row = this.db
       .prepare<[string, string], NoteRow>(
-        `SELECT ${COLUMNS} FROM notes n WHERE n.workspace = ? AND n.key = ?`,
+        `SELECT ${NOTE_COLUMNS} FROM notes n WHERE n.workspace = ? AND n.key = ?`,
       )
       .get(this.workspace, key);
     return row ? noteOf(row) : undefined;
@@ -191,7 +169,7 @@ export class SqliteNotesStore implements NotesStore {
         .get(...params);
       const rows = this.db
         .prepare<unknown[], NoteRow>(
-          `SELECT ${COLUMNS} FROM notes n WHERE ${where} ORDER BY n.key LIMIT ? OFFSET ?`,
+          `SELECT ${NOTE_COLUMNS} FROM notes n WHERE ${where} ORDER BY n.key LIMIT ? OFFSET ?`,
         )
         .all(...params, query.limit, query.offset);
       return { notes: rows.map(noteOf), total: Number(total) };
@@ -211,7 +189,7 @@ export class SqliteNotesStore implements NotesStore {
         .get(...params);
       const rows = this.db
         .prepare<unknown[], NoteRow & { score: number }>(
-          `SELECT ${COLUMNS}, ${RANK} AS score FROM ${from} ORDER BY score, n.key LIMIT ? OFFSET ?`,
+          `SELECT ${NOTE_COLUMNS}, ${RANK} AS score FROM ${from} ORDER BY score, n.key LIMIT ? OFFSET ?`,
         )
         .all(...params, query.limit, query.offset);
       return { hits: rows.map((row) => ({ note: noteOf(row), score: row.score })), total: Number(total) };
@@ -229,7 +207,7 @@ export class SqliteNotesStore implements NotesStore {
   async pinned(): Promise<Note[]> {
     return this.db
       .prepare<[string], NoteRow>(
-        `SELECT ${COLUMNS} FROM notes n WHERE n.workspace = ? AND n.pin_kind IS NOT NULL ORDER BY n.key`,
+        `SELECT ${NOTE_COLUMNS} FROM notes n WHERE n.workspace = ? AND n.pin_kind IS NOT NULL ORDER BY n.key`,
       )
       .all(this.workspace)
       .map(noteOf);

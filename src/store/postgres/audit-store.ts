@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import type { AuditRecord, AuditSink } from '../../trust/audit.js';
+import { auditFieldsOf, type AuditFields } from '../audit-fields.js';
 import { CHAIN_VERSION, GENESIS_HASH, rowHash, type ChainHead } from '../audit-hash.js';
 import type { PostgresPool } from './pool.js';
 
@@ -30,7 +31,7 @@ export interface PostgresAuditOptions {
 /** A record as it will be stored, less what only the append can know (its id and the previous hash). */
 interface Pending {
   readonly appendId: string;
-  readonly fields: Readonly<Record<string, string | number | null>>;
+  readonly fields: AuditFields;
 }
 
 const BATCH = 200;
@@ -55,31 +56,13 @@ const COLUMNS = [
 ] as const;
 const APPEND_ONCE = 'audit_log_append_once';
 
-const finite = (n: number): number => (Number.isFinite(n) ? n : 0);
-/**
- * The text PostgreSQL will give back: UTF-8 (a lone surrogate becomes U+FFFD) without NUL, which a TEXT
- * column cannot hold. The hash covers this stored form, so the row verifies as it is read.
- */
-const text = (s: string): string => Buffer.from(s, 'utf8').toString('utf8').replaceAll('\u0000', '\uFFFD');
-const optional = (s: string | undefined): string | null => (s === undefined ? null : text(s));
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 function pendingOf(entry: AuditRecord): Pending {
   return {
     appendId: randomUUID(),
-    fields: {
-      time: text(entry.time),
-      session: text(entry.session),
-      operation: text(entry.operation),
-      argument_digest: text(entry.argumentDigest),
-      status: text(entry.status),
-      elapsed_ms: finite(entry.elapsedMs),
-      files_read: JSON.stringify(entry.filesRead.map(text)),
-      redactions: Math.trunc(finite(entry.redactions)),
-      trace_id: optional(entry.traceId),
-      warning: optional(entry.warning),
-      caller: optional(entry.caller),
-    },
+    // The hash covers this stored form, so the row verifies as it is read.
+    fields: auditFieldsOf(entry),
   };
 }
 

@@ -8,7 +8,6 @@ import type {
   Note,
   NoteListQuery,
   NotePage,
-  NotePin,
   NoteSearchHit,
   NoteSearchQuery,
   NotesStore,
@@ -18,39 +17,18 @@ import { prefixBound } from '../note-key-prefix.js';
 import { anyWordQuery, documentTexts, documentVector, RANK_WEIGHTS } from './notes-search.js';
 import { StoreUnavailableError, type PostgresPool } from './pool.js';
 import { LOCAL_TENANT } from './team-store.js';
+import { NOTE_COLUMNS, pinOf, type PinColumns } from '../note-rows.js';
 
 /** The tenant of a server that serves no tenants (see LOCAL_TENANT). */
 export const LOCAL_NOTES_TENANT = LOCAL_TENANT;
 
-interface NoteRow {
+interface NoteRow extends PinColumns {
   key: string;
   value: string;
   tags: string[];
   author: string;
   created_at: Date;
   updated_at: Date;
-  pin_kind: string | null;
-  pin_path: string | null;
-  pin_name: string | null;
-  pin_symbol_kind: string | null;
-  pin_hash: string | null;
-}
-
-const COLUMNS =
-  'n.key, n.value, n.tags, n.author, n.created_at, n.updated_at, n.pin_kind, n.pin_path, n.pin_name, n.pin_symbol_kind, n.pin_hash';
-
-function pinOf(row: NoteRow): NotePin | undefined {
-  if (row.pin_kind === 'file' && row.pin_path && row.pin_hash)
-    return { kind: 'file', path: row.pin_path, hash: row.pin_hash };
-  if (row.pin_kind === 'declaration' && row.pin_path && row.pin_name && row.pin_symbol_kind && row.pin_hash)
-    return {
-      kind: 'declaration',
-      path: row.pin_path,
-      qualifiedName: row.pin_name,
-      symbolKind: row.pin_symbol_kind,
-      hash: row.pin_hash,
-    };
-  return undefined;
 }
 
 function noteOf(row: NoteRow): Note {
@@ -160,7 +138,7 @@ export class PostgresNotesStore implements NotesStore {
          author = excluded.author, updated_at = excluded.updated_at, pin_kind = excluded.pin_kind,
          pin_path = excluded.pin_path, pin_name = excluded.pin_name,
          pin_symbol_kind = excluded.pin_symbol_kind, pin_hash = excluded.pin_hash, search = excluded.search
-       RETURNING ${COLUMNS}, (n.xmax = 0) AS created`,
+       RETURNING ${NOTE_COLUMNS}, (n.xmax = 0) AS created`,
       values,
     );
     if (!row) throw new Error(`note ${JSON.stringify(write.key)} was not returned by its own write`);
@@ -170,7 +148,7 @@ export class PostgresNotesStore implements NotesStore {
   async get(key: string): Promise<Note | undefined> {
     const where = this.where().add('n.key = ?', key);
     const [row] = await this.query<NoteRow>(
-      `SELECT ${COLUMNS} FROM notes n WHERE ${where.sql}`,
+      `SELECT ${NOTE_COLUMNS} FROM notes n WHERE ${where.sql}`,
       where.params,
     );
     return row ? noteOf(row) : undefined;
@@ -183,7 +161,7 @@ export class PostgresNotesStore implements NotesStore {
     const page = `LIMIT $${where.next} OFFSET $${where.next + 1}`;
     const rows = await this.query<Partial<NoteRow> & { total: number }>(
       `SELECT t.total, p.* FROM (SELECT count(*)::int AS total FROM notes n WHERE ${where.sql}) t
-       LEFT JOIN LATERAL (SELECT ${COLUMNS} FROM notes n WHERE ${where.sql} ORDER BY n.key ${page}) p ON true`,
+       LEFT JOIN LATERAL (SELECT ${NOTE_COLUMNS} FROM notes n WHERE ${where.sql} ORDER BY n.key ${page}) p ON true`,
       [...where.params, query.limit, query.offset],
     );
     return { notes: pageRows(rows).map(noteOf), total: rows[0]?.total ?? 0 };
@@ -201,7 +179,7 @@ export class PostgresNotesStore implements NotesStore {
       `SELECT t.total, p.* FROM (SELECT ${matching.sql} AS q) query
        CROSS JOIN LATERAL (SELECT count(*)::int AS total FROM notes n
          WHERE ${where.sql} AND n.search @@ query.q) t
-       LEFT JOIN LATERAL (SELECT ${COLUMNS}, ${rank} AS rank FROM notes n
+       LEFT JOIN LATERAL (SELECT ${NOTE_COLUMNS}, ${rank} AS rank FROM notes n
          WHERE ${where.sql} AND n.search @@ query.q ORDER BY rank DESC, n.key ${page}) p ON true`,
       [...params, query.limit, query.offset],
     );
@@ -231,7 +209,7 @@ export class PostgresNotesStore implements NotesStore {
   async pinned(): Promise<Note[]> {
     const where = this.where().add('n.pin_kind IS NOT NULL');
     const rows = await this.query<NoteRow>(
-      `SELECT ${COLUMNS} FROM notes n WHERE ${where.sql} ORDER BY n.key`,
+      `SELECT ${NOTE_COLUMNS} FROM notes n WHERE ${where.sql} ORDER BY n.key`,
       where.params,
     );
     return rows.map(noteOf);
