@@ -61,11 +61,7 @@ export async function serveHttpCommand(args: HttpArgs, base: ServeBase): Promise
   try {
     teamStore = await openConfiguredStore(args.store, loaded, base.logger);
   } catch (error) {
-    if (error instanceof Error && 'atStart' in error && typeof error.atStart === 'string')
-      return error.atStart;
-    if (error instanceof Error && /^StoreUrlError$|^SchemaTooNewError$/.test(error.name))
-      return error.message;
-    throw error;
+    return startRefusalOf(error);
   }
   const tenants = tenantWorkspaces(loaded);
   let authenticator: Authenticator | undefined;
@@ -75,10 +71,7 @@ export async function serveHttpCommand(args: HttpArgs, base: ServeBase): Promise
       : await configuredAuthenticator(loaded);
   } catch (error) {
     await teamStore?.close();
-    if (error instanceof Error && 'atStart' in error && typeof error.atStart === 'string')
-      return error.atStart;
-    if (error instanceof Error && error.name === 'KeySecretError') return error.message;
-    throw error;
+    return startRefusalOf(error);
   }
   const refusal =
     tenants.length > 0 && !authenticator
@@ -106,6 +99,17 @@ export async function serveHttpCommand(args: HttpArgs, base: ServeBase): Promise
     throw error;
   }
   return undefined;
+}
+
+/**
+ * Why the server cannot start, for a store that cannot be reached (what to fix, not "it recovers"), a bad
+ * store URL, a schema of another version or a key secret that differs; any other error is thrown on.
+ */
+function startRefusalOf(error: unknown): string {
+  if (!(error instanceof Error)) throw error;
+  if ('atStart' in error && typeof error.atStart === 'string') return error.atStart;
+  if (['StoreUrlError', 'SchemaTooNewError', 'KeySecretError'].includes(error.name)) return error.message;
+  throw error;
 }
 
 /** The PostgreSQL team store when `--store`, MESHLENS_STORE or `[server] store` names one; it is migrated here. */
