@@ -268,28 +268,37 @@ describe('serve attaches to one daemon per workspace (built CLI, real sockets)',
     raw.child.stdin.end();
   });
 
-  it('after SIGKILL of the daemon, both attached clients reattach to one new daemon and the audit log verifies', async () => {
-    const ws = workspace();
-    const a = await connectServe(ws);
-    const b = await connectServe(ws);
-    await readyStatus(a);
-    await readyStatus(b);
-    const first = pidFileOf(ws) as number;
-    process.kill(first, 'SIGKILL');
-    await waitFor('a new daemon', () => {
-      const pid = pidFileOf(ws);
-      return pid !== undefined && pid !== first && isRunning(pid);
-    });
-    expect(await readyStatus(a)).toContain('# Index status: workspace `daemon`');
-    expect(await readyStatus(b)).toContain('# Index status: workspace `daemon`');
-    const second = pidFileOf(ws) as number;
-    if (canListProcesses) expect(liveDaemons(ws)).toEqual([second]);
-    await a.client.close();
-    await b.client.close();
-    const verify = runCli(['audit', 'verify'], { env: ws.env });
-    expect(verify.stdout).toMatch(/^audit log OK: \d+ rows, head /);
-    expect(verify.status).toBe(0);
-  });
+  it(
+    'after SIGKILL of the daemon, both attached clients reattach to one new daemon and the audit log verifies',
+    { timeout: 60_000 },
+    async () => {
+      const ws = workspace();
+      const a = await connectServe(ws);
+      const b = await connectServe(ws);
+      await readyStatus(a);
+      await readyStatus(b);
+      const first = pidFileOf(ws) as number;
+      process.kill(first, 'SIGKILL');
+      await waitFor('a new daemon', () => {
+        const pid = pidFileOf(ws);
+        return pid !== undefined && pid !== first && isRunning(pid);
+      });
+      expect(await readyStatus(a)).toContain('# Index status: workspace `daemon`');
+      expect(await readyStatus(b)).toContain('# Index status: workspace `daemon`');
+      const second = pidFileOf(ws) as number;
+      if (canListProcesses) {
+        // Both clients started a daemon; the one that lost the start lock leaves once it sees the winner,
+        // which under load can be after both clients are answered. Two that stay would fail here.
+        await waitFor('the daemon that lost the start to leave', () => liveDaemons(ws).length === 1, 20_000);
+        expect(liveDaemons(ws)).toEqual([second]);
+      }
+      await a.client.close();
+      await b.client.close();
+      const verify = runCli(['audit', 'verify'], { env: ws.env });
+      expect(verify.stdout).toMatch(/^audit log OK: \d+ rows, head /);
+      expect(verify.status).toBe(0);
+    },
+  );
 
   it('exits once no client has been attached for daemon_idle_minutes', async () => {
     const ws = workspace(0.03);
