@@ -193,7 +193,7 @@ describe('API keys in PostgreSQL (built CLI)', () => {
       writeFiles(server, {
         'meshlens.toml':
           '[server.tenants.acme]\nworkspace = "acme"\n\n[server.tenants.globex]\nworkspace = "globex"\n\n' +
-          '[server.visibility.roles]\nreader = ["admin.status"]\n',
+          '[server.visibility.roles]\nreader = ["admin.status", "memory"]\n',
         'acme/meshlens.toml': '[workspace]\nroots = ["api"]\n',
         'acme/api/main.go': 'package main\n',
         'globex/meshlens.toml': '[workspace]\nroots = ["api"]\n',
@@ -209,30 +209,52 @@ describe('API keys in PostgreSQL (built CLI)', () => {
         env,
       );
       servers.push(serve);
+      const sessions = new Map<string, string>();
       for (const [key, calls] of [
         [acme, 2],
         [globex, 3],
       ] as const) {
         const session = await openSession(serve.url, key);
+        sessions.set(key, session);
         for (let i = 0; i < calls; i++)
           expect(isAnswer(await callTool(serve.url, session, key, 'admin', STATUS))).toBe(true);
       }
+      // A note acme keeps is a row under acme, and globex cannot read it.
+      const put = { key: 'runbook', value: 'acme only' };
+      expect(isAnswer(await callTool(serve.url, sessions.get(acme) ?? '', acme, 'memory_put', put))).toBe(
+        true,
+      );
+      const peek = await callTool(serve.url, sessions.get(globex) ?? '', globex, 'memory', {
+        mode: 'get',
+        key: 'runbook',
+      });
+      expect(JSON.stringify(peek.message)).not.toContain('acme only');
       expect(await stopHttpServe(serve)).toBe(0);
+      const db = new pg.Client({ connectionString: tenantsDb.url });
+      await db.connect();
+      const rows = async (sql: string) => (await db.query<{ row: string }>(sql)).rows.map((r) => r.row);
+      expect(await rows("SELECT tenant || ' ' || key AS row FROM notes")).toEqual(['acme runbook']);
+      // Each tenant's cold index went through its own job, under its name (facts share the job's scope).
+      expect(await rows('SELECT DISTINCT tenant AS row FROM index_runs ORDER BY 1')).toEqual([
+        'acme',
+        'globex',
+      ]);
+      await db.end();
       const verify = runCli(['audit', 'verify', '--store', tenantsDb.url, '--json'], { env });
       expect(JSON.parse(verify.stdout)).toMatchObject({
         ok: true,
         chains: [
-          { tenant: 'acme', ok: true, rows: 2 },
-          { tenant: 'globex', ok: true, rows: 3 },
+          { tenant: 'acme', ok: true, rows: 3 },
+          { tenant: 'globex', ok: true, rows: 4 },
         ],
       });
       const one = runCli(['audit', 'verify', '--store', tenantsDb.url, '--tenant', 'globex'], { env });
-      expect(one.stdout).toMatch(/^audit chain globex OK: 3 rows, head 3:[0-9a-f]{64}\n$/);
+      expect(one.stdout).toMatch(/^audit chain globex OK: 4 rows, head 4:[0-9a-f]{64}\n$/);
       const stats = runCli(['stats', '--store', tenantsDb.url, '--tenant', 'acme', '--json'], { env });
       const report = JSON.parse(stats.stdout) as { calls: number; key_usage: { tenants: unknown[] } };
       expect([report.calls, report.key_usage.tenants]).toEqual([
-        2,
-        [{ tenant: 'acme', keys: 1, calls: 2, refusals: 0 }],
+        3,
+        [{ tenant: 'acme', keys: 1, calls: 3, refusals: 0 }],
       ]);
       const sqliteChains = path.join(path.dirname(env.MESHLENS_AUDIT_DB ?? ''), 'tenants');
       expect(existsSync(sqliteChains)).toBe(false);
