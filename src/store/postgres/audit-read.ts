@@ -3,7 +3,6 @@
  * SQLite log's, and `stats` reads rows. Each reads one snapshot of the database (a repeatable-read
  * transaction), so replicas appending meanwhile cannot make rows and head disagree.
  */
-import type { PoolClient } from 'pg';
 import type { RawRow } from '../audit-hash.js';
 import { auditRowOf, type AuditRow } from '../audit-rows.js';
 import {
@@ -14,28 +13,13 @@ import {
   type VerifyOptions,
   type VerifyResult,
 } from '../audit-walk.js';
-import { isUnavailable, type PostgresPool } from './pool.js';
+import type { PostgresPool } from './pool.js';
 
 const PAGE = 2_000;
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** Runs `read` on one snapshot of the database. */
-async function snapshot<T>(pool: PostgresPool, read: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const result = await read(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    broken = isUnavailable(error);
-    if (!broken) await client.query('ROLLBACK').catch(() => undefined);
-    throw pool.translated(error);
-  } finally {
-    client.release(broken);
-  }
-}
+/** One snapshot of the database: replicas appending meanwhile cannot make rows and head disagree. */
+const SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 
 /** A row as the driver gives it, with its bigint id (text) made a number, as the SQLite log stores it. */
 const rawOf = (row: RawRow): RawRow => ({ ...row, id: Number(row.id) });
@@ -61,7 +45,7 @@ export async function verifyPostgresAudit(
 ): Promise<VerifyResult> {
   let rows = 0;
   try {
-    return await snapshot(pool, async (client) => {
+    return await pool.transaction(async (client) => {
       const counted = await client.query<{ n: string }>(
         'SELECT count(*) AS n FROM audit_log WHERE tenant = $1',
         [tenant],
@@ -86,7 +70,7 @@ export async function verifyPostgresAudit(
       checkCount(rows, walk.walked);
       walk.end();
       return { ok: true as const, rows, head: walk.head };
-    });
+    }, SNAPSHOT);
   } catch (error) {
     if (error instanceof Broken) return { ok: false, rows, firstBrokenRow: error.row, reason: error.message };
     if ((error as Error).name === 'StoreUnavailableError') throw error;

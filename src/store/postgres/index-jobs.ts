@@ -103,7 +103,7 @@ export class IndexJobs {
       [this.scope.tenant, this.scope.workspace],
     );
     const client = await this.pool.connect();
-    // A checked-out client that loses its server emits here; unheard, the event would end the process.
+    // The pool already logs a checked-out client that breaks; this says what it means here.
     const onError = (error: Error) =>
       this.logger.warn(
         { err: error.message },

@@ -102,12 +102,15 @@ export class PostgresPool {
     }
   }
 
-  /** Runs `work` in one transaction on one client; it rolls back when `work` throws. */
-  async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in one transaction on one client; it rolls back when `work` throws. `begin` may ask for
+   * another isolation level or a read-only transaction.
+   */
+  async transaction<T>(work: (client: PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
     const client = await this.connect();
     let broken = false;
     try {
-      await client.query('BEGIN');
+      await client.query(begin);
       const result = await work(client);
       await client.query('COMMIT');
       return result;
