@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ResolvedRoot } from '../core/config.js';
 import { diskSpelling } from '../core/disk-spelling.js';
 import { ToolError } from '../core/errors.js';
+import { listedRootNames } from '../core/root-names.js';
 
 /** Per-argument leniency: a history question may name a file that was deleted since. */
 export interface PathCheck {
@@ -26,8 +27,6 @@ export interface JailOptions {
 const ALL_ROOTS = new Set(['.', './', '*']);
 /** The caller's spelling is echoed back at most this long. */
 const ECHO_LIMIT = 200;
-/** Root names listed in an error before the list is cut short. */
-const LISTED_ROOTS = 10;
 /** Dangling symlinks followed by hand before giving up (the kernel's own limit is 40). */
 const MAX_LINK_HOPS = 40;
 
@@ -102,11 +101,7 @@ export function createPathJail(options: JailOptions): PathJail {
 }
 
 function outside(argument: string, spelling: string, roots: readonly Root[]): ToolError {
-  const names = roots.map((r) => r.name).sort();
-  const listed =
-    names.length > LISTED_ROOTS
-      ? `${names.slice(0, LISTED_ROOTS).join(', ')}, … ${names.length - LISTED_ROOTS} more`
-      : names.join(', ');
+  const listed = listedRootNames(roots.map((r) => r.name));
   return new ToolError(
     'outside_roots',
     `\`${argument}\` must be inside the workspace roots (${listed || 'none configured'}); ${echo(spelling)} is outside ` +

@@ -9,12 +9,11 @@ import path from 'node:path';
 import { ToolError } from '../../core/errors.js';
 import { editDistance } from '../../core/suggest.js';
 import type { IndexedFile, RejectedFile, SnapshotReader } from '../../index/reader.js';
+import { listedRootNames } from '../../core/root-names.js';
 import { displayOf, displayPath } from './workspace-paths.js';
 
 /** Close matches named by a "not found" answer. */
 const SUGGESTED = 5;
-/** Root names an error lists before it cuts the list short. */
-const LISTED_ROOTS = 10;
 
 /** The caller's spelling as the index spells paths: `/`-separated, no `./`, no trailing separator. */
 function normalised(spelling: string): string {
@@ -107,11 +106,7 @@ export function refuseOutsideRoots(snapshot: SnapshotReader, argument: string, s
 
 /** Said as the path jail says it for path arguments: where the path must be, and how to write one. */
 function outsideRoots(snapshot: SnapshotReader, argument: string, spelling: string): ToolError {
-  const names = snapshot.roots.map((r) => r.name).sort();
-  const listed =
-    names.length > LISTED_ROOTS
-      ? `${names.slice(0, LISTED_ROOTS).join(', ')}, … ${names.length - LISTED_ROOTS} more`
-      : names.join(', ');
+  const listed = listedRootNames(snapshot.roots.map((r) => r.name));
   return new ToolError(
     'outside_roots',
     `\`${argument}\` must be inside the workspace roots (${listed || 'none configured'}); ` +
