@@ -1,10 +1,11 @@
 import { statSync, truncateSync } from 'node:fs';
-import { ConfigError, loadConfig, type LoadedConfig } from '../core/config.js';
+import { ConfigError, type LoadedConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
 import { startDaemonHost } from '../server/daemon/daemon-host.js';
 import { daemonLocationOf } from './daemon-location.js';
 import { DaemonServing } from './daemon-serving.js';
 import type { ServeArgs } from './serve-args.js';
+import { serveConfigLoader } from './serve-config.js';
 import { checkVisibilityTable } from './visibility-check.js';
 import { VERSION } from './version.js';
 
@@ -19,13 +20,7 @@ const MAX_LOG_BYTES = 1024 * 1024;
  */
 export async function runDaemon(args: ServeArgs): Promise<number> {
   const logger = createLogger();
-  const load = () =>
-    loadConfig({
-      cwd: process.cwd(),
-      ...(args.config ? { configPath: args.config } : {}),
-      ...(args.workspace ? { workspaceDir: args.workspace } : {}),
-      outsideWorkspace: args.allowOutsideWorkspace ? 'allow' : 'refuse',
-    });
+  const load = serveConfigLoader(args);
   let loaded: LoadedConfig;
   try {
     loaded = load();

@@ -1,6 +1,7 @@
-import { ConfigError, loadConfig } from '../core/config.js';
+import { ConfigError } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
 import type { ServeArgs } from './serve-args.js';
+import { serveConfigLoader } from './serve-config.js';
 import { serveStdio } from './serve.js';
 
 /**
@@ -11,13 +12,7 @@ import { serveStdio } from './serve.js';
 export async function runServe(args: ServeArgs): Promise<number> {
   const logger = createLogger();
   try {
-    const load = () =>
-      loadConfig({
-        cwd: process.cwd(),
-        ...(args.config ? { configPath: args.config } : {}),
-        ...(args.workspace ? { workspaceDir: args.workspace } : {}),
-        outsideWorkspace: args.allowOutsideWorkspace ? 'allow' : 'refuse',
-      });
+    const load = serveConfigLoader(args);
     if (args.http) {
       // Loaded only here: the stdio boot never reads the HTTP server's code.
       const { serveHttpCommand } = await import('./serve-http.js');
