@@ -19,6 +19,8 @@ import type { ServedWorkspaces } from './served-workspaces.js';
 import { tenantWorkspaces, type TenantWorkspace } from './tenant-table.js';
 import { checkVisibilityTable } from './visibility-check.js';
 import { VERSION } from './version.js';
+import type { UsageCounter } from '../core/admission.js';
+import type { KeyLookup } from '../server/api-key-auth.js';
 
 export interface HttpServeOptions extends ServeOptions {
   readonly listen: ListenAddress;
@@ -140,24 +142,13 @@ async function configuredAuthenticator(loaded: LoadedConfig): Promise<Authentica
   const { keysDbPath } = await import('../store/keys-paths.js');
   const file = keysDbPath(process.env);
   if (!existsSync(file)) return undefined;
-  const [{ SqliteKeyStore }, { createAdmitter }, { limitsConfigOf }, { keyAuthenticator }] =
-    await Promise.all([
-      import('../store/keys-db.js'),
-      import('../core/admission.js'),
-      import('../core/limits-config.js'),
-      import('../server/http/key-authenticator.js'),
-    ]);
+  const { SqliteKeyStore } = await import('../store/keys-db.js');
   const store = SqliteKeyStore.open({ path: file, env: process.env });
-  const now = Date.now();
-  const active = store
-    .list()
-    .some((key) => key.revokedAt === null && (key.expiresAt === null || Date.parse(key.expiresAt) > now));
-  if (!active) {
+  if (!store.hasActiveKey(Date.now())) {
     store.close();
     return undefined;
   }
-  const admission = createAdmitter({ limits: limitsConfigOf(loaded.config.server.limits), usage: store });
-  return keyAuthenticator(store, admission);
+  return authenticatorOver(loaded, store, store);
 }
 
 /**
@@ -169,22 +160,26 @@ async function teamAuthenticator(
   team: TeamStore,
   logger: ServeBase['logger'],
 ): Promise<Authenticator | undefined> {
-  const [
-    { PostgresKeyStore },
-    { PostgresUsageCounter },
-    { createAdmitter },
-    { limitsConfigOf },
-    { keyAuthenticator },
-  ] = await Promise.all([
+  const [{ PostgresKeyStore }, { PostgresUsageCounter }] = await Promise.all([
     import('../store/postgres/key-store.js'),
     import('../store/postgres/usage-store.js'),
+  ]);
+  const keys = await PostgresKeyStore.open(team.pool, { env: process.env, logger });
+  if (!(await keys.hasActiveKey(Date.now()))) return undefined;
+  return authenticatorOver(loaded, keys, new PostgresUsageCounter(team.pool));
+}
+
+/** Keys checked in `keys`, calls admitted against `[server.limits]` and counted in `usage`: either store. */
+async function authenticatorOver(
+  loaded: LoadedConfig,
+  keys: KeyLookup,
+  usage: UsageCounter,
+): Promise<Authenticator> {
+  const [{ createAdmitter }, { limitsConfigOf }, { keyAuthenticator }] = await Promise.all([
     import('../core/admission.js'),
     import('../core/limits-config.js'),
     import('../server/http/key-authenticator.js'),
   ]);
-  const keys = await PostgresKeyStore.open(team.pool, { env: process.env, logger });
-  if (!(await keys.hasActiveKey(Date.now()))) return undefined;
-  const usage = new PostgresUsageCounter(team.pool);
   const admission = createAdmitter({ limits: limitsConfigOf(loaded.config.server.limits), usage });
   return keyAuthenticator(keys, admission);
 }

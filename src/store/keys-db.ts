@@ -190,6 +190,13 @@ export class SqliteKeyStore implements UsageCounter {
     return this.db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY id').all().map(recordOf);
   }
 
+  /** Whether any key is neither revoked nor expired: the server then asks every request for one. */
+  hasActiveKey(nowMs: number): boolean {
+    return this.list().some(
+      (key) => key.revokedAt === null && (key.expiresAt === null || Date.parse(key.expiresAt) > nowMs),
+    );
+  }
+
   /** The key named by its prefix or its id. */
   find(prefixOrId: string): KeyRecord | undefined {
     const row = /^[0-9]+$/.test(prefixOrId)
