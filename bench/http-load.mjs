@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -53,6 +53,7 @@ function options(argv) {
       cli: { type: 'string', default: path.join(root, 'dist/meshlens.js') },
     },
   });
+  if (!existsSync(values.cli)) throw new Error(`${values.cli} does not exist: run npm run build first`);
   const setups = values.setups.split(',').filter(Boolean);
   for (const s of setups) if (s !== 'single' && s !== 'replicas') throw new Error(`unknown setup "${s}"`);
   return { ...values, clients: Number(values.clients), calls: Number(values.calls), setups };
@@ -257,6 +258,4 @@ async function main() {
   process.exit(results.every((r) => r.errors === 0) ? 0 : 1);
 }
 
-// Read once so that a missing build is reported before any server starts.
-readFileSync(path.join(root, 'package.json'));
 await main();
