@@ -28,7 +28,8 @@ export function buildCallGraph(
   settings: readonly RootImportSettings[],
 ): CallGraph {
   const decls = new DeclarationTable(files);
-  const resolver = new CallResolver(decls, new Reach(files, settings));
+  const reach = new Reach(files, settings);
+  const resolver = new CallResolver(decls, reach);
   const columns = new EdgeColumns();
   const stats = { sites: 0, exact: 0, heuristic: 0, ambiguous: 0, external: 0, unresolved: 0 };
   files.forEach((file, fileIndex) => {
@@ -51,6 +52,7 @@ export function buildCallGraph(
       }
     });
   });
+  reach.forgetFiles();
   return new PackedCallGraph(decls, resolver, columns, stats);
 }
 

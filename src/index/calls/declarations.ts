@@ -39,21 +39,34 @@ export const simpleName = (name: string): string => {
   return parts[parts.length - 1] ?? name;
 };
 
-const push = <K>(map: Map<K, number[]>, key: K, value: number): void => {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+/**
+ * A map from a name to its declarations. Most names have one declaration, so a lone id is kept as a number
+ * and becomes a list only when a second one comes: an array per name cost about 100 bytes each, a third of
+ * the call graph's memory on a workspace of 62,000 files.
+ */
+type IdsByKey = Map<string, DeclId | DeclId[]>;
+
+const push = (map: IdsByKey, key: string, value: DeclId): void => {
+  const known = map.get(key);
+  if (known === undefined) map.set(key, value);
+  else if (typeof known === 'number') map.set(key, [known, value]);
+  else known.push(value);
+};
+
+const idsOf = (map: IdsByKey, key: string): readonly DeclId[] => {
+  const known = map.get(key);
+  return known === undefined ? [] : typeof known === 'number' ? [known] : known;
 };
 
 export class DeclarationTable {
   /** `starts[i]`: the first DeclId of `files[i]`; `starts[files.length]`: the total. */
   readonly starts: Int32Array;
   /** Callable declarations by name. */
-  private readonly byName = new Map<string, number[]>();
+  private readonly byName: IdsByKey = new Map();
   /** Methods and nested declarations by `owner simple name \0 name`. */
-  private readonly members = new Map<string, number[]>();
+  private readonly members: IdsByKey = new Map();
   /** Type declarations by simple name. */
-  private readonly types = new Map<string, number[]>();
+  private readonly types: IdsByKey = new Map();
   /** DeclId → index of its file in `files`, for the declarations the tables hold. */
   private readonly fileIndex = new Map<IndexedFile, number>();
 
@@ -117,15 +130,15 @@ export class DeclarationTable {
   }
 
   named(name: string): readonly DeclId[] {
-    return this.byName.get(name) ?? [];
+    return idsOf(this.byName, name);
   }
 
   membersOf(owner: string, name: string): readonly DeclId[] {
-    return this.members.get(`${owner}\u0000${name}`) ?? [];
+    return idsOf(this.members, `${owner}\u0000${name}`);
   }
 
   typesNamed(name: string): readonly DeclId[] {
-    return this.types.get(name) ?? [];
+    return idsOf(this.types, name);
   }
 
   /** The owning type's simple name of a member declaration, if it has one. */

@@ -80,8 +80,8 @@ export class CallResolver {
     if (local.length > 0) return { targets: local, confidence: 'exact', via: 'file' };
     const imported = file.facts.imports
       .filter((fact) => fact.names?.includes(receiver))
-      .flatMap((fact) => this.reach.module(file, fact.source).files);
-    const found = members.filter((id) => imported.includes(this.decls.fileOf(id)));
+      .map((fact) => this.reach.module(file, fact.source));
+    const found = members.filter((id) => imported.some((module) => module.holds(this.decls.fileOf(id))));
     return found.length > 0 ? { targets: found, confidence: 'exact', via: 'import' } : undefined;
   }
 
@@ -89,11 +89,13 @@ export class CallResolver {
   private viaModule(file: IndexedFile, call: CallFact): Binding | Unbound {
     const module = this.reach.module(file, call.module as string);
     if (module.files.length > 0) {
-      const found = topLevelIn(this.decls, module.files, call.name);
+      const found = this.topLevelWhere(call.name, (other) => module.holds(other));
       if (found.length > 0)
         return { targets: found, confidence: found.length === 1 ? 'exact' : 'ambiguous', via: 'import' };
       // An import of a class then `Class.method()`: the method of that type.
-      const types = module.files.flatMap((f) => typesIn(this.decls, f, simpleName(call.module as string)));
+      const types = this.decls
+        .typesNamed(simpleName(call.module as string))
+        .filter((id) => module.holds(this.decls.fileOf(id)));
       const member = this.membersOf(types, call.name, 'import', 'exact');
       if (member) return member;
       return 'unresolved';
@@ -132,7 +134,7 @@ export class CallResolver {
     if (types.length === 0) {
       // Methods attached to a type declared elsewhere (a Go receiver type in another file of the package).
       const siblings = this.decls.membersOf(ownName, call.name).filter((id) => this.sameFamily(file, id));
-      const near = siblings.filter((id) => this.reach.reachOf(file).has(this.decls.fileOf(id)));
+      const near = siblings.filter((id) => this.reach.sees(file, this.decls.fileOf(id)));
       return near.length === 1 ? { targets: near, confidence: 'exact', via: 'self' } : undefined;
     }
     return this.membersOf(types, call.name, 'self', 'exact');
@@ -148,9 +150,9 @@ export class CallResolver {
 
   /** A bare call: the same file, an import by name, the same package, then the one visible declaration. */
   private bare(file: IndexedFile, call: CallFact): Binding | Unbound {
-    const own = topLevelIn(this.decls, [file], call.name);
+    const own = this.topLevelWhere(call.name, (other) => other === file);
     if (own.length > 0) return this.inOwnFile(file, own);
-    const folder = topLevelIn(this.decls, this.reach.sameFolder(file), call.name);
+    const folder = this.topLevelWhere(call.name, (other) => this.reach.inSameFolder(file, other));
     if (folder.length === 1) return { targets: folder, confidence: 'exact', via: 'package' };
     return this.byName(file, call, false);
   }
@@ -165,10 +167,10 @@ export class CallResolver {
     if (bodies.length > 1) return { targets: bodies, confidence: 'ambiguous', via: 'file' };
     if (bodies.length === 1) return { targets: bodies, confidence: 'exact', via: 'file' };
     const name = this.decls.symbolOf(own[0] as DeclId).name;
-    const reach = [...this.reach.reachOf(file)].filter((other) => other !== file);
-    const elsewhere = topLevelIn(this.decls, reach, name).filter(
-      (id) => this.decls.symbolOf(id).bodyStartLine !== undefined,
-    );
+    const elsewhere = this.topLevelWhere(
+      name,
+      (other) => other !== file && this.reach.sees(file, other),
+    ).filter((id) => this.decls.symbolOf(id).bodyStartLine !== undefined);
     if (elsewhere.length === 1) return { targets: elsewhere, confidence: 'exact', via: 'package' };
     return { targets: own, confidence: own.length === 1 ? 'exact' : 'ambiguous', via: 'file' };
   }
@@ -178,10 +180,9 @@ export class CallResolver {
    * `heuristic` binding, a few are `ambiguous`; none or many leave the site unresolved.
    */
   private byName(file: IndexedFile, call: CallFact, member: boolean): Binding | Unbound {
-    const reach = this.reach.reachOf(file);
     const candidates = this.decls
       .named(call.name)
-      .filter((id) => this.isMember(id) === member && reach.has(this.decls.fileOf(id)));
+      .filter((id) => this.isMember(id) === member && this.reach.sees(file, this.decls.fileOf(id)));
     if (candidates.length === 0 || candidates.length > MAX_AMBIGUOUS) return 'unresolved';
     return {
       targets: candidates,
@@ -199,7 +200,7 @@ export class CallResolver {
     if (all.length <= 1) return all;
     const tiers: ((other: IndexedFile) => boolean)[] = [
       (other) => other === file,
-      (other) => this.reach.reachOf(file).has(other),
+      (other) => this.reach.sees(file, other),
       (other) => other.root === file.root,
     ];
     for (const inTier of tiers) {
@@ -248,7 +249,7 @@ export class CallResolver {
       return (
         file.root === typeFile.root &&
         this.sameFamily(typeFile, id) &&
-        this.reach.sameFolder(typeFile).includes(file)
+        this.reach.inSameFolder(typeFile, file)
       );
     });
     return children;
@@ -264,6 +265,13 @@ export class CallResolver {
     );
   }
 
+  /** Top-level declarations (no enclosing type) named `name` in the files `where` accepts. */
+  private topLevelWhere(name: string, where: (file: IndexedFile) => boolean): DeclId[] {
+    return this.decls
+      .named(name)
+      .filter((id) => where(this.decls.fileOf(id)) && this.decls.ownerOf(id) === undefined);
+  }
+
   private isMember(id: DeclId): boolean {
     return this.decls.ownerOf(id) !== undefined;
   }
@@ -271,14 +279,4 @@ export class CallResolver {
   private sameFamily(file: IndexedFile, id: DeclId): boolean {
     return familyOf(this.decls.fileOf(id)) === familyOf(file);
   }
-}
-
-/** Top-level declarations (no enclosing type) named `name` in the given files. */
-function topLevelIn(decls: DeclarationTable, files: readonly IndexedFile[], name: string): DeclId[] {
-  const wanted = new Set(files);
-  return decls.named(name).filter((id) => wanted.has(decls.fileOf(id)) && decls.ownerOf(id) === undefined);
-}
-
-function typesIn(decls: DeclarationTable, file: IndexedFile, name: string): DeclId[] {
-  return decls.typesNamed(name).filter((id) => decls.fileOf(id) === file);
 }
