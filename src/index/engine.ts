@@ -29,6 +29,7 @@ import type { Watcher } from './watcher.js';
 import { WorkspaceInputs } from './workspace-inputs.js';
 import { runSummary, type RunFigures } from './run-summary.js';
 import type { ResolvedRoot } from '../core/config.js';
+import { releaseHeapWhenIdle } from '../core/heap-release.js';
 
 declare const MESHLENS_EXTRACTION_HASH: string | undefined;
 
@@ -115,6 +116,8 @@ export class IndexEngine implements IndexReader {
         ...(this.options.parseWorkerIdleMs !== undefined
           ? { idleTimeoutMs: this.options.parseWorkerIdleMs }
           : {}),
+        // Once the workers have left, the indexing is over: hand its spare heap back.
+        onDrained: (isIdle) => releaseHeapWhenIdle(isIdle),
       });
     }
     if (!this.cache && this.options.openStore && this.options.loaded.config.cache.enabled) {

@@ -40,6 +40,11 @@ export interface ParsePoolOptions {
   readonly extractors?: ExtractorMap;
   /** Workspace settings for every extractor (custom patterns, docs sanitising); plain data, sent to workers. */
   readonly extractOptions?: ExtractOptions;
+  /**
+   * Called when the last live worker has left (not when the pool closes). `isIdle` tells later whether
+   * the pool is still without workers.
+   */
+  readonly onDrained?: (isIdle: () => boolean) => void;
 }
 
 export interface ParseAllOptions {
@@ -144,13 +149,19 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
   const { workerPath, mode, threads } = chooseMode(options);
 
   const idleTimeoutMs = options.idleTimeoutMs ?? PARSE_WORKER_IDLE_MS;
+  let closed = false;
+  const isIdle = (): boolean => !closed && lanes.every((lane) => lane.threads === 0);
+  // Piscina tells of a leaving worker before it drops it from its list: look once that is done.
+  const workerLeft = (): void =>
+    void setImmediate(() => {
+      if (isIdle()) options.onDrained?.(isIdle);
+    });
   const lanes =
     workerPath === undefined
       ? []
-      : Array.from({ length: threads }, () => new WorkerLane(workerPath, idleTimeoutMs));
+      : Array.from({ length: threads }, () => new WorkerLane(workerPath, idleTimeoutMs, workerLeft));
   const owners = new LaneOwners(lanes.length);
   let lostBatches = 0;
-  let closed = false;
 
   const parseAll = async (jobs: readonly ParseJob[], opts: ParseAllOptions = {}): Promise<ParseOutcome[]> => {
     if (closed) throw new Error('parse pool is closed');

@@ -22,6 +22,8 @@ export class WorkerLane {
   constructor(
     private readonly workerPath: string,
     private readonly idleTimeoutMs: number,
+    /** Told when this lane's worker has left (idle, or the pool closing). */
+    private readonly onWorkerLeft: () => void = () => undefined,
   ) {}
 
   /** Created on first use: a process that never indexes never starts a thread. */
@@ -35,6 +37,7 @@ export class WorkerLane {
         idleTimeout: this.idleTimeoutMs,
       });
       this.piscina.on('workerCreate', () => (this.started += 1));
+      this.piscina.on('workerDestroy', () => this.onWorkerLeft());
       return this.piscina;
     });
     return this.starting;
