@@ -133,6 +133,25 @@ export class DeclarationTable {
     return idsOf(this.byName, name);
   }
 
+  /**
+   * Callable declarations named `name` in `files` (`holds` tells whether a file is one of them), in DeclId
+   * order. Looked up by name or through the files' own symbols, whichever list is shorter: a name declared
+   * thousands of times (`Shared`, `String`) must not be scanned for every call site naming one module.
+   */
+  namedIn(name: string, files: readonly IndexedFile[], holds: (file: IndexedFile) => boolean): DeclId[] {
+    const named = this.named(name);
+    if (named.length <= files.length) return named.filter((id) => holds(this.fileOf(id)));
+    const found = new Set<DeclId>();
+    for (const file of files) {
+      const index = this.fileIndex.get(file);
+      if (index === undefined) continue;
+      const base = this.starts[index] as number;
+      for (const symbol of file.facts.symbols)
+        if (symbol.name === name && CALLABLE.has(symbol.kind)) found.add(base + symbol.id);
+    }
+    return [...found].sort((a, b) => a - b);
+  }
+
   membersOf(owner: string, name: string): readonly DeclId[] {
     return idsOf(this.members, `${owner}\u0000${name}`);
   }

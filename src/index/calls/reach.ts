@@ -58,6 +58,11 @@ export class Reach {
     }
   }
 
+  /** Files of the same family in the file's folder, the file included (one list shared by the folder). */
+  folderOf(file: IndexedFile): readonly IndexedFile[] {
+    return this.familyFolder(this.folderKeyOf(file), familyOf(file));
+  }
+
   /** Whether `other` sits in `file`'s folder and language family. */
   inSameFolder(file: IndexedFile, other: IndexedFile): boolean {
     return this.folderKeyOf(other) === this.folderKeyOf(file) && familyOf(other) === familyOf(file);

@@ -89,7 +89,7 @@ export class CallResolver {
   private viaModule(file: IndexedFile, call: CallFact): Binding | Unbound {
     const module = this.reach.module(file, call.module as string);
     if (module.files.length > 0) {
-      const found = this.topLevelWhere(call.name, (other) => module.holds(other));
+      const found = this.topLevelIn(call.name, module.files, (other) => module.holds(other));
       if (found.length > 0)
         return { targets: found, confidence: found.length === 1 ? 'exact' : 'ambiguous', via: 'import' };
       // An import of a class then `Class.method()`: the method of that type.
@@ -150,9 +150,11 @@ export class CallResolver {
 
   /** A bare call: the same file, an import by name, the same package, then the one visible declaration. */
   private bare(file: IndexedFile, call: CallFact): Binding | Unbound {
-    const own = this.topLevelWhere(call.name, (other) => other === file);
+    const own = this.topLevelIn(call.name, [file], (other) => other === file);
     if (own.length > 0) return this.inOwnFile(file, own);
-    const folder = this.topLevelWhere(call.name, (other) => this.reach.inSameFolder(file, other));
+    const folder = this.topLevelIn(call.name, this.reach.folderOf(file), (other) =>
+      this.reach.inSameFolder(file, other),
+    );
     if (folder.length === 1) return { targets: folder, confidence: 'exact', via: 'package' };
     return this.byName(file, call, false);
   }
@@ -167,7 +169,7 @@ export class CallResolver {
     if (bodies.length > 1) return { targets: bodies, confidence: 'ambiguous', via: 'file' };
     if (bodies.length === 1) return { targets: bodies, confidence: 'exact', via: 'file' };
     const name = this.decls.symbolOf(own[0] as DeclId).name;
-    const elsewhere = this.topLevelWhere(
+    const elsewhere = this.topLevelSeen(
       name,
       (other) => other !== file && this.reach.sees(file, other),
     ).filter((id) => this.decls.symbolOf(id).bodyStartLine !== undefined);
@@ -180,10 +182,14 @@ export class CallResolver {
    * `heuristic` binding, a few are `ambiguous`; none or many leave the site unresolved.
    */
   private byName(file: IndexedFile, call: CallFact, member: boolean): Binding | Unbound {
-    const candidates = this.decls
-      .named(call.name)
-      .filter((id) => this.isMember(id) === member && this.reach.sees(file, this.decls.fileOf(id)));
-    if (candidates.length === 0 || candidates.length > MAX_AMBIGUOUS) return 'unresolved';
+    const candidates: DeclId[] = [];
+    for (const id of this.decls.named(call.name)) {
+      if (this.isMember(id) !== member || !this.reach.sees(file, this.decls.fileOf(id))) continue;
+      candidates.push(id);
+      // More would stay unresolved all the same: stop looking.
+      if (candidates.length > MAX_AMBIGUOUS) return 'unresolved';
+    }
+    if (candidates.length === 0) return 'unresolved';
     return {
       targets: candidates,
       confidence: candidates.length === 1 ? 'heuristic' : 'ambiguous',
@@ -265,8 +271,17 @@ export class CallResolver {
     );
   }
 
-  /** Top-level declarations (no enclosing type) named `name` in the files `where` accepts. */
-  private topLevelWhere(name: string, where: (file: IndexedFile) => boolean): DeclId[] {
+  /** Top-level declarations (no enclosing type) named `name` in `files`. */
+  private topLevelIn(
+    name: string,
+    files: readonly IndexedFile[],
+    holds: (file: IndexedFile) => boolean,
+  ): DeclId[] {
+    return this.decls.namedIn(name, files, holds).filter((id) => this.decls.ownerOf(id) === undefined);
+  }
+
+  /** Top-level declarations named `name` in the files `where` accepts, among all of that name. */
+  private topLevelSeen(name: string, where: (file: IndexedFile) => boolean): DeclId[] {
     return this.decls
       .named(name)
       .filter((id) => where(this.decls.fileOf(id)) && this.decls.ownerOf(id) === undefined);
