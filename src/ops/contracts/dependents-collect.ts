@@ -3,12 +3,12 @@
  * to a contract named like it, and, as a fallback, imports that merely contain it.
  */
 import { readFileSync } from 'node:fs';
-import type { GraphEdge, GraphNode, IndexedFile, SnapshotReader } from '../../index/reader.js';
+import type { GraphEdge, IndexedFile, SnapshotReader } from '../../index/reader.js';
 import type { MeshServices } from '../services.js';
 import { escapeRegExp } from '../../core/regexp.js';
 import { isGeneratedPath } from '../shared/generated-code.js';
-import { methodKey } from '../shared/graph-queries.js';
 import { lastSegment } from '../shared/import-source.js';
+import { contractsNamed } from './contract-match.js';
 import { dependentsIndex, withoutExtension } from './dependents-index.js';
 
 type Languages = MeshServices['languages'];
@@ -45,7 +45,6 @@ function topLevelNames(file: IndexedFile): string {
  */
 function exactDependents(snapshot: SnapshotReader, target: string, languages: Languages): Dependent[] {
   const out: Dependent[] = [];
-  const lower = target.toLowerCase();
   const byRawImport = new Set<IndexedFile>();
   for (const file of dependentsIndex(snapshot, languages).filesImporting(snapshot, target)) {
     for (const imp of file.facts.imports) {
@@ -70,7 +69,7 @@ function exactDependents(snapshot: SnapshotReader, target: string, languages: La
   }
   out.push(...resolvedImportDependents(snapshot, target, byRawImport, languages));
   const graph = snapshot.contractGraph();
-  const matched = graph.nodes.filter((node) => contractMatches(node, target, lower));
+  const matched = contractsNamed(graph, target);
   // Depending on a service includes implementing or calling any of its methods.
   const services = new Set(matched.filter((n) => n.kind === 'grpc_service').map((n) => `${n.name}/`));
   const contracts =
@@ -192,28 +191,6 @@ function mentions(file: IndexedFile, target: string): boolean {
     return true; // unreadable now: keep the import as the evidence it was
   }
   return new RegExp(`(^|[^\\w])${escapeRegExp(target)}`).test(text);
-}
-
-function contractMatches(node: GraphNode, target: string, lower: string): boolean {
-  switch (node.kind) {
-    case 'grpc_service':
-    case 'proto_message':
-      return node.name === target || (node.name.split('.').pop() ?? '').toLowerCase() === lower;
-    case 'grpc_method': {
-      const [service, method] = node.name.split('/');
-      const bare = service?.split('.').pop() ?? '';
-      return (
-        node.name === target ||
-        `${bare}.${method}` === target ||
-        methodKey(method ?? '') === methodKey(target)
-      );
-    }
-    case 'topic':
-    case 'http_route':
-      return node.name === target;
-    default:
-      return false;
-  }
 }
 
 /** The heuristic fallback: imports whose module or names merely contain the target. */
