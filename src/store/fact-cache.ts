@@ -182,7 +182,8 @@ export class FactCache {
     if (hitIds.length > 0 && this.db) {
       // Recency is written after the caller has its facts (a warm start of 6,000 files waited ~8 ms for it);
       // anything that evicts writes it first, so the LRU order is never stale when it matters.
-      this.pendingTouches.push(...hitIds);
+      // A loop, not a spread: a warm start of 130,000 files or more passes that many arguments and overflows the stack.
+      for (const id of hitIds) this.pendingTouches.push(id);
       if (!this.touchScheduled) {
         this.touchScheduled = true;
         setImmediate(() => this.flushTouches());

@@ -152,6 +152,21 @@ describe('FactCache', () => {
     );
   });
 
+  test('a warm start of 150,000 files reads them all in one call', () => {
+    const { workspacePath, env } = setup();
+    const cache = FactCache.open({ workspacePath, env });
+    const tiny: CachedOutcome = {
+      kind: 'no-grammar',
+      facts: { language: 'yaml', symbols: [], imports: [], contracts: [] },
+    };
+    const keys = Array.from({ length: 150_000 }, (_, i) => keyOf(`deploy/${i}.yaml`));
+    cache.putMany(keys.map((key) => ({ key, outcome: tiny })));
+    // More keys than a spread call can pass as arguments: recording their recency must not overflow.
+    expect(cache.getMany(keys).size).toBe(150_000);
+    expect(cache.stats()).toMatchObject({ entries: 150_000, hits: 150_000, misses: 0, errors: 0 });
+    cache.close();
+  }, 60_000);
+
   test.skipIf(process.platform === 'win32')('folders are 0700, database files 0600', () => {
     const { workspacePath, env } = setup();
     const cache = FactCache.open({ workspacePath, env });
