@@ -79,6 +79,8 @@ export function prepareStatements(db: Database.Database) {
     selectMany: db.prepare(
       'SELECT j.value AS k, f.id, f.kind, f.enc, f.value FROM json_each(?) AS j CROSS JOIN facts AS f ON f.key = unhex(j.value)',
     ),
+    // Every entry, for a lookup of most of them: one pass over the table beats a probe per key.
+    selectAll: db.prepare('SELECT key, id, kind, enc, value FROM facts'),
     touch: db.prepare('UPDATE access SET last_used = ? WHERE id IN (SELECT value FROM json_each(?))'),
     tick: db.prepare("UPDATE meta SET value = value + 1 WHERE key = 'lru_clock' RETURNING value"),
     upsertFact: db.prepare(

@@ -152,6 +152,20 @@ describe('FactCache', () => {
     );
   });
 
+  test('a lookup of most entries (read in one pass) returns exactly the requested ones that exist', () => {
+    const { workspacePath, env } = setup();
+    const cache = FactCache.open({ workspacePath, env });
+    const stored = Array.from({ length: 2_000 }, (_, i) => entry(`src/f${i}.ts`));
+    cache.putMany(stored);
+    const requested = stored.slice(0, 1_500).map((e) => e.key);
+    const unknown = Array.from({ length: 10 }, (_, i) => keyOf(`src/unknown${i}.ts`));
+    const got = cache.getMany([...requested, ...unknown]);
+    expect([...got.keys()].sort()).toEqual([...requested].sort());
+    expect(got.get(stored[7]!.key)).toEqual(stored[7]!.outcome);
+    expect(cache.stats()).toMatchObject({ hits: 1_500, misses: 10 });
+    cache.close();
+  });
+
   test('a warm start of 150,000 files reads them all in one call', () => {
     const { workspacePath, env } = setup();
     const cache = FactCache.open({ workspacePath, env });
