@@ -3,12 +3,11 @@ import { Command, Option } from 'commander';
 import { ConfigError, loadConfig, type LoadedConfig } from '../core/config.js';
 import { ALLOW_OUTSIDE_FLAG, type OutsidePolicy } from '../core/workspace-boundary.js';
 import { createLogger, type Logger } from '../core/logger.js';
-import type { AnyOperation } from '../core/operation.js';
 import { OPERATIONS } from '../ops/catalog.js';
-import { Registry, type InvocationResult } from '../core/registry.js';
-import { asLine, processIo, type CliIo } from './cli-io.js';
+import { Registry } from '../core/registry.js';
+import { processIo, type CliIo } from './cli-io.js';
 import { commandWordOf, globalOptionsOf, NO_DAEMON_FLAG, type GlobalOptions } from './global-options.js';
-import { CommandDeclined, localRuntime, type OperationRuntime } from './operation-runtime.js';
+import { CommandDeclined, localRuntime, runOperation, type OperationRuntime } from './operation-runtime.js';
 import { addOperationCommands, UsageError } from './operation-commands.js';
 import { VERSION } from './version.js';
 import { addKeysCommand } from './keys-program.js';
@@ -34,13 +33,6 @@ export function openConfig(
     ...(options.workspace ? { workspaceDir: options.workspace } : {}),
     outsideWorkspace,
   });
-}
-
-/** Prints an operation's answer as the CLI does: Markdown (a failure on stderr) or the JSON rendering. */
-function printResult(io: CliIo, result: InvocationResult, json: boolean): void {
-  if (json) io.stdout(asLine(JSON.stringify(result.json, null, 2)));
-  else if (result.isError) io.stderr(`${result.text}\n`);
-  else io.stdout(asLine(result.text));
 }
 
 /** What a command's definition needs: the raw arguments, the logger, the global options and where it writes. */
@@ -148,25 +140,6 @@ function addCatalogueCommands(program: Command, { argv, io, runtime }: CommandCo
     argv,
     io,
   );
-}
-
-/** One operation call under the config as it is now; a domain switched off there is refused first. */
-async function runOperation(
-  runtime: OperationRuntime,
-  io: CliIo,
-  op: AnyOperation,
-  rawArgs: Record<string, unknown>,
-  json: boolean,
-): Promise<InvocationResult> {
-  const loaded = runtime.config();
-  if (loaded.config.tools.disabled_domains.includes(op.domain)) {
-    throw new UsageError(
-      `the ${op.domain} domain is disabled in ${loaded.file ?? 'the config'} ([tools] disabled_domains)`,
-    );
-  }
-  const result = await runtime.invoke(op, rawArgs, loaded);
-  printResult(io, result, json);
-  return result;
 }
 
 function addServeCommand(program: Command, { argv, logger, globals }: CommandContext): void {

@@ -3,8 +3,10 @@ import type { Logger } from '../core/logger.js';
 import type { AnyOperation } from '../core/operation.js';
 import type { InvocationResult, Registry } from '../core/registry.js';
 import { validateCall, type CallAddress } from '../core/validation.js';
+import { asLine, type CliIo } from './cli-io.js';
 import { composeRegistry } from './compose.js';
 import { LazyIndex } from './lazy-index.js';
+import { UsageError } from './operation-commands.js';
 import { createProgressBar } from './progress-bar.js';
 
 /**
@@ -81,4 +83,28 @@ export function localRuntime(logger: Logger, load: () => LoadedConfig): Operatio
       }
     },
   };
+}
+
+/**
+ * One operation command under the config as it is now (a domain switched off there is refused first),
+ * printed as the CLI prints it: Markdown (a failure on stderr) or the JSON rendering.
+ */
+export async function runOperation(
+  runtime: OperationRuntime,
+  io: CliIo,
+  op: AnyOperation,
+  rawArgs: Record<string, unknown>,
+  json: boolean,
+): Promise<InvocationResult> {
+  const loaded = runtime.config();
+  if (loaded.config.tools.disabled_domains.includes(op.domain)) {
+    throw new UsageError(
+      `the ${op.domain} domain is disabled in ${loaded.file ?? 'the config'} ([tools] disabled_domains)`,
+    );
+  }
+  const result = await runtime.invoke(op, rawArgs, loaded);
+  if (json) io.stdout(asLine(JSON.stringify(result.json, null, 2)));
+  else if (result.isError) io.stderr(`${result.text}\n`);
+  else io.stdout(asLine(result.text));
+  return result;
 }
