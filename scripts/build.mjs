@@ -114,9 +114,27 @@ const jsoncParserEsm = {
   },
 };
 
+// The thin daemon clients (`serve` over stdio, an operation command a daemon answers) are one file of their
+// own, built below without shared chunks: the entry imports it as it stands in dist/.
+const daemonClientsApart = {
+  name: 'meshlens-daemon-clients-apart',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^\.\/daemon-clients\.js$/ }, (args) =>
+      args.importer.endsWith(path.join('src', 'cli', 'bin.ts'))
+        ? { path: args.path, external: true }
+        : undefined,
+    );
+  },
+};
+
+const define = {
+  MESHLENS_VERSION: JSON.stringify(pkg.version),
+  MESHLENS_EXTRACTION_HASH: JSON.stringify(await extractionHash()),
+};
+
 await build({
   absWorkingDir: root,
-  plugins: [withoutAjv, zodEnglishOnly, zodWithoutCompilers, jsoncParserEsm],
+  plugins: [daemonClientsApart, withoutAjv, zodEnglishOnly, zodWithoutCompilers, jsoncParserEsm],
   entryPoints,
   outdir: out,
   bundle: true,
@@ -128,14 +146,26 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   // pg and its migration tool load only for a PostgreSQL store, from node_modules like the native packages.
   external: ['better-sqlite3', '@parcel/watcher', 'web-tree-sitter', 'piscina', 'pg', 'node-pg-migrate'],
-  define: {
-    MESHLENS_VERSION: JSON.stringify(pkg.version),
-    MESHLENS_EXTRACTION_HASH: JSON.stringify(await extractionHash()),
-  },
+  define,
   banner: {
     // Bundled CommonJS dependencies call require(); give them one in the ESM output.
     js: "import { createRequire as __meshlensCreateRequire } from 'node:module';\nconst require = __meshlensCreateRequire(import.meta.url);",
   },
+  logLevel: 'warning',
+});
+
+// One file, no chunks: a client whose daemon answers reads nothing else of meshlens. It shares no state with
+// the main bundle (it loads none of its modules), so the few modules both carry may exist twice.
+await build({
+  absWorkingDir: root,
+  entryPoints: { 'daemon-clients': 'src/cli/daemon-clients.ts' },
+  outdir: out,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  define,
   logLevel: 'warning',
 });
 

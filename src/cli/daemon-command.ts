@@ -35,7 +35,7 @@ export async function runDaemon(args: ServeArgs): Promise<number> {
     watch: args.watch,
     allowOutsideWorkspace: args.allowOutsideWorkspace,
   });
-  const serving = new DaemonServing(loaded, logger);
+  const serving = new DaemonServing(loaded, logger, location);
   let shutdown: () => void = () => undefined;
   const host = await startDaemonHost({
     location,

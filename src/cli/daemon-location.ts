@@ -1,6 +1,7 @@
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ConfigError, configFileOf } from '../core/config-file.js';
 import { daemonLocation, type DaemonLocation } from '../server/daemon/socket-path.js';
 import { auditDbPath, cacheRoot } from '../store/cache-paths.js';
 import { keysDbPath } from '../store/keys-paths.js';
@@ -16,6 +17,37 @@ export interface DaemonTarget {
   readonly configFile: string | undefined;
   readonly watch: boolean;
   readonly allowOutsideWorkspace: boolean;
+}
+
+/** What decides a client's daemon, as given on its command line. */
+export interface TargetArgs {
+  readonly workspace?: string;
+  readonly config?: string;
+  readonly watch: boolean;
+  readonly allowOutsideWorkspace: boolean;
+}
+
+/**
+ * The workspace and config file as the config loader will find them from `cwd`; undefined when it would
+ * refuse them (no such folder or file), which the client's own process then reports.
+ */
+export function daemonTargetOf(args: TargetArgs, cwd: string): DaemonTarget | undefined {
+  const workspaceDir = path.resolve(cwd, args.workspace ?? '.');
+  if (!statSync(workspaceDir, { throwIfNoEntry: false })?.isDirectory()) return undefined;
+  try {
+    const configFile = configFileOf(
+      {
+        cwd,
+        ...(args.config ? { configPath: args.config } : {}),
+        ...(args.workspace ? { workspaceDir: args.workspace } : {}),
+      },
+      workspaceDir,
+    );
+    return { workspaceDir, configFile, watch: args.watch, allowOutsideWorkspace: args.allowOutsideWorkspace };
+  } catch (error) {
+    if (error instanceof ConfigError) return undefined;
+    throw error;
+  }
 }
 
 const canonical = (file: string): string => {

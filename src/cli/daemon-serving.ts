@@ -1,7 +1,8 @@
 import type { Socket } from 'node:net';
 import type { LoadedConfig } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
-import type { ClientHello } from '../server/daemon/handshake.js';
+import { helloLine, type ClientHello, type CommandHello } from '../server/daemon/handshake.js';
+import type { DaemonLocation } from '../server/daemon/socket-path.js';
 import { SocketLineTransport } from '../server/daemon/socket-transport.js';
 import { createMcpServer } from '../server/mcp-server.js';
 import type { MeshServer } from '../server/mesh-server.js';
@@ -16,7 +17,8 @@ import { VERSION } from './version.js';
 
 /**
  * What a workspace daemon serves to all its clients: one index and watcher, one registry (audit log, notes
- * store), one catalog; each attached client gets an MCP server of its own over them, as HTTP sessions do.
+ * store), one catalog; each attached client gets an MCP server of its own over them, as HTTP sessions do,
+ * and each CLI command its answer from them.
  */
 export class DaemonServing {
   readonly sessions = new Set<MeshServer>();
@@ -26,11 +28,17 @@ export class DaemonServing {
   private composed: ComposedRegistry | undefined;
   private readonly loaded: LoadedConfig;
   private readonly logger: Logger;
+  private readonly location: DaemonLocation;
+  /** Settles when the first index run has ended (installed or failed); never rejects. */
+  private readonly firstIndex: Promise<void>;
+  private firstIndexEnded: () => void = () => undefined;
 
   /** Cheap: nothing is loaded or indexed until `begin()`. */
-  constructor(loaded: LoadedConfig, logger: Logger) {
+  constructor(loaded: LoadedConfig, logger: Logger, location: DaemonLocation) {
     this.loaded = loaded;
     this.logger = logger;
+    this.location = location;
+    this.firstIndex = new Promise((resolve) => (this.firstIndexEnded = resolve));
     this.index = new LazyIndex(loaded, logger);
     this.notes = new LazyNotes(loaded.baseDir);
     this.served = new ServedRegistry(async () => {
@@ -62,11 +70,13 @@ export class DaemonServing {
         void this.index.load().then(flushCompileCache);
         return indexing;
       })
-      .catch((error: unknown) => this.logger.error({ err: error }, 'indexing failed'));
+      .catch((error: unknown) => this.logger.error({ err: error }, 'indexing failed'))
+      .finally(this.firstIndexEnded);
   }
 
-  /** Serves one attached client's MCP session on its socket until either side closes it. */
+  /** Serves one attached client: its MCP session until either side closes it, or its one CLI command. */
   open(socket: Socket, hello: ClientHello): void {
+    if (hello.meshlens === 'cli') return void this.answer(socket, hello);
     const server = createMcpServer({
       registry: this.served,
       surface: hello.surface,
@@ -82,6 +92,34 @@ export class DaemonServing {
     void server
       .connect(new SocketLineTransport(socket))
       .catch((error: unknown) => this.logger.warn({ err: error }, 'a daemon session failed to start'));
+  }
+
+  /** Answers a CLI command with one line, then closes; a client that goes first cancels the call. */
+  private async answer(socket: Socket, hello: CommandHello): Promise<void> {
+    const gone = new AbortController();
+    socket.once('close', () => gone.abort());
+    // Loaded on the first command: a daemon that only serves MCP sessions never reads the CLI's code.
+    const { answerCommand } = await import('./daemon-commands.js');
+    const answer = await answerCommand(
+      {
+        loaded: this.loaded,
+        location: this.location,
+        index: this.index,
+        served: this.served,
+        firstIndex: this.firstIndex,
+        logger: this.logger,
+      },
+      hello,
+      gone.signal,
+      // The CLI draws a progress bar only on a terminal; without one, nothing is sent.
+      hello.columns.stderr === undefined
+        ? undefined
+        : (done, total) => socket.write(helloLine({ meshlens: 'progress', done, total })),
+    ).catch((error: unknown) => {
+      this.logger.error({ err: error }, 'a CLI command failed in the daemon');
+      return { meshlens: 'declined' as const, reason: 'the daemon failed to run the command' };
+    });
+    socket.end(helloLine(answer));
   }
 
   /** Applies config file changes to the shared registry; a restart notice goes to every session. */

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import type { DaemonLocation } from '../server/daemon/socket-path.js';
 import { daemonArgv, type DaemonTarget } from './daemon-location.js';
@@ -8,9 +7,11 @@ import { daemonArgv, type DaemonTarget } from './daemon-location.js';
  * terminal's Ctrl-C or the editor ending this client does not reach it), stdin closed, stdout and stderr
  * appended to the log in its folder. Resolves with its exit status if it ends while this client runs.
  */
-export function spawnDaemon(target: DaemonTarget, location: DaemonLocation): Promise<number | null> {
+export async function spawnDaemon(target: DaemonTarget, location: DaemonLocation): Promise<number | null> {
   const cli = process.argv[1];
-  if (cli === undefined) return Promise.resolve(127);
+  if (cli === undefined) return 127;
+  // Loaded only here: a client whose daemon runs already never starts a process.
+  const { spawn } = await import('node:child_process');
   const log = openSync(location.logFile, 'a', 0o600);
   try {
     const child = spawn(process.execPath, [cli, ...daemonArgv(target)], {

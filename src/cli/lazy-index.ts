@@ -164,6 +164,11 @@ export class LazyIndex implements IndexReader {
     return this.engine?.stateNotes() ?? [];
   }
 
+  /** Resolves once the changes the watcher has seen are in the index (at once without an engine). */
+  async settled(): Promise<void> {
+    await this.engine?.settled();
+  }
+
   async rescan(request: RescanRequest): Promise<IndexRunSummary> {
     const engine = await this.load();
     return engine.rescan(request);

@@ -3,134 +3,46 @@ import { Command, Option } from 'commander';
 import { ConfigError, loadConfig, type LoadedConfig } from '../core/config.js';
 import { ALLOW_OUTSIDE_FLAG, type OutsidePolicy } from '../core/workspace-boundary.js';
 import { createLogger, type Logger } from '../core/logger.js';
-import type { AnyOperation } from '../core/operation.js';
 import { OPERATIONS } from '../ops/catalog.js';
 import { Registry } from '../core/registry.js';
-import { composeRegistry } from './compose.js';
-import { LazyIndex } from './lazy-index.js';
-import { createProgressBar } from './progress-bar.js';
+import { processIo, type CliIo } from './cli-io.js';
+import { commandWordOf, globalOptionsOf, NO_DAEMON_FLAG, type GlobalOptions } from './global-options.js';
+import { CommandDeclined, localRuntime, runOperation, type OperationRuntime } from './operation-runtime.js';
 import { addOperationCommands, UsageError } from './operation-commands.js';
 import { VERSION } from './version.js';
 import { addKeysCommand } from './keys-program.js';
+import { addDaemonCommand } from './daemon-program.js';
 import { addAuditCommand, addStatsCommand } from './audit-program.js';
 import { StoreCommandError } from './cli-store.js';
 import { clientsNamed, IDE_CLIENT_NAMES } from './ide/clients.js';
-import { validateCall, type CallAddress } from '../core/validation.js';
 import type { GraphFormat } from './graph-command.js';
 import { print as write } from './print.js';
 
-/**
- * Whether the CLI indexes the workspace before the call: not for a call that cannot be valid (the registry
- * answers it without the index), nor for one that says it reads no index (a note without a pin).
- */
-function indexesFirst(address: CallAddress, rawArgs: unknown): boolean {
-  try {
-    const { op, args } = validateCall(address, rawArgs);
-    return op.readsIndex ? op.readsIndex(args) : true;
-  } catch {
-    return false;
-  }
-}
-
-interface GlobalOptions {
-  readonly workspace?: string;
-  readonly config?: string;
-  /** `--allow-outside-workspace`: the config may send meshlens to read outside the workspace. */
-  readonly allowOutsideWorkspace?: boolean;
-}
-
 /** Exit statuses: 0 answered, 1 the tool refused or failed, 2 the command line or config was wrong. */
 export const EXIT = { ok: 0, toolError: 1, usage: 2 } as const;
-
-export function globalOptionsOf(argv: readonly string[]): GlobalOptions {
-  const pick = (name: string): string | undefined => {
-    for (let i = 0; i < argv.length; i++) {
-      const word = argv[i] as string;
-      if (word === name) return argv[i + 1];
-      if (word.startsWith(`${name}=`)) return word.slice(name.length + 1);
-    }
-    return undefined;
-  };
-  const workspace = pick('--workspace');
-  const config = pick('--config');
-  const allowOutside = argv.includes(ALLOW_OUTSIDE_FLAG);
-  return {
-    ...(workspace ? { workspace } : {}),
-    ...(config ? { config } : {}),
-    ...(allowOutside ? { allowOutsideWorkspace: true } : {}),
-  };
-}
-
-/** The first word after the global options: the command (undefined for a bare `meshlens` or `--help`). */
-export function commandWordOf(argv: readonly string[]): string | undefined {
-  for (let i = 2; i < argv.length; i++) {
-    const word = argv[i] as string;
-    if (word === '--workspace' || word === '--config') i++;
-    else if (!word.startsWith('-')) return word;
-  }
-  return undefined;
-}
 
 /** The configuration; one that points outside the workspace is refused unless the flag allows it. */
 export function openConfig(
   options: GlobalOptions,
   outsideWorkspace: OutsidePolicy = options.allowOutsideWorkspace ? 'allow' : 'refuse',
+  cwd = process.cwd(),
 ): LoadedConfig {
   return loadConfig({
-    cwd: process.cwd(),
+    cwd,
     ...(options.config ? { configPath: options.config } : {}),
     ...(options.workspace ? { workspaceDir: options.workspace } : {}),
     outsideWorkspace,
   });
 }
 
-async function runOperation(
-  logger: Logger,
-  globals: GlobalOptions,
-  op: AnyOperation,
-  rawArgs: Record<string, unknown>,
-  json: boolean,
-) {
-  const loaded = openConfig(globals);
-  const index = new LazyIndex(loaded, logger);
-  const { registry, audit, close } = composeRegistry({
-    loaded,
-    index,
-    logger,
-    session: `cli-${process.pid}`,
-  });
-  void audit?.load();
-  try {
-    const address = {
-      kind: 'domain' as const,
-      domain: op.domain,
-      ops: registry.operations().filter((o) => o.domain === op.domain),
-    };
-    const call = { address, rawArgs: { ...rawArgs, mode: op.mode } };
-    if (indexesFirst(call.address, call.rawArgs)) {
-      const bar = createProgressBar(process.stderr);
-      try {
-        await index.start({ watch: false, ...(bar ? { onProgress: bar.update } : {}) });
-      } finally {
-        bar?.clear();
-      }
-    }
-    const result = await registry.invoke(call);
-    if (json) write(JSON.stringify(result.json, null, 2));
-    else if (result.isError) process.stderr.write(`${result.text}\n`);
-    else write(result.text);
-    return result;
-  } finally {
-    await close();
-    await index.close();
-  }
-}
-
-/** What a command's definition needs: the raw arguments, the logger and the global options. */
+/** What a command's definition needs: the raw arguments, the logger, the global options and where it writes. */
 interface CommandContext {
   readonly argv: readonly string[];
   readonly logger: Logger;
   readonly globals: GlobalOptions;
+  readonly io: CliIo;
+  /** What answers operation commands: this process by default, a workspace daemon for the calls it runs. */
+  readonly runtime: OperationRuntime;
   /** `[server] store` from the config, for commands that act on the store when no flag or variable names it. */
   readonly configuredStore: () => string | undefined;
 }
@@ -146,9 +58,20 @@ const LIFECYCLE_COMMANDS: readonly ((program: Command, context: CommandContext) 
   addAuditCommand,
   addCheckCommand,
   addKeysCommand,
+  addDaemonCommand,
 ];
 
-export function buildProgram(argv: readonly string[], logger: Logger): Command {
+/** Where a command line's output goes and what answers its operation commands: this process by default. */
+export interface ProgramOptions {
+  readonly io?: CliIo;
+  readonly runtime?: OperationRuntime;
+}
+
+export function buildProgram(
+  argv: readonly string[],
+  logger: Logger,
+  { io = processIo(), runtime }: ProgramOptions = {},
+): Command {
   const program = new Command('meshlens')
     .description(
       'Structural answers about a polyglot multi-service workspace, over MCP and the command line.',
@@ -167,6 +90,20 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
         'let meshlens.toml name roots and skill files outside the workspace (refused by default)',
       ),
     )
+    .addOption(
+      new Option(
+        NO_DAEMON_FLAG,
+        'answer in this process instead of through the workspace daemon that `serve` and earlier commands started (also MESHLENS_NO_DAEMON=1)',
+      ),
+    )
+    // Before any command is added: subcommands take the output settings of their parent when created.
+    .configureOutput({
+      writeOut: io.stdout,
+      writeErr: io.stderr,
+      // Not a terminal: commander's own default width.
+      getOutHelpWidth: () => io.columns.stdout ?? 80,
+      getErrHelpWidth: () => io.columns.stderr ?? 80,
+    })
     .showHelpAfterError()
     .exitOverride();
   const globals = globalOptionsOf(argv);
@@ -174,7 +111,9 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
     argv,
     logger,
     globals,
-    configuredStore: () => openConfig(globals, 'leave-out').config.server.store,
+    io,
+    runtime: runtime ?? localRuntime(logger, () => openConfig(globals, undefined, io.cwd)),
+    configuredStore: () => openConfig(globals, 'leave-out', io.cwd).config.server.store,
   };
   for (const addCommand of LIFECYCLE_COMMANDS) addCommand(program, context);
 
@@ -192,25 +131,18 @@ export function buildProgram(argv: readonly string[], logger: Logger): Command {
  * Operation subcommands, generated from the full catalogue; a domain switched off in the config is refused
  * when the command runs (the registry built there does not hold it).
  */
-function addCatalogueCommands(program: Command, { argv, logger, globals }: CommandContext): void {
+function addCatalogueCommands(program: Command, { argv, io, runtime }: CommandContext): void {
   const catalogue = new Registry({ operations: OPERATIONS, services: undefined });
   addOperationCommands(
     program,
     catalogue,
-    async (op, rawArgs, json) => {
-      const loaded = openConfig(globals);
-      if (loaded.config.tools.disabled_domains.includes(op.domain)) {
-        throw new UsageError(
-          `the ${op.domain} domain is disabled in ${loaded.file ?? 'the config'} ([tools] disabled_domains)`,
-        );
-      }
-      return runOperation(logger, globals, op, rawArgs, json);
-    },
+    (op, rawArgs, json) => runOperation(runtime, io, op, rawArgs, json),
     argv,
+    io,
   );
 }
 
-function addServeCommand(program: Command, { logger, globals }: CommandContext): void {
+function addServeCommand(program: Command, { argv, logger, globals }: CommandContext): void {
   program
     .command('serve')
     .description(
@@ -282,7 +214,8 @@ function addServeCommand(program: Command, { logger, globals }: CommandContext):
         structuredOutput: !options.textOnly,
         watch: options.watch,
         allowOutsideWorkspace: globals.allowOutsideWorkspace ?? false,
-        daemon: options.daemon,
+        // The program's own `--no-daemon` takes the flag wherever it stands, before serve's sees it.
+        daemon: options.daemon && !argv.includes(NO_DAEMON_FLAG),
       });
       if (attached.kind === 'ended') return;
       const { serveStdio } = await import('./serve.js');
@@ -390,7 +323,7 @@ function addDoctorCommand(program: Command, { logger, globals }: CommandContext)
     });
 }
 
-function addCheckCommand(program: Command, { logger, globals }: CommandContext): void {
+function addCheckCommand(program: Command, { io, runtime }: CommandContext): void {
   program
     .command('check')
     .description(
@@ -406,32 +339,45 @@ function addCheckCommand(program: Command, { logger, globals }: CommandContext):
       const { checkCommand } = await import('./check-command.js');
       process.exitCode = await checkCommand({
         ...options,
-        run: (op, rawArgs, json) => runOperation(logger, globals, op, rawArgs, json),
+        run: (op, rawArgs, json) => runOperation(runtime, io, op, rawArgs, json),
       });
     });
 }
 
 export async function main(argv: readonly string[] = process.argv): Promise<number> {
-  const logger = createLogger();
-  const program = buildProgram(argv, logger);
+  return runCommandLine(argv, createLogger());
+}
+
+/**
+ * Runs one command line and returns its exit status; what it prints goes to `io`. A workspace daemon runs
+ * the operation commands it answers through here too, with its own runtime, so that they print the same.
+ */
+export async function runCommandLine(
+  argv: readonly string[],
+  logger: Logger,
+  options: ProgramOptions = {},
+): Promise<number> {
+  const io = options.io ?? processIo();
+  const program = buildProgram(argv, logger, { ...options, io });
   try {
     await program.parseAsync(argv as string[]);
-    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
+    return io.status ?? EXIT.ok;
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help')
       return EXIT.ok;
     if (code?.startsWith('commander.')) return EXIT.usage;
+    if (error instanceof CommandDeclined) throw error;
     if (error instanceof ConfigError || error instanceof UsageError) {
-      process.stderr.write(`meshlens: ${error.message}\n`);
+      io.stderr(`meshlens: ${error.message}\n`);
       return EXIT.usage;
     }
     if (error instanceof StoreCommandError) {
-      process.stderr.write(`meshlens: ${error.message}\n`);
+      io.stderr(`meshlens: ${error.message}\n`);
       return EXIT.toolError;
     }
     logger.error({ err: error }, 'command failed');
-    process.stderr.write(`meshlens: ${(error as Error).message}\n`);
+    io.stderr(`meshlens: ${(error as Error).message}\n`);
     return EXIT.toolError;
   }
 }

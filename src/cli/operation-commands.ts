@@ -3,6 +3,8 @@ import type { AnyOperation } from '../core/operation.js';
 import type { InvocationResult, Registry } from '../core/registry.js';
 import { fieldsOf, limitsText, type FieldInfo } from '../core/schema.js';
 import { DOMAINS } from '../core/operation.js';
+import type { CliIo } from './cli-io.js';
+import { GLOBAL_FLAGS, GLOBAL_VALUE_OPTIONS } from './global-options.js';
 
 /** `include_body` → `--include-body`. */
 export const optionName = (field: string): string => `--${field.replace(/_/g, '-')}`;
@@ -71,6 +73,7 @@ export function addOperationCommands(
   registry: Registry,
   run: OperationRunner,
   argv: readonly string[],
+  io: Pick<CliIo, 'status'>,
 ): void {
   for (const domain of DOMAINS) {
     const ops = registry.operations().filter((op) => op.domain === domain);
@@ -105,7 +108,7 @@ export function addOperationCommands(
         const rawArgs = parseOperationWords(words, fields);
         const result = await run(op, rawArgs, json);
         // A failed call, or an answer that reports what a script should fail on (a wire-breaking change).
-        process.exitCode = result.isError || result.failing === true ? 1 : 0;
+        io.status = result.isError || result.failing === true ? 1 : 0;
       });
     }
   }
@@ -119,15 +122,14 @@ export function rawWordsAfter(argv: readonly string[], domain: string, mode: str
   return [];
 }
 
-/** Words that belong to the CLI itself rather than to the operation, wherever they are written. */
-export const GLOBAL_VALUE_OPTIONS = ['--workspace', '--config'] as const;
-
+/** Leaves out the words that belong to the CLI itself rather than to the operation, wherever they are written. */
 export function splitGlobalWords(words: readonly string[]): { words: string[]; json: boolean } {
   const kept: string[] = [];
   let json = false;
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
     if (word === '--json') json = true;
+    else if ((GLOBAL_FLAGS as readonly string[]).includes(word)) continue;
     else if ((GLOBAL_VALUE_OPTIONS as readonly string[]).includes(word)) i++;
     else if (GLOBAL_VALUE_OPTIONS.some((o) => word.startsWith(`${o}=`))) continue;
     else kept.push(word);

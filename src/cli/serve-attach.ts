@@ -1,10 +1,7 @@
-import { statSync } from 'node:fs';
-import path from 'node:path';
-import { ConfigError, configFileOf } from '../core/config-file.js';
 import { versionRefusal } from '../server/daemon/handshake.js';
 import { ensurePrivateFolder } from '../server/daemon/private-folder.js';
 import { runThinClient } from '../server/daemon/thin-client.js';
-import { daemonLocationOf, type DaemonTarget } from './daemon-location.js';
+import { daemonLocationOf, daemonTargetOf } from './daemon-location.js';
 import { spawnDaemon } from './daemon-spawn.js';
 import { daemonWanted, type ServeArgs } from './serve-args.js';
 import { VERSION } from './version.js';
@@ -20,27 +17,6 @@ export type AttachResult =
 
 const IN_PROCESS: AttachResult = { kind: 'in-process' };
 
-/** The workspace and config file as the config loader will find them; undefined when it would refuse. */
-function targetOf(args: ServeArgs): DaemonTarget | undefined {
-  const cwd = process.cwd();
-  const workspaceDir = path.resolve(cwd, args.workspace ?? '.');
-  if (!statSync(workspaceDir, { throwIfNoEntry: false })?.isDirectory()) return undefined;
-  try {
-    const configFile = configFileOf(
-      {
-        cwd,
-        ...(args.config ? { configPath: args.config } : {}),
-        ...(args.workspace ? { workspaceDir: args.workspace } : {}),
-      },
-      workspaceDir,
-    );
-    return { workspaceDir, configFile, watch: args.watch, allowOutsideWorkspace: args.allowOutsideWorkspace };
-  } catch (error) {
-    if (error instanceof ConfigError) return undefined;
-    throw error;
-  }
-}
-
 /**
  * `serve` over stdio as a thin pipe to the workspace's daemon, started when none runs. Loads neither the
  * config schema nor the MCP server: the daemon does both (a bad config makes it exit, and the in-process
@@ -49,7 +25,7 @@ function targetOf(args: ServeArgs): DaemonTarget | undefined {
  */
 export async function attachToDaemon(args: ServeArgs): Promise<AttachResult> {
   if (!daemonWanted(args)) return IN_PROCESS;
-  const target = targetOf(args);
+  const target = daemonTargetOf(args, process.cwd());
   if (!target) return IN_PROCESS;
   const location = daemonLocationOf(target);
   try {

@@ -77,6 +77,8 @@ export class Watcher {
   private fullReload = false;
   private rootsMayMove = false;
   private timer: NodeJS.Timeout | undefined;
+  /** Changes waiting out the debounce: resolved when their flush is chained. */
+  private debouncing: { readonly chained: Promise<void>; readonly resolve: () => void } | undefined;
   private holdSince: number | undefined;
   private lastGitEvent = 0;
   private lockSeenAt = 0;
@@ -171,8 +173,12 @@ export class Watcher {
   private schedule(): void {
     if (this.closed) return;
     clearTimeout(this.timer);
+    this.debouncing ??= debounceWindow();
+    const window = this.debouncing;
     this.timer = setTimeout(() => {
       this.flushing = this.flushing.then(() => this.flush());
+      this.debouncing = undefined;
+      window.resolve();
     }, this.options.debounceMs ?? DEBOUNCE_MS);
   }
 
@@ -238,14 +244,20 @@ export class Watcher {
     }
   }
 
-  /** Resolves once pending changes have been reloaded (for tests and orderly shutdown). */
+  /**
+   * Resolves once the changes reported so far have been reloaded, those still in their debounce included
+   * (a CLI command answered by a daemon waits for them; tests). Not through a git hold: a flush held by one
+   * waits again later, and the index answers meanwhile with a note that says so.
+   */
   async idle(): Promise<void> {
+    await this.debouncing?.chained;
     await this.flushing;
   }
 
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
+    this.debouncing?.resolve();
     await this.syncing.catch(() => undefined);
     const subscriptions = [...this.folders.values(), ...this.gitFolders.values()];
     this.folders.clear();
@@ -291,4 +303,10 @@ async function resubscribe(
       onError(folder, error);
     }
   }
+}
+
+function debounceWindow(): { chained: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const chained = new Promise<void>((done) => (resolve = done));
+  return { chained, resolve };
 }

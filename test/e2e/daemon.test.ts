@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createConnection, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import {
   connectServe,
   daemonWorkspace,
   isRunning,
+  listenAsDaemon,
   liveDaemons,
   pidFileOf,
   readyStatus,
@@ -45,30 +46,14 @@ afterEach(() => {
   for (const ws of workspaces.splice(0)) removeDaemonWorkspace(ws);
 });
 
-/** A stand-in daemon on the workspace's socket that says hello with `version` and hands each line to `onLine`. */
 async function fakeDaemon(
   ws: DaemonWorkspace,
   version: string,
-  onLine: (line: string, socket: Socket) => void = () => undefined,
+  onLine?: (line: string, socket: Socket) => void,
 ): Promise<{ server: Server; sockets: Socket[] }> {
-  mkdirSync(ws.location.dir, { recursive: true, mode: 0o700 });
-  const sockets: Socket[] = [];
-  const server = createServer((socket) => {
-    sockets.push(socket);
-    socket.write(`${JSON.stringify({ meshlens: 'daemon', version, pid: process.pid })}\n`);
-    let buffer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (let i = buffer.indexOf('\n'); i !== -1; i = buffer.indexOf('\n')) {
-        onLine(buffer.slice(0, i), socket);
-        buffer = buffer.slice(i + 1);
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(ws.location.socket, resolve));
-  fakes.push(server);
-  return { server, sockets };
+  const fake = await listenAsDaemon(ws, version, onLine);
+  fakes.push(fake.server);
+  return fake;
 }
 
 /** `serve` spawned with raw JSON-RPC lines on stdin and stdout. */

@@ -8,6 +8,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -140,4 +141,32 @@ export function removeDaemonWorkspace(ws: DaemonWorkspace): void {
   }
   rmSync(ws.dir, { recursive: true, force: true });
   rmSync(ws.env.MESHLENS_CACHE_DIR as string, { recursive: true, force: true });
+}
+
+/**
+ * A stand-in daemon on the workspace's socket that says hello with `version` and hands each line it gets to
+ * `onLine` (nothing is answered unless `onLine` does). Close its server when done.
+ */
+export async function listenAsDaemon(
+  ws: DaemonWorkspace,
+  version: string,
+  onLine: (line: string, socket: Socket) => void = () => undefined,
+): Promise<{ server: Server; sockets: Socket[] }> {
+  mkdirSync(ws.location.dir, { recursive: true, mode: 0o700 });
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    socket.write(`${JSON.stringify({ meshlens: 'daemon', version, pid: process.pid })}\n`);
+    let buffer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (let i = buffer.indexOf('\n'); i !== -1; i = buffer.indexOf('\n')) {
+        onLine(buffer.slice(0, i), socket);
+        buffer = buffer.slice(i + 1);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(ws.location.socket, resolve));
+  return { server, sockets };
 }
