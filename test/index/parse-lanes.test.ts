@@ -97,23 +97,61 @@ describe('lane queues', () => {
     expect(queues.empty).toBe(true);
   });
 
-  test('let an idle lane take from the end of a busy lane’s queue, a language it holds first', () => {
-    const { queues } = setup();
-    // Lane 1's queue is python×16, python×4, java×1.
+  test('let an idle lane take from the end of a busy lane’s queue, a grammar it holds first', () => {
+    const owners = new LaneOwners(2);
+    owners.assign(
+      new Map([
+        ['go', 100],
+        ['python', 60],
+        ['java', 50],
+      ]),
+    );
+    // Lane 1's queue: python×16, python×4 (20 files of 20 KB: 400 KB queued), java×1 (300 KB).
+    const jobs = [...Array.from({ length: 20 }, () => job('python', 20_000)), job('java', 300_000)];
+    const queues = new LaneQueues(makeBatches(jobs, 1), owners);
     const steal = (holds: string[]) => {
       const batch = queues.steal(new Set([1]), new Set(holds));
       return batch && `${batch.language}×${batch.indexes.length}`;
     };
     expect(steal(['python'])).toBe('python×4');
     expect(steal(['go'])).toBe('java×1');
+    // 320 KB of python left: worth a grammar of its own.
     expect(steal(['go'])).toBe('python×16');
     expect(steal(['go'])).toBeUndefined();
+  });
+
+  test('leave a busy lane a small tail of a grammar the idle lane does not hold', () => {
+    const owners = new LaneOwners(2);
+    owners.assign(
+      new Map([
+        ['go', 100],
+        ['csharp', 60],
+        ['tsx', 50],
+        ['markdown', 40],
+      ]),
+    );
+    // go, markdown → lane 0; csharp, tsx → lane 1; then javascript → lane 1 (110 bytes against 140).
+    const jobs = [
+      ...Array.from({ length: 9 }, () => job('csharp', 3_000)),
+      ...Array.from({ length: 6 }, () => job('javascript', 2_500)),
+      job('markdown', 5_000),
+    ];
+    owners.assign(new Map([['javascript', 15_000]]));
+    const queues = new LaneQueues(makeBatches(jobs, 2), owners);
+    const stolen = (holds: string[], busy: number[]) => queues.steal(new Set(busy), new Set(holds))?.language;
+    // 27 KB of C# is less than compiling its grammar a second time: nothing to take.
+    expect(owners.ownerOf('javascript')).toBe(1);
+    expect(stolen(['go'], [1])).toBeUndefined();
+    // JavaScript is parsed by the TSX grammar, which a lane holding tsx already has.
+    expect(stolen(['tsx'], [1])).toBe('javascript');
+    // A language without a grammar costs nothing to take.
+    expect(stolen([], [0])).toBe('markdown');
   });
 
   test('never take from an idle lane: its owner starts it, so one batch never starts two workers', () => {
     const { queues } = setup();
     expect(queues.steal(new Set(), new Set(['go', 'python', 'java']))).toBeUndefined();
     // With both lanes busy, the one with more bytes queued is robbed: lane 0 has 40 go files of 10 bytes.
-    expect(queues.steal(new Set([0, 1]), new Set())?.language).toBe('go');
+    expect(queues.steal(new Set([0, 1]), new Set(['go', 'python', 'java']))?.language).toBe('go');
   });
 });

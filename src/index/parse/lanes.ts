@@ -4,9 +4,11 @@
  * every worker makes each of them hold every grammar. Here each language has an owning lane, chosen so that
  * the lanes get about the same number of bytes; batches hold files of one language; a lane works through its
  * own languages first and only takes a batch from a busy lane's queue when it has nothing left, preferring
- * a language it already holds. Which lane parses a file never changes its outcome.
+ * a grammar it already holds, and leaves a small tail of another grammar to its owner. Which lane parses a
+ * file never changes its outcome.
  */
 import type { LanguageId } from '../facts.js';
+import { grammarOf } from '../languages/registry.js';
 import type { ParseJob } from './parser.js';
 
 /** Consecutive jobs of one language, sent to a worker as one task. */
@@ -22,6 +24,13 @@ const MIN_BATCH = 16;
 const MAX_BATCH = 64;
 const MAX_BATCH_BYTES = 1 << 20;
 const TASKS_PER_THREAD = 4;
+/**
+ * An idle lane takes a batch whose grammar it does not hold only while the busy lane still has this many
+ * bytes of that language queued. Compiling a grammar in a second worker costs up to 15 MB of its memory
+ * and a few hundred milliseconds of CPU (C#: 5 MB of parse tables, held twice); parsing a few dozen
+ * kilobytes costs less, so the owner keeps such a tail of work.
+ */
+export const MIN_STEAL_BYTES = 256 * 1024;
 
 /**
  * Splits the jobs by language (in the order languages first appear), then each language's jobs into
@@ -128,7 +137,8 @@ export class LaneQueues {
 
   /**
    * A batch for an idle lane with nothing of its own: from the busy lane with the most bytes queued, taken
-   * from the end of its queue (its owner keeps the head), of a language the thief holds when there is one.
+   * from the end of its queue (its owner keeps the head). First a batch whose grammar the thief already
+   * holds (or that needs none), else one of a language with at least {@link MIN_STEAL_BYTES} still queued.
    * Nothing is taken from an idle lane: it takes its own work itself, and one batch never starts two workers.
    */
   steal(busy: ReadonlySet<number>, holds: ReadonlySet<LanguageId>): Batch | undefined {
@@ -140,8 +150,18 @@ export class LaneQueues {
       if (bytes > most) [victim, most] = [queue, bytes];
     }
     if (victim === undefined) return undefined;
+    const held = new Set([...holds].map(grammarOf));
+    const free = (batch: Batch) => {
+      const grammar = grammarOf(batch.language);
+      return grammar === undefined || held.has(grammar);
+    };
     for (let at = victim.length - 1; at >= 0; at -= 1)
-      if (holds.has((victim[at] as Batch).language)) return victim.splice(at, 1)[0];
-    return victim.pop();
+      if (free(victim[at] as Batch)) return victim.splice(at, 1)[0];
+    const queued = new Map<LanguageId, number>();
+    for (const batch of victim) queued.set(batch.language, (queued.get(batch.language) ?? 0) + batch.bytes);
+    for (let at = victim.length - 1; at >= 0; at -= 1)
+      if ((queued.get((victim[at] as Batch).language) as number) >= MIN_STEAL_BYTES)
+        return victim.splice(at, 1)[0];
+    return undefined;
   }
 }

@@ -11,6 +11,14 @@ import type { LanguageId } from '../facts.js';
 import type { ParseOutcome } from './parser.js';
 import type { ParseBatchTask } from './worker.js';
 
+/**
+ * A parse allocates a great deal that dies with its file (web-tree-sitter's node objects), so V8 grows a
+ * worker's young generation to its 16 MB default and keeps it committed while the worker lives, for each
+ * worker. A few megabytes hold what survives a scavenge just as well: on the OpenTelemetry demo the cold
+ * index's peak RSS fell by about 30 MB for the same CPU time.
+ */
+export const PARSE_WORKER_YOUNG_GENERATION_MB = 4;
+
 export class WorkerLane {
   private piscina: Piscina | undefined;
   private starting: Promise<Piscina> | undefined;
@@ -35,6 +43,7 @@ export class WorkerLane {
         minThreads: 0,
         maxThreads: 1,
         idleTimeout: this.idleTimeoutMs,
+        resourceLimits: { maxYoungGenerationSizeMb: PARSE_WORKER_YOUNG_GENERATION_MB },
       });
       this.piscina.on('workerCreate', () => (this.started += 1));
       this.piscina.on('workerDestroy', () => this.onWorkerLeft());
