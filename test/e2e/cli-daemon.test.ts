@@ -14,14 +14,9 @@ import {
   pidFileOf,
   removeDaemonWorkspace,
   type DaemonWorkspace,
+  PACKAGE_VERSION as VERSION,
 } from '../helpers/daemon.js';
 import { waitFor } from '../helpers/engine.js';
-
-const VERSION = (
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
-    version: string;
-  }
-).version;
 
 const workspaces: DaemonWorkspace[] = [];
 const fakes: Server[] = [];

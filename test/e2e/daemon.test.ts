@@ -16,14 +16,9 @@ import {
   readyStatus,
   removeDaemonWorkspace,
   type DaemonWorkspace,
+  PACKAGE_VERSION as VERSION,
 } from '../helpers/daemon.js';
 import { waitFor } from '../helpers/engine.js';
-
-const VERSION = (
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
-    version: string;
-  }
-).version;
 
 const INITIALIZE = {
   jsonrpc: '2.0',

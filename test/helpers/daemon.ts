@@ -20,6 +20,13 @@ import { waitFor } from './engine.js';
 import { textOf } from './mcp.js';
 
 /** A one-file workspace whose `serve` attaches to a daemon: the opt-out of the test config cleared. */
+/** The version a built CLI and its daemon say in their hello: the package's. */
+export const PACKAGE_VERSION = (
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+
 export interface DaemonWorkspace {
   readonly dir: string;
   readonly env: Record<string, string>;
