@@ -229,8 +229,9 @@ function parseTree(parser: Parser, source: string, timeoutMs: number): Tree | Pa
   const deadline = performance.now() + timeoutMs;
   let timedOut = false;
   let tree: Tree | null;
+  const reader = sourceReader(source);
   try {
-    tree = parser.parse(source, null, {
+    tree = parser.parse(reader.read, null, {
       // Called every few hundred parser operations; returning true cancels the parse.
       progressCallback: () => {
         if (performance.now() <= deadline) return false;
@@ -241,6 +242,8 @@ function parseTree(parser: Parser, source: string, timeoutMs: number): Tree | Pa
   } catch (error) {
     parser.reset();
     return failed(`parser failed: ${describe(error)}`);
+  } finally {
+    reader.parsed();
   }
   if (tree === null) {
     // A cancelled parser resumes where it stopped on the next call unless reset.
@@ -250,6 +253,36 @@ function parseTree(parser: Parser, source: string, timeoutMs: number): Tree | Pa
       : failed('parser returned no tree');
   }
   return tree;
+}
+
+/** What web-tree-sitter copies into wasm memory per read at most: its 10 KB input buffer, in UTF-16. */
+const FULL_READ_CHARS = 5_119;
+/** A read of text already handed over: long enough for a line, short enough that copying it costs little. */
+const REREAD_CHARS = 256;
+
+/**
+ * The source as tree-sitter reads it. Handed a string, web-tree-sitter copies everything from the requested
+ * offset to the end of its 10 KB buffer on every read. Some grammars read the same text again and again: the
+ * Scala grammar goes back to the start of the current line about once every ten characters, and copying up to
+ * 5,119 characters each time made Scala files five to ten times slower to parse than any other language.
+ * Reads of new text get the full buffer; reads of text already handed over get a line's worth. The tree is
+ * the same either way: this changes only how much text is copied per read.
+ */
+function sourceReader(source: string): { read: (index: number) => string; parsed: () => void } {
+  let handedOver = 0;
+  let parsing = true;
+  return {
+    read: (index) => {
+      // The tree keeps this function to read node texts: those want the rest of the source, as before.
+      if (!parsing) return source.slice(index);
+      const text = source.slice(index, index + (index < handedOver ? REREAD_CHARS : FULL_READ_CHARS));
+      handedOver = Math.max(handedOver, index + text.length);
+      return text;
+    },
+    parsed: () => {
+      parsing = false;
+    },
+  };
 }
 
 function addTime(timings: ParseTimings | undefined, step: keyof ParseTimings, since: number): void {
