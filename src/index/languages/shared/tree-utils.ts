@@ -234,8 +234,8 @@ export function urlOf(parts: Parts | undefined, clientBase?: Parts): ResolvedUrl
  * `sites` and returns true when it has handled that node's subtree itself; subtrees of `leaves` (strings,
  * comments) are skipped. Each step asks the cursor one thing, the node's type id, and a table per grammar
  * says what that id is: every question to the cursor crosses into wasm, and asking for the type name, the
- * named flag and the depth at every node made this walk the costliest part of extraction for the
- * languages that use it.
+ * named flag and the depth at every node made this walk one of the costliest parts of extraction for
+ * the languages that use it.
  */
 export function walkSites(
   node: Node,
