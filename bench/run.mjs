@@ -93,9 +93,72 @@ const CORRECT_MIN = 99;
 
 const log = (text) => process.stderr.write(`[bench] ${text}\n`);
 
+const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options] builds first)
+
+Generates a synthetic workspace, serves it with the built CLI over MCP stdio and measures boot, cold and
+warm indexing, tool latency (checked against the generator's ground truth), reloads and memory, beside
+ripgrep and universal-ctags when installed. Prints a table and writes bench/results/<date>-<shape>-<files>.json.
+
+workspace   --files N (5000)  --shape small|realistic (small)  --seed S (42)  --roots R
+            --ws-dir DIR (OS temp folder)  --reuse (keep an existing workspace)  --keep
+runs        --runs N (3)  --searches N (200)  --impacts N (50)  --reloads N (5)  --settle-ms N (10000)
+            --index-timeout-ms N  --note TEXT
+server      --cli FILE (dist/meshlens.js)  --node-flags "..."  --nice N  --profile DIR  --memory-probe
+baselines   --no-baselines (skip rg and ctags)  --no-ctags (keep rg)
+load test   --load-clients N (50)  --load-calls N (1000)  --no-load (skip it)
+output      --results DIR (bench/results)
+            --help (this text)
+
+Exit status: 0 when the answers were correct, 1 when correctness fell below 99 % or the server failed,
+2 on bad usage.`;
+
+/** Options that take a value; every other option is a flag in `FLAGS`. */
+const VALUE_OPTIONS = new Set([
+  'files',
+  'shape',
+  'runs',
+  'searches',
+  'impacts',
+  'reloads',
+  'seed',
+  'roots',
+  'cli',
+  'node-flags',
+  'profile',
+  'ws-dir',
+  'results',
+  'index-timeout-ms',
+  'settle-ms',
+  'nice',
+  'note',
+  'load-clients',
+  'load-calls',
+]);
+const FLAGS = new Set(['--keep', '--no-baselines', '--no-ctags', '--reuse', '--no-load', '--memory-probe']);
+
+/** Thrown for `--help`: main prints the usage and exits 0. */
+class HelpRequested extends Error {}
+
+/** Refuses what the benchmark would otherwise ignore: an unknown option, or a value option without its value. */
+function checkArgv(argv) {
+  if (argv.includes('--help') || argv.includes('-h')) throw new HelpRequested();
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i];
+    if (FLAGS.has(word)) continue;
+    const [key, inline] = word.startsWith('--') ? word.slice(2).split('=', 2) : [undefined];
+    if (key === undefined || !VALUE_OPTIONS.has(key))
+      throw new Error(`unknown option ${word}; run node bench/run.mjs --help for the options`);
+    if (inline !== undefined) continue;
+    const value = argv[i + 1];
+    if (value === undefined || (value.startsWith('--') && key !== 'node-flags'))
+      throw new Error(`--${key} needs a value; run node bench/run.mjs --help for the options`);
+    i++;
+  }
+}
+
 function options(argv) {
-  const flags = new Set(['--keep', '--no-baselines', '--no-ctags', '--reuse', '--no-load', '--memory-probe']);
-  const a = parseArgs(argv.filter((w) => !flags.has(w)));
+  checkArgv(argv);
+  const a = parseArgs(argv.filter((w) => !FLAGS.has(w)));
   const num = (key, fallback) => (a[key] === undefined ? fallback : Number(a[key]));
   const o = {
     files: num('files', 5000),
@@ -799,6 +862,10 @@ async function main() {
   try {
     o = options(process.argv.slice(2));
   } catch (error) {
+    if (error instanceof HelpRequested) {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
     process.stderr.write(`bench: ${error.message}\n`);
     return 2;
   }

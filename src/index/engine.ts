@@ -28,6 +28,7 @@ import { applyPatch, planPatch, rebuildFileList, sameRejections, type PatchPlan 
 import type { Watcher } from './watcher.js';
 import { WorkspaceInputs } from './workspace-inputs.js';
 import { runSummary, type RunFigures } from './run-summary.js';
+import { PhaseClock } from './run-phases.js';
 import type { ResolvedRoot } from '../core/config.js';
 import { releaseHeapWhenIdle } from '../core/heap-release.js';
 
@@ -59,6 +60,8 @@ interface RunRequest {
   readonly onProgress?: ((done: number, total: number) => void) | undefined;
   /** Absolute paths reported changed: their content is checked even where size and mtime look the same. */
   readonly verify?: readonly string[] | undefined;
+  /** Started by a full run before it crawls; a run without one starts its own. */
+  readonly clock?: PhaseClock;
 }
 
 const plainKey: FactKeyOf = (parts) => JSON.stringify(parts);
@@ -201,13 +204,17 @@ export class IndexEngine implements IndexReader {
    */
   private async indexEverything(request: RunRequest): Promise<IndexRunSummary> {
     try {
+      const clock = new PhaseClock();
       await this.refreshRoots();
       const options = { ...this.crawlOptions(), ...(request.signal ? { signal: request.signal } : {}) };
-      const files = await crawl(this.inputs.roots, options);
-      // Re-read on every full run; the watcher watches the roots only, so a reload carries them as they were.
-      if (this.options.loaded.config.docs.workspace_docs)
-        files.push(...(await crawlWorkspaceDocs(this.options.loaded.baseDir, this.inputs.roots, options)));
-      const summary = await this.install(files, true, 0, request);
+      const files = await clock.timeAsync('crawlMs', async () => {
+        const found = await crawl(this.inputs.roots, options);
+        // Re-read on every full run; the watcher watches the roots only, so a reload carries them as they were.
+        if (this.options.loaded.config.docs.workspace_docs)
+          found.push(...(await crawlWorkspaceDocs(this.options.loaded.baseDir, this.inputs.roots, options)));
+        return found;
+      });
+      const summary = await this.install(files, true, 0, { ...request, clock });
       this.failure = undefined;
       return summary;
     } catch (error) {
@@ -246,7 +253,7 @@ export class IndexEngine implements IndexReader {
     request: RunRequest,
   ): Promise<RunOutput> {
     const { pool, store } = this.ensureResources();
-    const { signal, onProgress, verify } = request;
+    const { signal, onProgress, verify, clock } = request;
     this.progress = { done: 0, total: files.length };
     return runIndex({
       files,
@@ -256,6 +263,7 @@ export class IndexEngine implements IndexReader {
       pool,
       store,
       strings: this.strings,
+      ...(clock ? { clock } : {}),
       keyOf: (root, path, hash) =>
         (this.options.factKey ?? plainKey)({
           extractionVersion: EXTRACTION_VERSION,
@@ -280,24 +288,28 @@ export class IndexEngine implements IndexReader {
     request: RunRequest,
   ): Promise<IndexRunSummary> {
     const started = performance.now();
+    const clock = request.clock ?? new PhaseClock();
     const previous = this.byKey;
     this.ensureResources();
     // After a restart the cache remembers each file's size, mtime and hash: unchanged files are not re-read.
     const known = this.current ? undefined : this.cache?.fileStates();
     try {
-      const output = await this.run(files, known, request);
+      const output = await this.run(files, known, { ...request, clock });
       const keys = new Set(output.indexed.map((f) => fileKey(f.root, f.path)));
       const gone = [...(known?.keys() ?? previous.keys())].filter((key) => !keys.has(key));
-      this.rememberFileStates(output.indexed, gone, previous, known);
-      const removed = full ? [...previous.keys()].filter((k) => !keys.has(k)).length : removedHint;
-      const inputsMoved = this.inputs.refresh();
-      const change = compareWithSnapshot(
-        this.current,
-        { files: output.indexed, rejected: output.rejected, services: this.inputs.services() },
-        inputsMoved,
-      );
-      const summary = { started, filesSeen: files.length, output, removed, full };
-      return this.commit(output.indexed, output.rejected, change, summary);
+      clock.time('fileStatesMs', () => this.rememberFileStates(output.indexed, gone, previous, known));
+      const installed = clock.time('installMs', () => {
+        const removed = full ? [...previous.keys()].filter((k) => !keys.has(k)).length : removedHint;
+        const inputsMoved = this.inputs.refresh();
+        const change = compareWithSnapshot(
+          this.current,
+          { files: output.indexed, rejected: output.rejected, services: this.inputs.services() },
+          inputsMoved,
+        );
+        const summary = { started, filesSeen: files.length, output, removed, full };
+        return this.commit(output.indexed, output.rejected, change, summary);
+      });
+      return this.withPhases(installed, clock);
     } finally {
       this.progress = undefined;
     }
@@ -310,14 +322,15 @@ export class IndexEngine implements IndexReader {
     request: RunRequest,
   ): Promise<IndexRunSummary> {
     const started = performance.now();
+    const clock = new PhaseClock();
     try {
       // Every planned file was reported changed: none is trusted by its size and mtime.
       const verify = plan.files.map((file) => file.absolutePath);
-      const output = await this.run(plan.files, undefined, { ...request, verify });
+      const output = await this.run(plan.files, undefined, { ...request, verify, clock });
       const patched = applyPatch(current, plan, output.indexed, output.rejected);
       const stayed = new Set(patched.added.map((f) => fileKey(f.root, f.path)));
       const gone = patched.removed.map((f) => fileKey(f.root, f.path)).filter((key) => !stayed.has(key));
-      this.rememberFileStates(output.indexed, gone, this.byKey, undefined);
+      clock.time('fileStatesMs', () => this.rememberFileStates(output.indexed, gone, this.byKey, undefined));
       const before = new Set(patched.removed.map((f) => fileKey(f.root, f.path)));
       const inputsMoved = this.inputs.refresh({
         paths: [...plan.files, ...patched.removed].map((f) => f.absolutePath),
@@ -327,11 +340,20 @@ export class IndexEngine implements IndexReader {
         output.changed > 0 || gone.length > 0 || !sameRejections(current.rejected, patched.rejected);
       const change: SnapshotChange =
         contentMoved || inputsMoved ? 'changed' : patched.added.length > 0 ? 'same-content' : 'identical';
-      const summary = { started, filesSeen: plan.files.length, output, removed: gone.length, full: false };
-      return this.commit(patched.files, patched.rejected, change, summary, {
-        removed: patched.removed,
-        added: patched.added,
-      });
+      const summary = {
+        started,
+        filesSeen: plan.files.length,
+        output,
+        removed: gone.length,
+        full: false,
+      };
+      const installed = clock.time('installMs', () =>
+        this.commit(patched.files, patched.rejected, change, summary, {
+          removed: patched.removed,
+          added: patched.added,
+        }),
+      );
+      return this.withPhases(installed, clock);
     } finally {
       this.progress = undefined;
     }
@@ -377,6 +399,13 @@ export class IndexEngine implements IndexReader {
 
   private recordRun(snapshot: SnapshotHolder, figures: RunFigures): IndexRunSummary {
     this.lastRun = runSummary(snapshot.generation, figures);
+    return this.lastRun;
+  }
+
+  /** The run's summary with where its time went, once everything, installing included, is done. */
+  private withPhases(summary: IndexRunSummary, clock: PhaseClock): IndexRunSummary {
+    this.lastRun = { ...summary, phases: clock.phases() };
+    this.options.logger.info({ run: this.lastRun }, 'index run finished');
     return this.lastRun;
   }
 

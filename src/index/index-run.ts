@@ -9,6 +9,7 @@ import type { ParseJob, ParseOutcome } from './parse/parser.js';
 import { workByLanguage } from './parse/lanes.js';
 import type { ParsePool } from './parse/pool.js';
 import type { RejectedFile } from './reader.js';
+import type { PhaseClock } from './run-phases.js';
 import { compareFiles, fileKey, type IndexedFile } from './snapshot.js';
 
 /** What the run needs from the fact cache (the store implements it; a disabled cache misses). */
@@ -70,6 +71,8 @@ export interface RunInput {
   readonly onProgress?: (done: number, total: number) => void;
   /** Keeps one copy of each short string of the facts the snapshot will hold. */
   readonly strings?: StringPool;
+  /** Told how long each phase takes. */
+  readonly clock?: PhaseClock;
 }
 
 export interface RunOutput {
@@ -137,14 +140,23 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
       ),
     );
   }
+  const clock = input.clock;
+  const readStarted = performance.now();
   const pending = (await mapYielding(candidates, (file) => readCandidate(input, tally, file))).filter(
     (p): p is Pending => p !== undefined,
   );
+  clock?.add('readMs', performance.now() - readStarted);
+  const lookupStarted = performance.now();
   await input.store.prefetch?.(pending.map((p) => p.key));
   const misses = takeCacheHits(input, tally, pending);
-  const { jobs, owners } = parseJobs(tally, misses);
+  clock?.add('cacheLookupMs', performance.now() - lookupStarted);
+  const { jobs, owners } = timed(clock, 'readMs', () => parseJobs(tally, misses));
+  clock?.parseTotals('before', input.pool.timings?.());
+  const parseStarted = performance.now();
   const outcomes = await parseAndStore(input, tally, jobs, owners);
-  recordOutcomes(input, tally, outcomes, owners);
+  clock?.add('parseWallMs', performance.now() - parseStarted);
+  clock?.parseTotals('after', input.pool.timings?.());
+  timed(clock, 'recordMs', () => recordOutcomes(input, tally, outcomes, owners));
 
   tally.indexed.sort(compareFiles);
   tally.rejected.sort(compareFiles);
@@ -160,6 +172,10 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
 }
 
 type CachedOutcome = { kind: 'parsed' | 'no-grammar'; facts: FileFacts };
+
+function timed<T>(clock: PhaseClock | undefined, phase: Parameters<PhaseClock['add']>[0], work: () => T): T {
+  return clock ? clock.time(phase, work) : work();
+}
 
 /** What one run gathers as its stages hand files on: the results, the counters and the progress. */
 class RunTally {
@@ -351,7 +367,7 @@ async function parseAndStore(
     toStore.push({ key: p.key, outcome: { kind: outcome.kind, facts } });
   };
   const store = () => {
-    input.store.putMany(toStore);
+    timed(input.clock, 'cacheWriteMs', () => input.store.putMany(toStore));
     toStore = [];
   };
   const outcomes: ParseOutcome[] = await input.pool.parseAll(jobs, {

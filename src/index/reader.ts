@@ -7,6 +7,7 @@ import type { ContractGraph } from './graph/model.js';
 import type { ServiceView } from './services/types.js';
 import type { IndexedFile, RejectedFile, RootInfo, Snapshot } from './snapshot.js';
 import type { FileFacts } from './facts.js';
+import type { IndexRunPhases } from './run-phases.js';
 
 export type { IndexedFile, RejectReason, RejectedFile, RootInfo } from './snapshot.js';
 export type {
@@ -46,6 +47,8 @@ export interface IndexRunSummary {
   readonly read: number;
   readonly removed: number;
   readonly full: boolean;
+  /** Where the run's time went (see `run-phases.ts`). */
+  readonly phases?: IndexRunPhases;
 }
 
 export interface IndexStatus {

@@ -75,6 +75,33 @@ describe('bench/gen-workspace.mjs', () => {
 });
 
 describe('bench/run.mjs', () => {
+  test('--help prints the options and exits 0 without running anything', () => {
+    const run = spawnSync(process.execPath, [HARNESS, '--help'], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^usage: node bench\/run\.mjs \[options\]/);
+    expect(run.stdout).toContain('--no-ctags (keep rg)');
+    expect(run.stderr).toBe('');
+  });
+
+  test('an unknown option, or an option without its value, exits 2 naming it', () => {
+    const unknown = spawnSync(process.execPath, [HARNESS, '--files', '200', '--fast'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toBe(
+      'bench: unknown option --fast; run node bench/run.mjs --help for the options\n',
+    );
+    const valueless = spawnSync(process.execPath, [HARNESS, '--runs', '--keep'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(valueless.status).toBe(2);
+    expect(valueless.stderr).toBe(
+      'bench: --runs needs a value; run node bench/run.mjs --help for the options\n',
+    );
+  });
+
   test(
     'drives the built server over stdio with 100 % correct answers, then HTTP load on one server and two replicas',
     { timeout: 180_000 },

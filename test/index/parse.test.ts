@@ -188,6 +188,36 @@ describe('parseFile', () => {
     },
   );
 
+  test('a long Scala file with multi-byte text parses whole: every class name reads back as written', async () => {
+    // Longer than several of web-tree-sitter's 5,119-character reads, with accents and emoji (surrogate pairs)
+    // in strings and comments, so that reads start mid-line, re-read the start of lines, and cross pairs.
+    const names = Array.from({ length: 240 }, (_, i) => `Café${i}Service`);
+    const source = names
+      .map(
+        (name, i) =>
+          `// 🚀 ${'é'.repeat(i % 7)} note ${i}\nclass ${name}(val id: Int) {\n  def greet(): String = "héllo 🚀 ${i}"\n}\n`,
+      )
+      .join('\n');
+    expect(source.length).toBeGreaterThan(3 * 5_119);
+    const seen: { names: string[]; hasError?: boolean; end?: number } = { names: [] };
+    const extractors: ExtractorMap = {
+      scala: ({ tree }) => {
+        const root = tree?.rootNode;
+        seen.hasError = root?.hasError;
+        seen.end = root?.endIndex;
+        for (const node of root?.descendantsOfType('class_definition') ?? [])
+          seen.names.push(node?.childForFieldName('name')?.text ?? '');
+        return emptyFacts('scala');
+      },
+    };
+    const outcome = await parseFile(
+      { path: 'A.scala', language: 'scala', source },
+      { grammarsDir, extractors },
+    );
+    expect(outcome.kind).toBe('parsed');
+    expect(seen).toEqual({ names, hasError: false, end: source.length });
+  });
+
   test('a language with a grammar but no extractor is parsed into empty facts', async () => {
     const job = { path: 'a.go', language: 'go', source: SNIPPETS.go?.source ?? '' } as const;
     expect(await parseFile(job, { grammarsDir, extractors: {} })).toEqual({

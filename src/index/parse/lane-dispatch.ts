@@ -4,17 +4,16 @@
  * left gives a reload's last batch to a live worker instead of starting a thread.
  */
 import type { LaneQueues, Batch } from './lanes.js';
-import type { ParseOutcome } from './parser.js';
 import type { WorkerLane } from './worker-lane.js';
-import type { ParseBatchTask } from './worker.js';
+import type { ParseBatchResult, ParseBatchTask } from './worker.js';
 
 export interface LaneRun {
   readonly lanes: readonly WorkerLane[];
   readonly queues: LaneQueues;
   readonly taskOf: (batch: Batch) => ParseBatchTask;
   readonly signal: AbortSignal | undefined;
-  /** A batch's outcomes in its job order, or undefined when its worker failed. Not called once aborted. */
-  readonly settle: (batch: Batch, results: ParseOutcome[] | undefined) => void;
+  /** A batch's result (outcomes in its job order), or undefined when its worker failed. Not called once aborted. */
+  readonly settle: (batch: Batch, result: ParseBatchResult | undefined) => void;
 }
 
 /** Runs every queued batch; resolves with how many were lost to a failed worker. */
@@ -24,7 +23,7 @@ export function runLanes({ lanes, queues, taskOf, signal, settle }: LaneRun): Pr
     let lost = 0;
     let failure = false;
 
-    const finish = (lane: number, batch: Batch, results: ParseOutcome[] | undefined): void => {
+    const finish = (lane: number, batch: Batch, results: ParseBatchResult | undefined): void => {
       busy.delete(lane);
       // The worker gets its next batch before this thread stores the results of the last one.
       dispatch();

@@ -19,6 +19,7 @@ import {
   type ParseJob,
   type ParseOutcome,
 } from './parser.js';
+import { PoolTimings } from './pool-timings.js';
 import { runLanes } from './lane-dispatch.js';
 import { LaneOwners, LaneQueues, makeBatches, workByLanguage } from './lanes.js';
 import { WorkerLane } from './worker-lane.js';
@@ -72,6 +73,8 @@ export interface ParsePool {
   warm?(work: ReadonlyMap<LanguageId, number>): void;
   /** The worker threads: how many are alive now, how many were started, how many batches were lost. */
   workerStats(): ParseWorkerStats;
+  /** Where parsing time went since the pool was created, summed over its threads (see `pool-timings.ts`). */
+  timings?(): ParseTimeTotals;
   close(): Promise<void>;
 }
 
@@ -83,6 +86,9 @@ export interface ParseWorkerStats {
   /** Batches whose worker failed (died, threw, was terminated): their files were parsed in-process. */
   readonly lostBatches: number;
 }
+
+export type { ParseTimeTotals } from './pool-timings.js';
+import type { ParseTimeTotals } from './pool-timings.js';
 
 export const WORKER_FILE = 'parse-worker.js';
 
@@ -161,6 +167,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       ? []
       : Array.from({ length: threads }, () => new WorkerLane(workerPath, idleTimeoutMs, workerLeft));
   const owners = new LaneOwners(lanes.length);
+  const timings = new PoolTimings();
   let lostBatches = 0;
 
   const parseAll = async (jobs: readonly ParseJob[], opts: ParseAllOptions = {}): Promise<ParseOutcome[]> => {
@@ -172,15 +179,18 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
 
     if (workerPath === undefined) {
       for (const [index, job] of jobs.entries())
-        collector.settle(index, await parseInProcess(job, settings, signal, clock));
+        collector.settle(index, await parseInProcess(job, settings, signal, clock, timings));
     } else {
-      lostBatches += await parseInWorkers(lanes, owners, jobs, settings, signal, collector);
+      lostBatches += await parseInWorkers(lanes, owners, jobs, settings, signal, collector, timings);
       signal?.throwIfAborted();
     }
 
     // Sequential and in job order, so that the retry itself is deterministic.
     for (const index of collector.failedInJobOrder())
-      collector.record(index, await parseInProcess(jobs[index] as ParseJob, settings, signal, clock));
+      collector.record(
+        index,
+        await parseInProcess(jobs[index] as ParseJob, settings, signal, clock, timings),
+      );
     return collector.outcomes();
   };
 
@@ -192,7 +202,10 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       const warmLanguages = owners.languagesOf(index).filter((language) => work.has(language));
       // A lane that owns none of these languages stays without a thread until it is given work.
       if (warmLanguages.length === 0) continue;
-      lane.run({ jobs: [], grammarsDir, timeoutMs, warmLanguages }, undefined).catch(() => undefined);
+      lane
+        .run({ jobs: [], grammarsDir, timeoutMs, warmLanguages }, undefined)
+        .then((result) => timings.addBatch(result.timings))
+        .catch(() => undefined);
     }
   };
 
@@ -206,6 +219,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       started: lanes.reduce((sum, lane) => sum + lane.started, 0),
       lostBatches,
     }),
+    timings: () => timings.totals(),
     close: async () => {
       closed = true;
       await Promise.all(lanes.map((lane) => lane.close()));
@@ -264,16 +278,23 @@ async function parseInProcess(
   settings: ParseSettings,
   signal: AbortSignal | undefined,
   clock: YieldClock,
+  timings: PoolTimings,
 ): Promise<ParseOutcome> {
   await clock.maybeYield();
   signal?.throwIfAborted();
   const { grammarsDir, timeoutMs, extractors, extractOptions } = settings;
-  return parseFile(job, {
-    grammarsDir,
-    timeoutMs,
-    ...(extractors !== undefined ? { extractors } : {}),
-    ...(extractOptions !== undefined ? { options: extractOptions } : {}),
-  });
+  const started = performance.now();
+  try {
+    return await parseFile(job, {
+      grammarsDir,
+      timeoutMs,
+      timings: timings.inProcess,
+      ...(extractors !== undefined ? { extractors } : {}),
+      ...(extractOptions !== undefined ? { options: extractOptions } : {}),
+    });
+  } finally {
+    timings.addInProcess(performance.now() - started);
+  }
 }
 
 /**
@@ -287,6 +308,7 @@ function parseInWorkers(
   settings: ParseSettings,
   signal: AbortSignal | undefined,
   collector: OutcomeCollector,
+  timings: PoolTimings,
 ): Promise<number> {
   owners.assign(workByLanguage(jobs.map((job) => ({ language: job.language, bytes: job.source.length }))));
   const { grammarsDir, timeoutMs, extractOptions } = settings;
@@ -300,13 +322,15 @@ function parseInWorkers(
       ...(extractOptions !== undefined ? { extractOptions } : {}),
     }),
     signal,
-    settle: (batch, results) =>
+    settle: (batch, result) => {
+      if (result !== undefined) timings.addBatch(result.timings);
       batch.indexes.forEach((index, position) => {
         collector.settle(
           index,
-          results?.[position] ?? { kind: 'failed', reason: 'worker failed', timedOut: false },
+          result?.outcomes[position] ?? { kind: 'failed', reason: 'worker failed', timedOut: false },
         );
-      }),
+      });
+    },
   });
 }
 

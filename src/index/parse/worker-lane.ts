@@ -8,8 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Piscina } from 'piscina';
 import type { LanguageId } from '../facts.js';
-import type { ParseOutcome } from './parser.js';
-import type { ParseBatchTask } from './worker.js';
+import type { ParseBatchResult, ParseBatchTask } from './worker.js';
 
 /**
  * A parse allocates a great deal that dies with its file (web-tree-sitter's node objects), so V8 grows a
@@ -63,13 +62,13 @@ export class WorkerLane {
     return this.met;
   }
 
-  async run(task: ParseBatchTask, signal: AbortSignal | undefined): Promise<ParseOutcome[]> {
+  async run(task: ParseBatchTask, signal: AbortSignal | undefined): Promise<ParseBatchResult> {
     const pool = await this.pool();
     // A task sent now runs in the live worker or, once it has left, in a new one that holds nothing yet.
     if (pool.threads.length === 0) this.met.clear();
     for (const job of task.jobs) this.met.add(job.language);
     for (const language of task.warmLanguages ?? []) this.met.add(language);
-    return (await pool.run(task, { signal: signal ?? null })) as ParseOutcome[];
+    return (await pool.run(task, { signal: signal ?? null })) as ParseBatchResult;
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,7 @@ import {
   splitUrl,
   topicOf,
   urlOf,
+  walkSites,
 } from '../../../src/index/languages/shared/tree-utils.js';
 
 describe('HTTP path normalisation', () => {
@@ -100,5 +101,61 @@ describe('oneLine', () => {
     expect(oneLine('@GetMapping({ "/vets" })', 'as-written')).toBe('@GetMapping({ "/vets" })');
     expect(oneLine('@GetMapping({ "/vets" })')).toBe('@GetMapping({"/vets"})');
     expect(oneLine('void f(\n    int a,\n    int b\n)', 'as-written')).toBe('void f(int a, int b)');
+  });
+});
+
+describe('walkSites', () => {
+  const source = [
+    'def outer():',
+    '    a = call_one("call_in_string()")',
+    '    # call_in_comment()',
+    '    def inner():',
+    '        call_three()',
+    '    call_four(call_five())',
+    '',
+  ].join('\n');
+
+  async function pythonTree() {
+    const { Parser, Language } = await import('web-tree-sitter');
+    await Parser.init();
+    const parser = new Parser();
+    parser.setLanguage(await Language.load('node_modules/tree-sitter-python/tree-sitter-python.wasm'));
+    return parser.parse(source) as NonNullable<ReturnType<typeof parser.parse>>;
+  }
+
+  const SITES = new Set(['call', 'function_definition']);
+  const LEAVES = new Set(['string', 'comment']);
+
+  test('visits sites in source order, skips leaves and subtrees a visit handled, never the start node', async () => {
+    const tree = await pythonTree();
+    try {
+      const seen: string[] = [];
+      const collect = (start: Parameters<typeof walkSites>[0]) =>
+        walkSites(start, SITES, LEAVES, (site, type) => {
+          const name = (site.childForFieldName('name') ?? site.childForFieldName('function'))?.text;
+          seen.push(`${type} ${name}`);
+          return name === 'inner';
+        });
+      collect(tree.rootNode);
+      expect(seen).toEqual([
+        'function_definition outer',
+        'call call_one',
+        'function_definition inner',
+        'call call_four',
+        'call call_five',
+      ]);
+      seen.length = 0;
+      const outer = tree.rootNode.namedChildren[0];
+      if (!outer) throw new Error('no function');
+      collect(outer);
+      expect(seen).toEqual([
+        'call call_one',
+        'function_definition inner',
+        'call call_four',
+        'call call_five',
+      ]);
+    } finally {
+      tree.delete();
+    }
   });
 });

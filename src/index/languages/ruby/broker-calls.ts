@@ -29,11 +29,15 @@ interface Site {
   readonly broker: string;
 }
 
+// Module constants: `walkSites` keeps one table per grammar for each pair of sets it is given.
+const LIBRARY_SITES: ReadonlySet<string> = new Set(['call', 'constant', 'scope_resolution']);
+const LIBRARY_LEAVES: ReadonlySet<string> = new Set(['comment']);
+
 /** The libraries a file shows it uses: a `require` of one, or one of its constants. */
 function librariesOf(root: Node): RubyBrokerLibrary[] {
   const required = new Set<string>();
   const constants = new Set<string>();
-  walkSites(root, new Set(['call', 'constant', 'scope_resolution']), new Set(['comment']), (node, type) => {
+  walkSites(root, LIBRARY_SITES, LIBRARY_LEAVES, (node, type) => {
     if (type === 'call' && node.childForFieldName('receiver') === null) {
       const method = node.childForFieldName('method')?.text;
       const first = callArgs(node).positional[0];

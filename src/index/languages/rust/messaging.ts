@@ -22,10 +22,24 @@ import { emitTopicIn as emitTopic, written, type Destination } from '../shared/t
 export { emitTopic };
 export { written, type Destination, type TopicExtras } from '../shared/topic-fact.js';
 
+/**
+ * Per file, what `usesCrate` found. It is asked at every method call of a file (whether the call could be a
+ * broker client's), and searching the whole source each time made it one of the costliest steps of Rust
+ * extraction; the answer cannot change once the file's `use` declarations are read, which happens first.
+ */
+const crateUse = new WeakMap<RustFile, Map<string, boolean>>();
+
 /** Whether the file uses `crate` (a `use` of it, or a path through it). */
 export function usesCrate(file: RustFile, crate: string): boolean {
-  const pattern = new RegExp(`^${crate}(::|$)`);
-  return [...file.uses.values()].some((p) => pattern.test(p)) || file.source.includes(`${crate}::`);
+  let known = crateUse.get(file);
+  if (known === undefined) crateUse.set(file, (known = new Map()));
+  let uses = known.get(crate);
+  if (uses === undefined) {
+    const pattern = new RegExp(`^${crate}(::|$)`);
+    uses = [...file.uses.values()].some((p) => pattern.test(p)) || file.source.includes(`${crate}::`);
+    known.set(crate, uses);
+  }
+  return uses;
 }
 
 /** `String::from(x)` and `x.to_string()` denote x. */
