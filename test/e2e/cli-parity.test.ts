@@ -23,7 +23,8 @@ describe('CLI parity with the registry', () => {
       for (const field of fieldsOf(op)) expect(result.stdout).toContain(optionName(field.name));
       expect(result.stdout).toContain('--json');
     }
-  });
+    // One CLI process per operation (36 and more): about 0.5 s each, several times that on a loaded machine.
+  }, 120_000);
 
   it('the CLI offers no operation the registry lacks (bijection at operation level)', () => {
     const top = commandsIn(runCli(['--help']).stdout);
