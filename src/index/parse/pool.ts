@@ -145,6 +145,25 @@ function chooseMode(options: ParsePoolOptions): {
   return { workerPath, mode, threads: mode === 'workers' ? requested : 0 };
 }
 
+/** The pool's worker lanes; `onDrained` hears when the last live worker has left an open pool. */
+function createLanes(
+  workerPath: string,
+  threads: number,
+  { idleTimeoutMs = PARSE_WORKER_IDLE_MS, onDrained }: ParsePoolOptions,
+  isOpen: () => boolean,
+): WorkerLane[] {
+  const lanes: WorkerLane[] = [];
+  const isIdle = (): boolean => isOpen() && lanes.every((lane) => lane.threads === 0);
+  // Piscina tells of a leaving worker before it drops it from its list: look once that is done.
+  const workerLeft = (): void =>
+    void setImmediate(() => {
+      if (isIdle()) onDrained?.(isIdle);
+    });
+  for (let lane = 0; lane < threads; lane++)
+    lanes.push(new WorkerLane(workerPath, idleTimeoutMs, workerLeft));
+  return lanes;
+}
+
 export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
   const settings: ParseSettings = {
     grammarsDir: resolveGrammarsDir(options.grammarsDir),
@@ -154,18 +173,8 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
   };
   const { workerPath, mode, threads } = chooseMode(options);
 
-  const idleTimeoutMs = options.idleTimeoutMs ?? PARSE_WORKER_IDLE_MS;
   let closed = false;
-  const isIdle = (): boolean => !closed && lanes.every((lane) => lane.threads === 0);
-  // Piscina tells of a leaving worker before it drops it from its list: look once that is done.
-  const workerLeft = (): void =>
-    void setImmediate(() => {
-      if (isIdle()) options.onDrained?.(isIdle);
-    });
-  const lanes =
-    workerPath === undefined
-      ? []
-      : Array.from({ length: threads }, () => new WorkerLane(workerPath, idleTimeoutMs, workerLeft));
+  const lanes = workerPath === undefined ? [] : createLanes(workerPath, threads, options, () => !closed);
   const owners = new LaneOwners(lanes.length);
   const timings = new PoolTimings();
   let lostBatches = 0;
