@@ -73,6 +73,26 @@ export interface FactRow {
 
 export type Statements = ReturnType<typeof prepareStatements>;
 
+/** Below this many keys a lookup probes the index per key, whatever the share of the cache they are. */
+const SCAN_MIN_KEYS = 512;
+
+/**
+ * The rows of `keys`. Asked for at least half of the entries (a warm start asks for all of them), the table
+ * is read in one pass and filtered here, which took half the time of one index probe per key at 62,000.
+ */
+export function* rowsOf(keys: readonly string[], stmts: Statements): Iterable<FactRow> {
+  const entries = (stmts.count.get() as { n: number }).n;
+  if (keys.length < SCAN_MIN_KEYS || keys.length * 2 < entries) {
+    yield* stmts.selectMany.iterate(JSON.stringify(keys)) as Iterable<FactRow>;
+    return;
+  }
+  const wanted = new Set(keys);
+  for (const row of stmts.selectAll.iterate() as Iterable<Omit<FactRow, 'k'> & { key: Buffer }>) {
+    const k = row.key.toString('hex');
+    if (wanted.has(k)) yield { k, id: row.id, kind: row.kind, enc: row.enc, value: row.value };
+  }
+}
+
 export function prepareStatements(db: Database.Database) {
   return {
     // CROSS JOIN pins json_each as the outer loop, so each key is one index probe.

@@ -18,6 +18,7 @@ import {
   openDb,
   prepareStatements,
   removeDbFiles,
+  rowsOf,
   securePerms,
   type Statements,
   usedBytes,
@@ -31,8 +32,6 @@ const DB_FILE = 'facts.db';
 const REBUILD_FILE = 'rebuild-requested';
 const EVICT_TO = 0.8;
 const MAX_EVICT_STEP = 1000;
-/** Below this many keys a lookup probes the index per key, whatever the share of the cache they are. */
-const SCAN_MIN_KEYS = 512;
 const HEX_KEY = /^[0-9a-f]{64}$/;
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -167,7 +166,7 @@ export class FactCache {
     const hitIds: number[] = [];
     try {
       // One query for the whole batch: json_each turns the key list into a table joined on the key index.
-      for (const row of this.rowsOf(keys, stmts)) {
+      for (const row of rowsOf(keys, stmts)) {
         const outcome = this.decode(row);
         if (!outcome) continue;
         found.set(row.k, outcome);
@@ -192,23 +191,6 @@ export class FactCache {
       }
     }
     return found;
-  }
-
-  /**
-   * The rows of `keys`. Asked for at least half of the entries (a warm start asks for all of them), the table
-   * is read in one pass and filtered here, which took half the time of one index probe per key at 62,000.
-   */
-  private *rowsOf(keys: readonly string[], stmts: Statements): Iterable<FactRow> {
-    const entries = (stmts.count.get() as { n: number }).n;
-    if (keys.length < SCAN_MIN_KEYS || keys.length * 2 < entries) {
-      yield* stmts.selectMany.iterate(JSON.stringify(keys)) as Iterable<FactRow>;
-      return;
-    }
-    const wanted = new Set(keys);
-    for (const row of stmts.selectAll.iterate() as Iterable<Omit<FactRow, 'k'> & { key: Buffer }>) {
-      const k = row.key.toString('hex');
-      if (wanted.has(k)) yield { k, id: row.id, kind: row.kind, enc: row.enc, value: row.value };
-    }
   }
 
   /** Writes the recency of the entries read since the last flush. */
