@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection, type Server } from 'node:net';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, runCli, type CliResult } from '../helpers/cli.js';
 import {
@@ -13,6 +12,7 @@ import {
   liveDaemons,
   pidFileOf,
   removeDaemonWorkspace,
+  auditSessions,
   type DaemonWorkspace,
   PACKAGE_VERSION as VERSION,
 } from '../helpers/daemon.js';
@@ -97,17 +97,6 @@ function askDaemon(
 
 const lastRunLine = (status: string): string | undefined =>
   status.split('\n').find((line) => line.startsWith('**Last run:**'));
-
-function auditSessions(ws: DaemonWorkspace): string[] {
-  const db = new Database(ws.env.MESHLENS_AUDIT_DB, { readonly: true });
-  try {
-    return (db.prepare('SELECT session FROM audit_log ORDER BY id').all() as { session: string }[]).map(
-      (row) => row.session,
-    );
-  } finally {
-    db.close();
-  }
-}
 
 const SEARCH = ['code', 'search', '--query', 'Order'];
 

@@ -2,7 +2,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createConnection, type Server, type Socket } from 'node:net';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, runCli } from '../helpers/cli.js';
 import {
@@ -15,6 +14,7 @@ import {
   pidFileOf,
   readyStatus,
   removeDaemonWorkspace,
+  auditSessions,
   type DaemonWorkspace,
   PACKAGE_VERSION as VERSION,
 } from '../helpers/daemon.js';
@@ -78,18 +78,6 @@ function spawnRaw(ws: DaemonWorkspace) {
   return { child, lines, send, answer, stderr: () => stderr };
 }
 
-function auditSessions(ws: DaemonWorkspace): string[] {
-  if (!existsSync(ws.env.MESHLENS_AUDIT_DB as string)) return [];
-  const db = new Database(ws.env.MESHLENS_AUDIT_DB, { readonly: true });
-  try {
-    return (db.prepare('SELECT session FROM audit_log ORDER BY id').all() as { session: string }[]).map(
-      (row) => row.session,
-    );
-  } finally {
-    db.close();
-  }
-}
-
 const refused = (socket: string) =>
   new Promise<boolean>((resolve) => {
     const probe = createConnection(socket);
@@ -120,7 +108,10 @@ describe('serve attaches to one daemon per workspace (built CLI, real sockets)',
     await b.client.close();
     // Both clients' calls were served by the daemon's one registry: every audit record names its session
     // (a client serving in-process would record `stdio-<its pid>-…`).
-    await waitFor('the audit records', () => auditSessions(ws).length >= 2);
+    await waitFor(
+      'the audit records',
+      () => existsSync(ws.env.MESHLENS_AUDIT_DB as string) && auditSessions(ws).length >= 2,
+    );
     expect(new Set(auditSessions(ws))).toEqual(new Set([`daemon-${pid}`]));
   });
 

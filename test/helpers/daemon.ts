@@ -12,6 +12,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import Database from 'better-sqlite3';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { daemonLocationOf } from '../../src/cli/daemon-location.js';
 import type { DaemonLocation } from '../../src/server/daemon/socket-path.js';
@@ -26,6 +27,18 @@ export const PACKAGE_VERSION = (
     version: string;
   }
 ).version;
+
+/** The session of each audit record in the workspace's audit database, oldest first. */
+export function auditSessions(ws: DaemonWorkspace): string[] {
+  const db = new Database(ws.env.MESHLENS_AUDIT_DB, { readonly: true });
+  try {
+    return (db.prepare('SELECT session FROM audit_log ORDER BY id').all() as { session: string }[]).map(
+      (row) => row.session,
+    );
+  } finally {
+    db.close();
+  }
+}
 
 export interface DaemonWorkspace {
   readonly dir: string;
