@@ -5,6 +5,7 @@ import { emptyFacts, type FileFacts, type LanguageId } from './facts.js';
 import type { StringPool } from './string-pool.js';
 import { checkContent, checkSize } from './guard.js';
 import { languageOf, languageSpec } from './languages/registry.js';
+import { mapYielding } from './map-yielding.js';
 import type { ParseJob, ParseOutcome } from './parse/parser.js';
 import { workByLanguage } from './parse/lanes.js';
 import type { ParsePool } from './parse/pool.js';
@@ -95,30 +96,11 @@ interface Pending {
   readonly source?: string;
 }
 
-/**
- * Files are read synchronously, giving the event loop a turn this often: one `readFileSync` of a source file
- * costs a few tens of microseconds, while `fs.promises.readFile` takes four thread-pool round trips (open,
- * stat, read, close) and cost a cold index of 6,000 small files ~0.4 s of main-thread time.
- */
-const READ_YIELD_MS = 10;
 /** Below this many files to read, warming the workers up front gains nothing worth a thread start. */
 const WARM_MIN_FILES = 64;
 /** Parsed files written to the fact cache per transaction while parsing goes on. */
 const STORE_BATCH = 256;
 
-/** Maps `items` in order, yielding to the event loop every `READ_YIELD_MS` so that a server stays responsive. */
-async function mapYielding<T, R>(items: readonly T[], fn: (item: T) => R): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let since = performance.now();
-  for (let index = 0; index < items.length; index++) {
-    results[index] = fn(items[index] as T);
-    if (performance.now() - since >= READ_YIELD_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      since = performance.now();
-    }
-  }
-  return results;
-}
 
 /**
  * One index run over a list of crawled files: guard, read, hash, look up the fact cache, parse the misses in
@@ -132,11 +114,13 @@ export async function runIndex(input: RunInput): Promise<RunOutput> {
   // A loop, not a spread: a rescan of 130,000 unchanged files or more would overflow the stack.
   for (const file of reused) tally.indexed.push(file);
   tally.tick(input.files.length - candidates.length);
-  // Workers start and compile their grammars while the files are read (a cold start's first ~0.3 s).
-  if (candidates.length >= WARM_MIN_FILES && input.pool.warm) {
+  // Workers start and compile their grammars while the files are read (a cold start's first ~0.3 s), for the
+  // files no earlier run saw as they are now: a restart whose files the cache holds starts no thread at all.
+  const unseen = candidates.filter((file) => unchangedState(input, file) === undefined);
+  if (unseen.length >= WARM_MIN_FILES && input.pool.warm) {
     input.pool.warm(
       workByLanguage(
-        candidates.map((file) => ({ language: languageOf(file.path) as LanguageId, bytes: file.size })),
+        unseen.map((file) => ({ language: languageOf(file.path) as LanguageId, bytes: file.size })),
       ),
     );
   }
@@ -250,6 +234,13 @@ function looksUnchanged(
   );
 }
 
+/** What the previous snapshot or, after a restart, the fact cache saw of a file still the same size and mtime. */
+function unchangedState(input: RunInput, file: CrawledFile): KnownFileState | undefined {
+  const key = fileKey(file.root, file.path);
+  const before = input.previous.get(key) ?? input.known?.get(key);
+  return before && looksUnchanged(input, before, file) ? before : undefined;
+}
+
 /**
  * A candidate through the size guard, then, unless a previous run's hash still holds for its size and mtime,
  * read, through the content guard and hashed; undefined when a guard or the read rejects it.
@@ -263,11 +254,8 @@ function readCandidate(input: RunInput, tally: RunTally, file: CrawledFile): Pen
     tally.tick();
     return undefined;
   }
-  const key = fileKey(file.root, file.path);
-  const before = input.previous.get(key) ?? input.known?.get(key);
-  if (before && looksUnchanged(input, before, file)) {
-    return { file, language, hash: before.hash, key: input.keyOf(file.root, file.path, before.hash) };
-  }
+  const before = unchangedState(input, file);
+  if (before) return { file, language, hash: before.hash, key: input.keyOf(file.root, file.path, before.hash) };
   let content: Buffer;
   try {
     content = readFileSync(file.absolutePath);
