@@ -15,7 +15,8 @@
 // --results DIR (bench/results), --no-baselines (skip rg and ctags), --no-ctags (keep rg, skip ctags, which
 // takes minutes on the realistic shape), --reuse (keep an existing workspace),
 // --nice N (process priority, inherited by the server), --profile DIR (`node --cpu-prof` for the server;
-// read with bench/profile-summary.mjs), --node-flags "…", --index-timeout-ms N, --note TEXT,
+// read with bench/profile-summary.mjs), --node-flags "…" (the server's Node flags; default: the workspace
+// daemon's, src/cli/daemon-node-flags.json; "" for none), --index-timeout-ms N, --note TEXT,
 // --settle-ms N (how long the cold server idles after its snapshot before its idle RSS is read, 10000; 0
 // skips it), --memory-probe (the server also logs its main thread's heap and external memory, see
 // bench/lib/memory-probe.mjs, so that the idle RSS can be split).
@@ -52,6 +53,8 @@ import { fmt, percentile, round, spread, textTable } from './lib/stats.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..');
+/** The V8 flags the workspace daemon runs with (see src/cli/daemon-spawn.ts). */
+const DAEMON_NODE_FLAGS = JSON.parse(readFileSync(path.join(REPO, 'src/cli/daemon-node-flags.json'), 'utf8'));
 
 /** Targets on this 2-core machine (docs/performance.md). Relative ones are ratios to rg / ctags. */
 export const TARGETS = {
@@ -103,7 +106,8 @@ workspace   --files N (5000)  --shape small|realistic (small)  --seed S (42)  --
             --ws-dir DIR (OS temp folder)  --reuse (keep an existing workspace)  --keep
 runs        --runs N (3)  --searches N (200)  --impacts N (50)  --reloads N (5)  --settle-ms N (10000)
             --index-timeout-ms N  --note TEXT
-server      --cli FILE (dist/meshlens.js)  --node-flags "..."  --nice N  --profile DIR  --memory-probe
+server      --cli FILE (dist/meshlens.js)  --node-flags "..." (the daemon's; "" for none)  --nice N
+            --profile DIR  --memory-probe
 baselines   --no-baselines (skip rg and ctags)  --no-ctags (keep rg)
 load test   --load-clients N (50)  --load-calls N (1000)  --no-load (skip it)
 output      --results DIR (bench/results)
@@ -170,7 +174,8 @@ function options(argv) {
     seed: a.seed ?? '42',
     roots: a.roots === undefined ? undefined : Number(a.roots),
     cli: path.resolve(a.cli ?? path.join(REPO, 'dist/meshlens.js')),
-    nodeFlags: (a['node-flags'] ?? '').split(' ').filter(Boolean),
+    // The server measured is the process a workspace daemon runs, so it gets the daemon's V8 flags unless told.
+    nodeFlags: (a['node-flags'] ?? DAEMON_NODE_FLAGS.join(' ')).split(' ').filter(Boolean),
     profile: a.profile ? path.resolve(a.profile) : undefined,
     wsDir: path.resolve(a['ws-dir'] ?? path.join(os.tmpdir(), 'meshlens-bench')),
     results: path.resolve(a.results ?? path.join(HERE, 'results')),

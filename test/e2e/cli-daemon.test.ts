@@ -129,7 +129,12 @@ describe('operation commands answered by the workspace daemon (built CLI, real s
       // One daemon answered them all from one index run, which a process of its own would not have.
       const pid = pidFileOf(ws) as number;
       expect(isRunning(pid)).toBe(true);
-      if (canListProcesses) expect(liveDaemons(ws)).toEqual([pid]);
+      if (canListProcesses) {
+        expect(liveDaemons(ws)).toEqual([pid]);
+        // The daemon runs with its own V8 settings (a small young generation), given before the script.
+        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        expect(args.slice(1, args.indexOf(CLI))).toEqual(['--max-semi-space-size=2']);
+      }
       const first = await cli(['admin', 'status'], ws);
       const second = await cli(['admin', 'status'], ws);
       expect(lastRunLine(second.stdout)).toBe(lastRunLine(first.stdout));
