@@ -304,6 +304,43 @@ describe('guard limits and parse failures', () => {
     expect(keys.size).toBe(600);
   });
 
+  test("runIndex lets a file's source go and records its facts as soon as its outcome arrives", async () => {
+    const dir = tempDir();
+    writeFiles(dir, { 'a.ts': 'export const a = 1;\n', 'b.ts': 'export const b = 2;\n', 'c.ts': 'x\n' });
+    const files = await crawl([{ name: '.', path: dir }]);
+    const seen: string[][] = [];
+    const pool: ParsePool = {
+      mode: 'in-process',
+      threads: 0,
+      workerStats: () => ({ alive: 0, started: 0, lostBatches: 0 }),
+      parseAll: async (jobs, options) => {
+        const outcomes: ParseOutcome[] = [];
+        for (const [index, job] of jobs.entries()) {
+          seen.push(jobs.map((j) => j.source));
+          const outcome: ParseOutcome =
+            job.path === 'c.ts'
+              ? { kind: 'failed', reason: 'extractor threw: boom', timedOut: false }
+              : { kind: 'parsed', facts: emptyFacts(job.language) };
+          outcomes.push(outcome);
+          options?.onOutcome?.(index, outcome);
+        }
+        seen.push(jobs.map((j) => j.source));
+        return outcomes;
+      },
+      close: async () => undefined,
+    };
+    const output = await runIndex({ files, previous: new Map(), pool, store: noStore, keyOf: plainKey });
+    // Each job still has its source when it is parsed, and none once its outcome is in, failed or not.
+    expect(seen).toEqual([
+      ['export const a = 1;\n', 'export const b = 2;\n', 'x\n'],
+      ['', 'export const b = 2;\n', 'x\n'],
+      ['', '', 'x\n'],
+      ['', '', ''],
+    ]);
+    expect(output.indexed.map((f) => f.path)).toEqual(['a.ts', 'b.ts']);
+    expect(output.rejected).toMatchObject([{ path: 'c.ts', reason: 'parse_failed' }]);
+  });
+
   test('runIndex: an unreadable file is rejected; a file whose parse fails keeps its last good facts', async () => {
     const dir = tempDir();
     writeFiles(dir, {
