@@ -6,8 +6,9 @@ import { serveOverStdio, type StdioServer } from '../helpers/stdio-server.js';
 
 /**
  * Changes made while `meshlens serve` builds its first index on a cold cache, or just after, must reach the
- * next snapshot: the watcher subscribes before the first crawl and reloads what changed once the first
- * snapshot is installed.
+ * next snapshot: the watcher, subscribing while the first index runs, reloads what changed once the first
+ * snapshot is installed, and a look at every file's size and mtime once it is subscribed finds what changed
+ * before.
  */
 
 afterAll(removeTemps);
