@@ -430,6 +430,9 @@ export class IndexEngine implements IndexReader {
   private withPhases(summary: IndexRunSummary, clock: PhaseClock): IndexRunSummary {
     this.lastRun = { ...summary, phases: clock.phases() };
     this.options.logger.info({ run: this.lastRun }, 'index run finished');
+    // A run no worker took part in (a warm start, a reload the cache answered) has no drain to release on.
+    if (this.parseWorkers().alive === 0)
+      releaseHeapWhenIdle(() => this.progress === undefined && this.parseWorkers().alive === 0);
     return this.lastRun;
   }
 
