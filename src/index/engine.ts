@@ -48,6 +48,8 @@ export interface EngineOptions {
   readonly threads?: number;
   /** How long an idle parse worker stays before it leaves (default: the pool's, a few seconds). */
   readonly parseWorkerIdleMs?: number;
+  /** Runs of at most this many files are parsed in this thread while no worker is alive (the pool's default). */
+  readonly parseInProcessMaxFiles?: number;
   /** Opens the persistent fact cache (absent: every run parses everything). */
   readonly openStore?: () => PersistentFactStore;
   /** Cache key of one file's facts; required with `openStore`. */
@@ -120,6 +122,9 @@ export class IndexEngine implements IndexReader {
         ...(this.options.threads !== undefined ? { threads: this.options.threads } : {}),
         ...(this.options.parseWorkerIdleMs !== undefined
           ? { idleTimeoutMs: this.options.parseWorkerIdleMs }
+          : {}),
+        ...(this.options.parseInProcessMaxFiles !== undefined
+          ? { inProcessMaxFiles: this.options.parseInProcessMaxFiles }
           : {}),
         // Once the workers have left, the indexing is over: hand its spare heap back.
         onDrained: (isIdle) => releaseHeapWhenIdle(isIdle),

@@ -68,6 +68,7 @@ export interface EngineSetupOptions {
   readonly threads?: number;
   /** How long an idle parse worker stays; default the engine's. */
   readonly parseWorkerIdleMs?: number;
+  readonly parseInProcessMaxFiles?: number;
   /** A cache folder to use; `null` for no persistent cache; default a fresh one. */
   readonly cacheDir?: string | null;
 }
@@ -82,6 +83,9 @@ export function makeEngine(workspaceDir: string, options: EngineSetupOptions = {
     logger: silentLogger,
     threads: options.threads ?? 0,
     ...(options.parseWorkerIdleMs !== undefined ? { parseWorkerIdleMs: options.parseWorkerIdleMs } : {}),
+    ...(options.parseInProcessMaxFiles !== undefined
+      ? { parseInProcessMaxFiles: options.parseInProcessMaxFiles }
+      : {}),
     ...(cacheDir
       ? {
           factKey,

@@ -28,7 +28,12 @@ describe('heap release after indexing', () => {
   test('one release once the workers have left, none during work, none again within a minute', async () => {
     const dir = tempDir();
     writeFiles(dir, polyglotFiles());
-    const { engine } = makeEngine(dir, { threads: 2, cacheDir: null, parseWorkerIdleMs: 300 });
+    const { engine } = makeEngine(dir, {
+      threads: 2,
+      cacheDir: null,
+      parseWorkerIdleMs: 300,
+      parseInProcessMaxFiles: 0,
+    });
     try {
       expect(heapReleases()).toBe(0);
       await engine.indexAll();

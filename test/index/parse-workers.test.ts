@@ -38,7 +38,13 @@ function polyglotWorkspace(): { dir: string; at: (rel: string) => string } {
 describe('parse workers leave when idle and come back for a reload', () => {
   test('no worker is left after the idle timeout; a reload starts one and its facts are installed', async () => {
     const { dir, at } = polyglotWorkspace();
-    const { engine } = makeEngine(dir, { threads: 2, cacheDir: null, parseWorkerIdleMs: 1_000 });
+    const { engine } = makeEngine(dir, {
+      threads: 2,
+      cacheDir: null,
+      parseWorkerIdleMs: 1_000,
+      // Reloads of one file go to a worker too, as a larger one would.
+      parseInProcessMaxFiles: 0,
+    });
     try {
       expect(engine.parseWorkers()).toEqual({ alive: 0, started: 0, lostBatches: 0 });
       await engine.indexAll();
@@ -80,7 +86,12 @@ describe('parse workers leave when idle and come back for a reload', () => {
     const { dir, at } = polyglotWorkspace();
     // No idle time at all: the worker is told to leave as soon as its batch is done, so every reload below
     // arrives while the worker that parsed the previous one is being terminated.
-    const { engine } = makeEngine(dir, { threads: 1, cacheDir: null, parseWorkerIdleMs: 0 });
+    const { engine } = makeEngine(dir, {
+      threads: 1,
+      cacheDir: null,
+      parseWorkerIdleMs: 0,
+      parseInProcessMaxFiles: 0,
+    });
     try {
       await engine.indexAll();
       const file = at('services/orders/src/order.repo.ts');
@@ -96,6 +107,32 @@ describe('parse workers leave when idle and come back for a reload', () => {
       // Nothing fell back to the in-process retry, and workers did leave and come back.
       expect(stats.lostBatches).toBe(0);
       expect(stats.started).toBeGreaterThan(1);
+    } finally {
+      await engine.close();
+    }
+  }, 60_000);
+
+  test('an edit made while no worker is alive is parsed in this thread; a larger reload starts a worker', async () => {
+    const { dir, at } = polyglotWorkspace();
+    const { engine } = makeEngine(dir, { threads: 2, cacheDir: null, parseWorkerIdleMs: 300 });
+    try {
+      await engine.indexAll();
+      const started = engine.parseWorkers().started;
+      expect(started).toBeGreaterThan(0);
+      await until(() => engine.parseWorkers().alive === 0);
+
+      const repo = at('services/orders/src/order.repo.ts');
+      writeFileSync(repo, 'export function reprice(): number {\n  return 1;\n}\n');
+      await engine.reloadPaths([repo]);
+      expect(declared(engine, repo)).toEqual(['reprice']);
+      expect(engine.parseWorkers()).toMatchObject({ alive: 0, started, lostBatches: 0 });
+
+      // Nine files are more than a reload parsed here: a worker starts for them.
+      const added = Array.from({ length: 9 }, (_, i) => at(`services/orders/src/extra${i}.ts`));
+      added.forEach((file, i) => writeFileSync(file, `export const extra${i} = ${i};\n`));
+      await engine.reloadPaths(added);
+      expect(declared(engine, added[8] as string)).toEqual(['extra8']);
+      expect(engine.parseWorkers()).toMatchObject({ alive: 1, started: started + 1, lostBatches: 0 });
     } finally {
       await engine.close();
     }
