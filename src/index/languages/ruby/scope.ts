@@ -59,6 +59,8 @@ export class RubyScopes {
   private classMacro(node: Node): void {
     if (node.childForFieldName('receiver') !== null) return;
     const method = node.childForFieldName('method')?.text;
+    // Asked first: finding the enclosing class and method walks up the tree, for every call of the file.
+    if (method !== 'include' && method !== 'base_uri') return;
     const cls = enclosing(node, CLASSES);
     const name = cls?.childForFieldName('name')?.text;
     if (name === undefined || enclosing(node, METHODS) !== null) return;

@@ -6,7 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { CallFact, SymbolFact } from '../../../facts.js';
-import { type CallSyntax, collectCalls } from '../call-sites.js';
+import { type CallSyntax, callsOfNodes } from '../call-sites.js';
 
 /** How a language reads its declaration nodes into its typed names. */
 export interface DeclarationReader {
@@ -25,19 +25,17 @@ export function callsAfterDeclarations(
   const declared = new Set(declarations.nodeTypes);
   const callTypes = Object.keys(syntax);
   const calls: Node[] = [];
+  const types: string[] = [];
   for (const node of root.descendantsOfType([...new Set([...declarations.nodeTypes, ...callTypes])])) {
     if (node === null) continue;
-    if (declared.has(node.type)) declarations.read(node);
-    if (syntax[node.type] !== undefined) calls.push(node);
+    // Read once: each read of a node's type crosses into wasm.
+    const type = node.type;
+    if (declared.has(type)) declarations.read(node);
+    if (syntax[type] !== undefined) {
+      calls.push(node);
+      types.push(type);
+    }
   }
   declarations.finish?.();
-  return collectCalls(searchedRoot(calls), syntax, symbols);
-}
-
-/**
- * A stand-in root for `collectCalls`, whose one search of its root for the call node types answers with
- * the nodes found already.
- */
-function searchedRoot(found: readonly Node[]): Node {
-  return { descendantsOfType: () => found } as unknown as Node;
+  return callsOfNodes(calls, types, syntax, symbols);
 }
