@@ -11,10 +11,11 @@ import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
-import { RubyBrokerCalls } from './broker-calls.js';
-import { RubyHttpCalls } from './http-calls.js';
+import { RUBY_BROKER_SITES, RUBY_LIBRARY_SITES, RubyBrokerCalls } from './broker-calls.js';
+import { RUBY_HTTP_SITES, RubyHttpCalls } from './http-calls.js';
 import { rubyCallSyntax, rubySupertypes } from './calls.js';
-import { RubyScopes } from './scope.js';
+import { RUBY_SCOPE_SITES, RubyScopes } from './scope.js';
+import { collectSites, type FoundSites } from '../shared/site-walk.js';
 import { collectCalls } from '../shared/call-sites.js';
 import { callArgs, named, rubyLiteral } from './values.js';
 import {
@@ -105,9 +106,16 @@ class RubyExtraction {
   ) {
     this.sinatra = requiresSinatra(root) ? '' : undefined;
     this.visit(root, undefined, undefined, undefined);
-    const scopes = new RubyScopes(root);
-    new RubyHttpCalls(root, this.facts, scopes).run();
-    new RubyBrokerCalls(root, this.facts, scopes).run();
+    // The readers after the declarations share one walk of the tree.
+    const [scopeSites, httpSites, librarySites, brokerSites] = collectSites(root, [
+      RUBY_SCOPE_SITES,
+      RUBY_HTTP_SITES,
+      RUBY_LIBRARY_SITES,
+      RUBY_BROKER_SITES,
+    ]) as [FoundSites, FoundSites, FoundSites, FoundSites];
+    const scopes = new RubyScopes(scopeSites);
+    new RubyHttpCalls(httpSites, this.facts, scopes).run();
+    new RubyBrokerCalls(librarySites, brokerSites, this.facts, scopes).run();
     this.calls = collectCalls(root, rubyCallSyntax(scopes, this.facts.symbols), this.facts.symbols);
   }
 

@@ -5,12 +5,15 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { callArgs, type RubyValueScope } from './values.js';
-import { walkSites } from '../shared/tree-utils.js';
+import type { FoundSites, SiteQuery } from '../shared/site-walk.js';
 
 const METHODS = new Set(['method', 'singleton_method']);
 const CLASSES = new Set(['class', 'module']);
-const SITES = new Set(['assignment', 'call']);
-const LEAVES = new Set(['comment', 'string', 'integer', 'simple_symbol']);
+/** What the pre-pass reads: the file's assignments and class-body calls (`collectSites`). */
+export const RUBY_SCOPE_SITES: SiteQuery = {
+  sites: new Set(['assignment', 'call']),
+  leaves: new Set(['comment', 'string', 'integer', 'simple_symbol']),
+};
 
 /** The innermost enclosing node of one of `types`, or null. */
 export function enclosing(node: Node, types: ReadonlySet<string>): Node | null {
@@ -28,11 +31,11 @@ export class RubyScopes {
   /** Classes including HTTParty, by name: the `base_uri` they declare (null: none). */
   readonly httparty = new Map<string, Node | null>();
 
-  constructor(root: Node) {
-    walkSites(root, SITES, LEAVES, (site, type) => {
-      if (type === 'assignment') this.assignment(site);
+  /** `found`: the sites of `RUBY_SCOPE_SITES`. */
+  constructor(found: FoundSites) {
+    found.nodes.forEach((site, index) => {
+      if (found.types[index] === 'assignment') this.assignment(site);
       else this.classMacro(site);
-      return false;
     });
   }
 
