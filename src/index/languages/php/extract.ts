@@ -10,10 +10,11 @@ import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
-import { PhpBrokerCalls } from './broker-calls.js';
-import { PhpHttpCalls } from './http-calls.js';
+import { PHP_BROKER_SITES, PhpBrokerCalls } from './broker-calls.js';
+import { PHP_HTTP_SITES, PhpHttpCalls } from './http-calls.js';
 import { phpCallSyntax, phpSupertypes } from './calls.js';
-import { PhpScopes } from './scope.js';
+import { PHP_SCOPE_SITES, PhpScopes } from './scope.js';
+import { collectSites, type FoundSites } from '../shared/site-walk.js';
 import { collectCalls } from '../shared/call-sites.js';
 import { argumentsOf, named, phpLiteral } from './values.js';
 import { docBlock } from './doc-block.js';
@@ -91,9 +92,15 @@ class PhpExtraction {
     const imported = new Map(
       this.facts.imports.map((fact) => [fact.source.split('\\').pop() ?? '', fact.source]),
     );
-    const scopes = new PhpScopes(root);
-    new PhpHttpCalls(root, this.facts, imported, scopes).run();
-    new PhpBrokerCalls(root, this.facts, source, scopes).run();
+    // The readers after the declarations share one walk of the tree.
+    const [scopeSites, httpSites, brokerSites] = collectSites(root, [
+      PHP_SCOPE_SITES,
+      PHP_HTTP_SITES,
+      PHP_BROKER_SITES,
+    ]) as [FoundSites, FoundSites, FoundSites];
+    const scopes = new PhpScopes(scopeSites);
+    new PhpHttpCalls(httpSites, this.facts, imported, scopes).run();
+    new PhpBrokerCalls(brokerSites, this.facts, source, scopes).run();
     this.calls = collectCalls(root, phpCallSyntax(scopes, this.uses), this.facts.symbols);
   }
 
