@@ -28,6 +28,13 @@ export class RubyScopes {
   private readonly instances = new Map<number, Map<string, Node[]>>();
   /** Method node id (0: outside methods) → local → assignments (end offset, value) in source order. */
   private readonly locals = new Map<number, Map<string, { end: number; value: Node }[]>>();
+  /**
+   * Every name assigned as a local or an instance variable anywhere in the file: a name never assigned has
+   * no value, which is known without walking up to the enclosing method or class (each step up the tree
+   * crosses into wasm, and calls on a variable are looked up by the thousand).
+   */
+  private readonly localNames = new Set<string>();
+  private readonly instanceNames = new Set<string>();
   /** Classes including HTTParty, by name: the `base_uri` they declare (null: none). */
   readonly httparty = new Map<string, Node | null>();
 
@@ -46,11 +53,13 @@ export class RubyScopes {
     if (left.type === 'constant') {
       this.constants.set(left.text, right);
     } else if (left.type === 'instance_variable') {
+      this.instanceNames.add(left.text);
       const cls = enclosing(node, CLASSES)?.id ?? 0;
       const variables = this.instances.get(cls) ?? new Map<string, Node[]>();
       this.instances.set(cls, variables);
       variables.set(left.text, [...(variables.get(left.text) ?? []), right]);
     } else if (left.type === 'identifier') {
+      this.localNames.add(left.text);
       const method = enclosing(node, METHODS)?.id ?? 0;
       const variables = this.locals.get(method) ?? new Map<string, { end: number; value: Node }[]>();
       this.locals.set(method, variables);
@@ -94,12 +103,14 @@ export class RubyScopes {
   scopeAt(node: Node): RubyValueScope {
     return {
       local: (name) => {
+        if (!this.localNames.has(name)) return undefined;
         const list = this.locals.get(enclosing(node, METHODS)?.id ?? 0)?.get(name) ?? [];
         let found: Node | undefined;
         for (const entry of list) if (entry.end < node.startIndex) found = entry.value;
         return found;
       },
       instance: (name) => {
+        if (!this.instanceNames.has(name)) return undefined;
         const values = this.instances.get(enclosing(node, CLASSES)?.id ?? 0)?.get(name) ?? [];
         return values.length === 1 ? values[0] : undefined;
       },
