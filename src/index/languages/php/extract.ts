@@ -12,10 +12,10 @@ import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { PHP_BROKER_SITES, PhpBrokerCalls } from './broker-calls.js';
 import { PHP_HTTP_SITES, PhpHttpCalls } from './http-calls.js';
-import { phpCallSyntax, phpSupertypes } from './calls.js';
+import { PHP_CALL_SITES, phpCallSyntax, phpSupertypes } from './calls.js';
 import { PHP_SCOPE_SITES, PhpScopes } from './scope.js';
 import { collectSites, type FoundSites } from '../shared/site-walk.js';
-import { collectCalls } from '../shared/call-sites.js';
+import { callsOfSites } from '../shared/call-sites.js';
 import { argumentsOf, named, phpLiteral } from './values.js';
 import { docBlock } from './doc-block.js';
 import {
@@ -93,15 +93,17 @@ class PhpExtraction {
       this.facts.imports.map((fact) => [fact.source.split('\\').pop() ?? '', fact.source]),
     );
     // The readers after the declarations share one walk of the tree.
-    const [scopeSites, httpSites, brokerSites] = collectSites(root, [
+    const [scopeSites, httpSites, brokerSites, callSites] = collectSites(root, [
       PHP_SCOPE_SITES,
       PHP_HTTP_SITES,
       PHP_BROKER_SITES,
-    ]) as [FoundSites, FoundSites, FoundSites];
+      PHP_CALL_SITES,
+    ]) as [FoundSites, FoundSites, FoundSites, FoundSites];
     const scopes = new PhpScopes(scopeSites);
     new PhpHttpCalls(httpSites, this.facts, imported, scopes).run();
     new PhpBrokerCalls(brokerSites, this.facts, source, scopes).run();
-    this.calls = collectCalls(root, phpCallSyntax(scopes, this.uses), this.facts.symbols);
+    const syntax = phpCallSyntax(scopes, this.uses);
+    this.calls = callsOfSites(callSites, PHP_CALL_SITES, syntax, this.facts.symbols);
   }
 
   /** Reads `node` and its subtree. */

@@ -13,10 +13,10 @@ import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { RUBY_BROKER_SITES, RUBY_LIBRARY_SITES, RubyBrokerCalls } from './broker-calls.js';
 import { RUBY_HTTP_SITES, RubyHttpCalls } from './http-calls.js';
-import { rubyCallSyntax, rubySupertypes } from './calls.js';
+import { RUBY_CALL_SITES, rubyCallSyntax, rubySupertypes } from './calls.js';
 import { RUBY_SCOPE_SITES, RubyScopes } from './scope.js';
 import { collectSites, type FoundSites } from '../shared/site-walk.js';
-import { collectCalls } from '../shared/call-sites.js';
+import { callsOfSites } from '../shared/call-sites.js';
 import { callArgs, named, rubyLiteral } from './values.js';
 import {
   declarationAt,
@@ -107,16 +107,18 @@ class RubyExtraction {
     this.sinatra = requiresSinatra(root) ? '' : undefined;
     this.visit(root, undefined, undefined, undefined);
     // The readers after the declarations share one walk of the tree.
-    const [scopeSites, httpSites, librarySites, brokerSites] = collectSites(root, [
+    const [scopeSites, httpSites, librarySites, brokerSites, callSites] = collectSites(root, [
       RUBY_SCOPE_SITES,
       RUBY_HTTP_SITES,
       RUBY_LIBRARY_SITES,
       RUBY_BROKER_SITES,
-    ]) as [FoundSites, FoundSites, FoundSites, FoundSites];
+      RUBY_CALL_SITES,
+    ]) as [FoundSites, FoundSites, FoundSites, FoundSites, FoundSites];
     const scopes = new RubyScopes(scopeSites);
     new RubyHttpCalls(httpSites, this.facts, scopes).run();
     new RubyBrokerCalls(librarySites, brokerSites, this.facts, scopes).run();
-    this.calls = collectCalls(root, rubyCallSyntax(scopes, this.facts.symbols), this.facts.symbols);
+    const syntax = rubyCallSyntax(scopes, this.facts.symbols);
+    this.calls = callsOfSites(callSites, RUBY_CALL_SITES, syntax, this.facts.symbols);
   }
 
   /** Visits `node` with the Sinatra prefix `prefix`, restoring the current one afterwards. */

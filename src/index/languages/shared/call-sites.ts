@@ -6,6 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { CallFact, SymbolFact, SymbolKind } from '../../facts.js';
+import type { FoundSites, SiteQuery } from './site-walk.js';
 import { type Mutable, oneLine, startLineOf } from './tree-utils.js';
 
 /** What a language reads from one call node; `undefined` when the node is no call after all. */
@@ -44,6 +45,27 @@ export function collectCalls(root: Node, syntax: CallSyntax, symbols: readonly S
     types.push(node.type);
   }
   return callsOfNodes(nodes, types, syntax, symbols);
+}
+
+/**
+ * The call nodes of the given types as a `collectSites` query, for a language whose other readers walk the
+ * tree anyway: the calls are found in that walk instead of a search of their own. No leaves, as
+ * `collectCalls` skips no subtree. Make it once per language (walk tables are kept per query).
+ */
+export function callSiteQuery(types: readonly string[]): SiteQuery {
+  return { sites: new Set(types), leaves: new Set() };
+}
+
+/** `collectCalls` over the sites a `callSiteQuery` found; every type `syntax` reads must be in the query. */
+export function callsOfSites(
+  found: FoundSites,
+  query: SiteQuery,
+  syntax: CallSyntax,
+  symbols: readonly SymbolFact[],
+): CallFact[] {
+  for (const type of Object.keys(syntax))
+    if (!query.sites.has(type)) throw new Error(`call type ${type} is missing from the call site query`);
+  return callsOfNodes(found.nodes, found.types, syntax, symbols);
 }
 
 /**
