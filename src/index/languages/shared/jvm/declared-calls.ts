@@ -7,6 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { CallFact, SymbolFact } from '../../../facts.js';
 import { type CallSyntax, callsOfNodes } from '../call-sites.js';
+import { searchTree, type TreeSearch } from '../tree-search.js';
 
 /** How a language reads its declaration nodes into its typed names. */
 export interface DeclarationReader {
@@ -17,7 +18,7 @@ export interface DeclarationReader {
 }
 
 export function callsAfterDeclarations(
-  root: Node,
+  root: Node | TreeSearch,
   declarations: DeclarationReader,
   syntax: CallSyntax,
   symbols: readonly SymbolFact[],
@@ -26,16 +27,15 @@ export function callsAfterDeclarations(
   const callTypes = Object.keys(syntax);
   const calls: Node[] = [];
   const types: string[] = [];
-  for (const node of root.descendantsOfType([...new Set([...declarations.nodeTypes, ...callTypes])])) {
-    if (node === null) continue;
-    // Read once: each read of a node's type crosses into wasm.
-    const type = node.type;
+  const found = searchTree(root, [...new Set([...declarations.nodeTypes, ...callTypes])]);
+  found.nodes.forEach((node, index) => {
+    const type = found.types[index] as string;
     if (declared.has(type)) declarations.read(node);
     if (syntax[type] !== undefined) {
       calls.push(node);
       types.push(type);
     }
-  }
+  });
   declarations.finish?.();
   return callsOfNodes(calls, types, syntax, symbols);
 }
