@@ -8,6 +8,7 @@ import {
   urlOf,
   walkSites,
 } from '../../../src/index/languages/shared/tree-utils.js';
+import { collectSites } from '../../../src/index/languages/shared/site-walk.js';
 
 describe('HTTP path normalisation', () => {
   test.each([
@@ -154,6 +155,33 @@ describe('walkSites', () => {
         'call call_four',
         'call call_five',
       ]);
+    } finally {
+      tree.delete();
+    }
+  });
+
+  test('collectSites finds for each query, in one walk, what walkSites would visit', async () => {
+    const tree = await pythonTree();
+    try {
+      const queries = [
+        { sites: SITES, leaves: LEAVES },
+        { sites: new Set(['call', 'string']), leaves: new Set(['function_definition']) },
+        { sites: new Set(['identifier']), leaves: new Set(['call']) },
+        { sites: new Set(['call']), leaves: new Set<string>() },
+      ];
+      const found = collectSites(tree.rootNode, queries);
+      queries.forEach((query, index) => {
+        const expected: string[] = [];
+        walkSites(tree.rootNode, query.sites, query.leaves, (site, type) => {
+          expected.push(`${type} ${site.startIndex}`);
+          return false;
+        });
+        const got = found[index];
+        expect(got?.nodes.map((node, at) => `${got.types[at]} ${node.startIndex}`)).toEqual(expected);
+        expect(got?.nodes.map((node) => node.type)).toEqual(got?.types);
+      });
+      expect(found[3]?.nodes.length).toBe(4);
+      expect(found[1]?.nodes).toEqual([]);
     } finally {
       tree.delete();
     }

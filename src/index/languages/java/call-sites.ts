@@ -9,13 +9,25 @@ import type { CallSite, CallSyntax } from '../shared/call-sites.js';
 import { bareTypeName } from '../shared/call-sites.js';
 import { callsAfterDeclarations } from '../shared/jvm/declared-calls.js';
 import { TypedNames } from '../shared/jvm/typed-names.js';
-import { javaDeclarations } from './declared-types.js';
+import { JAVA_DECLARATION_TYPES, javaDeclarations } from './declared-types.js';
+import type { TreeSearch } from '../shared/tree-search.js';
 import type { JavaFile } from './model.js';
 import { callOn, type Receiver, type ReceiverContext, receiverText } from '../shared/jvm/call-receivers.js';
 
+/**
+ * What `javaCalls` searches the tree for (its declarations, then the calls of `javaCallSyntax`), so that the
+ * extractor can search once for these and the body sites together (a type missing here costs a search).
+ */
+export const JAVA_CALL_SEARCH_TYPES: readonly string[] = [
+  ...JAVA_DECLARATION_TYPES,
+  'method_invocation',
+  'object_creation_expression',
+  'method_reference',
+];
+
 /** The file's call sites, typed by its declarations and imports. */
 export function javaCalls(
-  root: Node,
+  root: Node | TreeSearch,
   file: Pick<JavaFile, 'imports' | 'staticImports'>,
   symbols: readonly SymbolFact[],
 ): CallFact[] {

@@ -8,7 +8,7 @@ import type { Node } from 'web-tree-sitter';
 import type { DeclarationReader } from '../shared/jvm/declared-calls.js';
 import type { TypedNames } from '../shared/jvm/typed-names.js';
 
-const DECLARATIONS: readonly string[] = [
+export const JAVA_DECLARATION_TYPES: readonly string[] = [
   'class_declaration',
   'interface_declaration',
   'enum_declaration',
@@ -42,7 +42,7 @@ function typeText(node: Node | null | undefined): string | undefined {
 
 /** Reads the file's declarations into `names`. */
 export function javaDeclarations(names: TypedNames): DeclarationReader {
-  return { nodeTypes: DECLARATIONS, read: (node) => declare(node, names) };
+  return { nodeTypes: JAVA_DECLARATION_TYPES, read: (node) => declare(node, names) };
 }
 
 function declare(node: Node, names: TypedNames): void {

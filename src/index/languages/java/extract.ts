@@ -32,7 +32,8 @@ import {
   sitesInBodies,
 } from '../shared/jvm/common.js';
 import { oneLine } from '../shared/tree-utils.js';
-import { javaCalls } from './call-sites.js';
+import { JAVA_CALL_SEARCH_TYPES, javaCalls } from './call-sites.js';
+import { TreeSearch } from '../shared/tree-search.js';
 
 const TYPE_KINDS: Readonly<Record<string, JavaClassKind>> = {
   class_declaration: 'class',
@@ -53,7 +54,9 @@ export const extractJava: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('java');
   const walker = new JavaWalker(input.source);
   walker.program(input.tree.rootNode);
-  walker.collectSites(input.tree.rootNode);
+  // The body sites, then the declarations and calls, are found in one search of the tree.
+  const search = new TreeSearch(input.tree.rootNode, new Set([...SITE_TYPES, ...JAVA_CALL_SEARCH_TYPES]));
+  walker.collectSites(search);
   javaContracts(walker.file, walker.facts, input.path);
   inheritedRouteMounts(
     walker.file,
@@ -75,7 +78,7 @@ export const extractJava: Extractor = (input) => {
     ),
     ...constantProperties(walker.file, walker.packageName),
   ];
-  const calls = javaCalls(input.tree.rootNode, walker.file, walker.facts.symbols);
+  const calls = javaCalls(search, walker.file, walker.facts.symbols);
   return walker.facts.build({
     package: walker.packageName,
     ...(properties.length === 0 ? {} : { properties }),
@@ -356,9 +359,8 @@ class JavaWalker {
    * Locals join their scope in document order, before the sites after them are examined; anonymous and
    * local classes are part of the enclosing body (their calls belong to the enclosing member).
    */
-  collectSites(root: Node): void {
-    sitesInBodies(root, SITE_TYPES, this.bodies, (node, scope) => {
-      const type = node.type;
+  collectSites(root: Node | TreeSearch): void {
+    sitesInBodies(root, SITE_TYPES, this.bodies, (node, scope, type) => {
       if (type === 'local_variable_declaration') this.local(node, scope);
       else if (type === 'method_invocation') {
         const nameNode = node.childForFieldName('name');

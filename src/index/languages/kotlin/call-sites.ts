@@ -15,12 +15,29 @@ import {
 } from '../shared/jvm/call-receivers.js';
 import type { CallFact, SymbolFact } from '../../facts.js';
 import { callsAfterDeclarations } from '../shared/jvm/declared-calls.js';
-import { type KotlinTypes, kotlinDeclarations, newKotlinTypes, within } from './declared-types.js';
+import {
+  KOTLIN_DECLARATION_TYPES,
+  type KotlinTypes,
+  kotlinDeclarations,
+  newKotlinTypes,
+  within,
+} from './declared-types.js';
+import type { TreeSearch } from '../shared/tree-search.js';
 import { callOf } from './model.js';
+
+/**
+ * What `kotlinCalls` searches the tree for (its declarations, then the calls of `kotlinCallSyntax`), so that
+ * the extractor can search once for these and the body sites together (a type missing here costs a search).
+ */
+export const KOTLIN_CALL_SEARCH_TYPES: readonly string[] = [
+  ...KOTLIN_DECLARATION_TYPES,
+  'call_expression',
+  'callable_reference',
+];
 
 /** The file's call sites, typed by its declarations and its imports (imported name or alias → source). */
 export function kotlinCalls(
-  root: Node,
+  root: Node | TreeSearch,
   imports: ReadonlyMap<string, string>,
   symbols: readonly SymbolFact[],
 ): CallFact[] {

@@ -11,7 +11,7 @@ import { TypedNames } from '../shared/jvm/typed-names.js';
 import { looksLikeType } from '../shared/jvm/call-receivers.js';
 import { plainType } from './model.js';
 
-const DECLARATIONS: readonly string[] = [
+export const KOTLIN_DECLARATION_TYPES: readonly string[] = [
   'class_declaration',
   'object_declaration',
   'companion_object',
@@ -65,7 +65,7 @@ export function kotlinDeclarations(
 ): DeclarationReader {
   const constructed: Constructed[] = [];
   return {
-    nodeTypes: DECLARATIONS,
+    nodeTypes: KOTLIN_DECLARATION_TYPES,
     read: (node) => declare(node, types, constructed),
     finish: () => {
       for (const local of constructed) {

@@ -40,7 +40,8 @@ import type { AnnotationInfo } from '../shared/jvm/annotations.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { constantProperties } from './cross-file-constants.js';
 import { inheritedRouteMounts } from '../shared/jvm/inherited-routes.js';
-import { kotlinCalls } from './call-sites.js';
+import { KOTLIN_CALL_SEARCH_TYPES, kotlinCalls } from './call-sites.js';
+import { TreeSearch } from '../shared/tree-search.js';
 
 const SITE_TYPES: readonly string[] = ['property_declaration', 'assignment', 'call_expression'];
 
@@ -48,7 +49,9 @@ export const extractKotlin: Extractor = (input) => {
   if (input.tree === undefined) return emptyFacts('kotlin');
   const walker = new KotlinWalker(input.source);
   walker.sourceFile(input.tree.rootNode);
-  walker.collectSites(input.tree.rootNode);
+  // The body sites, then the declarations and calls, are found in one search of the tree.
+  const search = new TreeSearch(input.tree.rootNode, new Set([...SITE_TYPES, ...KOTLIN_CALL_SEARCH_TYPES]));
+  walker.collectSites(search);
   kotlinContracts(walker.file, walker.routes, walker.facts, input.path);
   kotlinMessaging(
     walker.file,
@@ -64,7 +67,7 @@ export const extractKotlin: Extractor = (input) => {
     walker.facts,
   );
   const properties = constantProperties(walker.file, walker.packageName, input.path, input.source);
-  const calls = kotlinCalls(input.tree.rootNode, walker.file.imports, walker.facts.symbols);
+  const calls = kotlinCalls(search, walker.file.imports, walker.facts.symbols);
   return walker.facts.build({
     package: walker.packageName,
     ...(properties.length === 0 ? {} : { properties }),
@@ -358,10 +361,9 @@ class KotlinWalker {
    * Locals join their scope in document order; calls and assignments are queued for contract detection;
    * Ktor routing blocks open a context over the source range of their call.
    */
-  collectSites(root: Node): void {
+  collectSites(root: Node | TreeSearch): void {
     const opened: { end: number; context: KtorContext }[] = [];
-    sitesInBodies(root, SITE_TYPES, this.bodies, (node, { scope, ktor }) => {
-      const type = node.type;
+    sitesInBodies(root, SITE_TYPES, this.bodies, (node, { scope, ktor }, type) => {
       if (type === 'property_declaration') {
         addLocal(node, scope.vars);
         return;

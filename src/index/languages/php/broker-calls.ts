@@ -15,10 +15,14 @@ import {
   type Destination,
 } from '../shared/broker-topology.js';
 import { innermostSymbolAt, type FactBuilder } from '../shared/fact-builder.js';
-import { startLineOf, walkSites } from '../shared/tree-utils.js';
+import type { FoundSites, SiteQuery } from '../shared/site-walk.js';
+import { startLineOf } from '../shared/tree-utils.js';
 
-const SITES = new Set(['member_call_expression', 'object_creation_expression', 'assignment_expression']);
-const LEAVES = new Set(['comment', 'integer', 'string']);
+/** The calls, constructions and assignments this reader looks at (`collectSites`). */
+export const PHP_BROKER_SITES: SiteQuery = {
+  sites: new Set(['member_call_expression', 'object_creation_expression', 'assignment_expression']),
+  leaves: new Set(['comment', 'integer', 'string']),
+};
 const MAX_DEPTH = 6;
 
 interface Held {
@@ -69,7 +73,8 @@ export class PhpBrokerCalls {
   private readonly names = new Map<string, Node>();
 
   constructor(
-    private readonly root: Node,
+    /** The sites of `PHP_BROKER_SITES`. */
+    private readonly found: FoundSites,
     private readonly facts: FactBuilder,
     source: string,
     /** The file's scopes, built once for every reader of the file. */
@@ -80,13 +85,10 @@ export class PhpBrokerCalls {
 
   run(): void {
     if (this.libraries.length === 0) return;
-    walkSites(this.root, SITES, LEAVES, (node) => {
-      this.record(node);
-      return false;
-    });
-    walkSites(this.root, SITES, LEAVES, (node) => {
-      if (node.type !== 'assignment_expression') this.call(node);
-      return false;
+    const { nodes, types } = this.found;
+    for (const node of nodes) this.record(node);
+    nodes.forEach((node, index) => {
+      if (types[index] !== 'assignment_expression') this.call(node);
     });
     for (const { fact, owner } of this.topology.resolve())
       this.facts.addContract(fact, owner === undefined ? {} : { owner });

@@ -6,7 +6,7 @@
  * (`isset`, `empty`, `die`) and calls of variables or closures are not calls of declarations.
  */
 import type { Node } from 'web-tree-sitter';
-import type { CallSite, CallSyntax } from '../shared/call-sites.js';
+import { type CallSite, type CallSyntax, callSiteQuery } from '../shared/call-sites.js';
 import { enclosing, type PhpScopes } from './scope.js';
 import { named } from './values.js';
 
@@ -42,6 +42,15 @@ const NAME_TYPES = new Set(['name', 'qualified_name']);
 function simpleName(text: string): string {
   return text.slice(text.lastIndexOf('\\') + 1);
 }
+
+/** The call nodes `phpCallSyntax` reads, found in the extractor's shared walk. */
+export const PHP_CALL_SITES = callSiteQuery([
+  'member_call_expression',
+  'nullsafe_member_call_expression',
+  'scoped_call_expression',
+  'function_call_expression',
+  'object_creation_expression',
+]);
 
 export function phpCallSyntax(scopes: PhpScopes, uses: PhpUses): CallSyntax {
   const reader = new PhpCallReader(scopes, uses);

@@ -10,11 +10,12 @@ import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
-import { PhpBrokerCalls } from './broker-calls.js';
-import { PhpHttpCalls } from './http-calls.js';
-import { phpCallSyntax, phpSupertypes } from './calls.js';
-import { PhpScopes } from './scope.js';
-import { collectCalls } from '../shared/call-sites.js';
+import { PHP_BROKER_SITES, PhpBrokerCalls } from './broker-calls.js';
+import { PHP_HTTP_SITES, PhpHttpCalls } from './http-calls.js';
+import { PHP_CALL_SITES, phpCallSyntax, phpSupertypes } from './calls.js';
+import { PHP_SCOPE_SITES, PhpScopes } from './scope.js';
+import { collectSites, type FoundSites } from '../shared/site-walk.js';
+import { callsOfSites } from '../shared/call-sites.js';
 import { argumentsOf, named, phpLiteral } from './values.js';
 import { docBlock } from './doc-block.js';
 import {
@@ -91,10 +92,18 @@ class PhpExtraction {
     const imported = new Map(
       this.facts.imports.map((fact) => [fact.source.split('\\').pop() ?? '', fact.source]),
     );
-    const scopes = new PhpScopes(root);
-    new PhpHttpCalls(root, this.facts, imported, scopes).run();
-    new PhpBrokerCalls(root, this.facts, source, scopes).run();
-    this.calls = collectCalls(root, phpCallSyntax(scopes, this.uses), this.facts.symbols);
+    // The readers after the declarations share one walk of the tree.
+    const [scopeSites, httpSites, brokerSites, callSites] = collectSites(root, [
+      PHP_SCOPE_SITES,
+      PHP_HTTP_SITES,
+      PHP_BROKER_SITES,
+      PHP_CALL_SITES,
+    ]) as [FoundSites, FoundSites, FoundSites, FoundSites];
+    const scopes = new PhpScopes(scopeSites);
+    new PhpHttpCalls(httpSites, this.facts, imported, scopes).run();
+    new PhpBrokerCalls(brokerSites, this.facts, source, scopes).run();
+    const syntax = phpCallSyntax(scopes, this.uses);
+    this.calls = callsOfSites(callSites, PHP_CALL_SITES, syntax, this.facts.symbols);
   }
 
   /** Reads `node` and its subtree. */

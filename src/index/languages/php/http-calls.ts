@@ -23,10 +23,14 @@ import type { PhpScopes } from './scope.js';
 import { argumentsOf, arrayEntries, named, phpLiteral, resolvePhp } from './values.js';
 import { innermostSymbolAt, type FactBuilder } from '../shared/fact-builder.js';
 import { httpCallFact } from '../shared/http-call.js';
-import { startLineOf, walkSites, type Parts } from '../shared/tree-utils.js';
+import type { FoundSites, SiteQuery } from '../shared/site-walk.js';
+import { startLineOf, type Parts } from '../shared/tree-utils.js';
 
-const SITES = new Set(['member_call_expression', 'scoped_call_expression', 'function_call_expression']);
-const LEAVES = new Set(['comment', 'string', 'name', 'integer', 'variable_name']);
+/** The calls this reader looks at (`collectSites`). */
+export const PHP_HTTP_SITES: SiteQuery = {
+  sites: new Set(['member_call_expression', 'scoped_call_expression', 'function_call_expression']),
+  leaves: new Set(['comment', 'string', 'name', 'integer', 'variable_name']),
+};
 const MAX_DEPTH = 6;
 
 interface Client {
@@ -46,7 +50,8 @@ export class PhpHttpCalls {
   private readonly curl = new Map<string, CurlHandle>();
 
   constructor(
-    private readonly root: Node,
+    /** The sites of `PHP_HTTP_SITES`. */
+    private readonly found: FoundSites,
     private readonly facts: FactBuilder,
     /** Short class name → fully qualified, from the file's `use` imports. */
     private readonly imported: ReadonlyMap<string, string>,
@@ -55,10 +60,9 @@ export class PhpHttpCalls {
   ) {}
 
   run(): void {
-    walkSites(this.root, SITES, LEAVES, (node) => {
-      if (node.type === 'function_call_expression') this.functionCall(node);
+    this.found.nodes.forEach((node, index) => {
+      if (this.found.types[index] === 'function_call_expression') this.functionCall(node);
       else this.methodCall(node);
-      return false;
     });
     for (const handle of this.curl.values()) {
       const url = handle.url;

@@ -5,7 +5,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { argumentsOf, named, phpLiteral, type PhpValueScope } from './values.js';
-import { walkSites } from '../shared/tree-utils.js';
+import type { FoundSites, SiteQuery } from '../shared/site-walk.js';
 
 const FUNCTIONS = new Set([
   'anonymous_function',
@@ -13,15 +13,18 @@ const FUNCTIONS = new Set([
   'function_definition',
   'method_declaration',
 ]);
-const SITES = new Set([
-  'class_declaration',
-  'const_declaration',
-  'property_declaration',
-  'assignment_expression',
-  'function_call_expression',
-  ...FUNCTIONS,
-]);
-const LEAVES = new Set(['comment', 'string', 'name', 'integer']);
+/** What the pre-pass reads (`collectSites`). */
+export const PHP_SCOPE_SITES: SiteQuery = {
+  sites: new Set([
+    'class_declaration',
+    'const_declaration',
+    'property_declaration',
+    'assignment_expression',
+    'function_call_expression',
+    ...FUNCTIONS,
+  ]),
+  leaves: new Set(['comment', 'string', 'name', 'integer']),
+};
 
 interface ClassInfo {
   readonly constants: Map<string, Node>;
@@ -47,11 +50,9 @@ export class PhpScopes {
   /** Per function node id: parameter → declared type. */
   private readonly parameterTypes = new Map<number, Map<string, string>>();
 
-  constructor(root: Node) {
-    walkSites(root, SITES, LEAVES, (site, type) => {
-      this.record(site, type);
-      return false;
-    });
+  /** `found`: the sites of `PHP_SCOPE_SITES`. */
+  constructor(found: FoundSites) {
+    found.nodes.forEach((site, index) => this.record(site, found.types[index] as string));
   }
 
   private classOf(node: Node): ClassInfo | undefined {

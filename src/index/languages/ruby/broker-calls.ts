@@ -16,10 +16,14 @@ import {
   type Destination,
 } from '../shared/broker-topology.js';
 import { innermostSymbolAt, type FactBuilder } from '../shared/fact-builder.js';
-import { startLineOf, walkSites } from '../shared/tree-utils.js';
+import type { FoundSites, SiteQuery } from '../shared/site-walk.js';
+import { startLineOf } from '../shared/tree-utils.js';
 
-const SITES = new Set(['call', 'identifier']);
-const LEAVES = new Set(['comment', 'integer', 'simple_symbol']);
+/** The calls read once a broker library is in use (`collectSites`). */
+export const RUBY_BROKER_SITES: SiteQuery = {
+  sites: new Set(['call']),
+  leaves: new Set(['comment', 'integer', 'simple_symbol']),
+};
 const MAX_DEPTH = 6;
 
 interface Site {
@@ -29,21 +33,23 @@ interface Site {
   readonly broker: string;
 }
 
-// Module constants: `walkSites` keeps one table per grammar for each pair of sets it is given.
-const LIBRARY_SITES: ReadonlySet<string> = new Set(['call', 'constant', 'scope_resolution']);
-const LIBRARY_LEAVES: ReadonlySet<string> = new Set(['comment']);
+/** What shows which libraries a file uses (`collectSites`). */
+export const RUBY_LIBRARY_SITES: SiteQuery = {
+  sites: new Set(['call', 'constant', 'scope_resolution']),
+  leaves: new Set(['comment']),
+};
 
 /** The libraries a file shows it uses: a `require` of one, or one of its constants. */
-function librariesOf(root: Node): RubyBrokerLibrary[] {
+function librariesOf(found: FoundSites): RubyBrokerLibrary[] {
   const required = new Set<string>();
   const constants = new Set<string>();
-  walkSites(root, LIBRARY_SITES, LIBRARY_LEAVES, (node, type) => {
+  found.nodes.forEach((node, index) => {
+    const type = found.types[index];
     if (type === 'call' && node.childForFieldName('receiver') === null) {
       const method = node.childForFieldName('method')?.text;
       const first = callArgs(node).positional[0];
       if (method === 'require' && first !== undefined) required.add(rubyLiteral(first) ?? '');
     } else if (type === 'constant') constants.add(node.text);
-    return false;
   });
   return RUBY_BROKERS.filter(
     (library) =>
@@ -57,20 +63,20 @@ export class RubyBrokerCalls {
   private readonly topology = new AmqpTopology();
 
   constructor(
-    private readonly root: Node,
+    /** The sites of `RUBY_LIBRARY_SITES`. */
+    librarySites: FoundSites,
+    /** The sites of `RUBY_BROKER_SITES`. */
+    private readonly calls: FoundSites,
     private readonly facts: FactBuilder,
     /** The file's scopes, built once for every reader of the file. */
     private readonly scopes: RubyScopes,
   ) {
-    this.libraries = librariesOf(root);
+    this.libraries = librariesOf(librarySites);
   }
 
   run(): void {
     if (this.libraries.length === 0) return;
-    walkSites(this.root, SITES, LEAVES, (node) => {
-      if (node.type === 'call') this.call(node);
-      return false;
-    });
+    for (const node of this.calls.nodes) this.call(node);
     for (const { fact, owner } of this.topology.resolve())
       this.facts.addContract(fact, owner === undefined ? {} : { owner });
   }

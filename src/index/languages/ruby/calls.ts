@@ -8,7 +8,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { SymbolFact, SymbolKind } from '../../facts.js';
-import type { CallSite, CallSyntax } from '../shared/call-sites.js';
+import { type CallSite, type CallSyntax, callSiteQuery } from '../shared/call-sites.js';
 import { LineScopes } from '../shared/dynamic-call-scopes.js';
 import { startLineOf } from '../shared/tree-utils.js';
 import type { RubyScopes } from './scope.js';
@@ -53,6 +53,9 @@ const CLASS_REFERENCES = new Set(['constant', 'scope_resolution']);
 function simpleName(text: string): string {
   return text.split('::').pop() ?? text;
 }
+
+/** The call nodes `rubyCallSyntax` reads, found in the extractor's shared walk. */
+export const RUBY_CALL_SITES = callSiteQuery(['call']);
 
 export function rubyCallSyntax(scopes: RubyScopes, symbols: readonly SymbolFact[]): CallSyntax {
   const reader = new RubyCallReader(scopes, new LineScopes(symbols, CALLERS, CONTAINERS));

@@ -11,11 +11,12 @@ import { emptyFacts } from '../../facts.js';
 import type { Extractor } from '../extractor.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
-import { RubyBrokerCalls } from './broker-calls.js';
-import { RubyHttpCalls } from './http-calls.js';
-import { rubyCallSyntax, rubySupertypes } from './calls.js';
-import { RubyScopes } from './scope.js';
-import { collectCalls } from '../shared/call-sites.js';
+import { RUBY_BROKER_SITES, RUBY_LIBRARY_SITES, RubyBrokerCalls } from './broker-calls.js';
+import { RUBY_HTTP_SITES, RubyHttpCalls } from './http-calls.js';
+import { RUBY_CALL_SITES, rubyCallSyntax, rubySupertypes } from './calls.js';
+import { RUBY_SCOPE_SITES, RubyScopes } from './scope.js';
+import { collectSites, type FoundSites } from '../shared/site-walk.js';
+import { callsOfSites } from '../shared/call-sites.js';
 import { callArgs, named, rubyLiteral } from './values.js';
 import {
   declarationAt,
@@ -105,10 +106,19 @@ class RubyExtraction {
   ) {
     this.sinatra = requiresSinatra(root) ? '' : undefined;
     this.visit(root, undefined, undefined, undefined);
-    const scopes = new RubyScopes(root);
-    new RubyHttpCalls(root, this.facts, scopes).run();
-    new RubyBrokerCalls(root, this.facts, scopes).run();
-    this.calls = collectCalls(root, rubyCallSyntax(scopes, this.facts.symbols), this.facts.symbols);
+    // The readers after the declarations share one walk of the tree.
+    const [scopeSites, httpSites, librarySites, brokerSites, callSites] = collectSites(root, [
+      RUBY_SCOPE_SITES,
+      RUBY_HTTP_SITES,
+      RUBY_LIBRARY_SITES,
+      RUBY_BROKER_SITES,
+      RUBY_CALL_SITES,
+    ]) as [FoundSites, FoundSites, FoundSites, FoundSites, FoundSites];
+    const scopes = new RubyScopes(scopeSites);
+    new RubyHttpCalls(httpSites, this.facts, scopes).run();
+    new RubyBrokerCalls(librarySites, brokerSites, this.facts, scopes).run();
+    const syntax = rubyCallSyntax(scopes, this.facts.symbols);
+    this.calls = callsOfSites(callSites, RUBY_CALL_SITES, syntax, this.facts.symbols);
   }
 
   /** Visits `node` with the Sinatra prefix `prefix`, restoring the current one afterwards. */

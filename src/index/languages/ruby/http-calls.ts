@@ -20,10 +20,14 @@ import type { RubyScopes } from './scope.js';
 import { callArgs, named, resolveRuby, rubyLiteral } from './values.js';
 import { innermostSymbolAt, type FactBuilder } from '../shared/fact-builder.js';
 import { httpCallFact } from '../shared/http-call.js';
-import { startLineOf, walkSites, type Part, type Parts } from '../shared/tree-utils.js';
+import type { FoundSites, SiteQuery } from '../shared/site-walk.js';
+import { startLineOf, type Part, type Parts } from '../shared/tree-utils.js';
 
-const SITES = new Set(['call']);
-const LEAVES = new Set(['comment', 'identifier', 'constant', 'integer', 'simple_symbol']);
+/** The calls this reader looks at (`collectSites`). */
+export const RUBY_HTTP_SITES: SiteQuery = {
+  sites: new Set(['call']),
+  leaves: new Set(['comment', 'identifier', 'constant', 'integer', 'simple_symbol']),
+};
 const BLOCKS = new Set(['do_block', 'block']);
 const MAX_DEPTH = 6;
 
@@ -34,17 +38,15 @@ interface Client {
 
 export class RubyHttpCalls {
   constructor(
-    private readonly root: Node,
+    /** The sites of `RUBY_HTTP_SITES`. */
+    private readonly found: FoundSites,
     private readonly facts: FactBuilder,
     /** The file's scopes, built once for every reader of the file. */
     private readonly scopes: RubyScopes,
   ) {}
 
   run(): void {
-    walkSites(this.root, SITES, LEAVES, (node) => {
-      this.call(node);
-      return false;
-    });
+    for (const node of this.found.nodes) this.call(node);
   }
 
   private call(node: Node): void {

@@ -5,12 +5,15 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { callArgs, type RubyValueScope } from './values.js';
-import { walkSites } from '../shared/tree-utils.js';
+import type { FoundSites, SiteQuery } from '../shared/site-walk.js';
 
 const METHODS = new Set(['method', 'singleton_method']);
 const CLASSES = new Set(['class', 'module']);
-const SITES = new Set(['assignment', 'call']);
-const LEAVES = new Set(['comment', 'string', 'integer', 'simple_symbol']);
+/** What the pre-pass reads: the file's assignments and class-body calls (`collectSites`). */
+export const RUBY_SCOPE_SITES: SiteQuery = {
+  sites: new Set(['assignment', 'call']),
+  leaves: new Set(['comment', 'string', 'integer', 'simple_symbol']),
+};
 
 /** The innermost enclosing node of one of `types`, or null. */
 export function enclosing(node: Node, types: ReadonlySet<string>): Node | null {
@@ -25,14 +28,21 @@ export class RubyScopes {
   private readonly instances = new Map<number, Map<string, Node[]>>();
   /** Method node id (0: outside methods) → local → assignments (end offset, value) in source order. */
   private readonly locals = new Map<number, Map<string, { end: number; value: Node }[]>>();
+  /**
+   * Every name assigned as a local or an instance variable anywhere in the file: a name never assigned has
+   * no value, which is known without walking up to the enclosing method or class (each step up the tree
+   * crosses into wasm, and calls on a variable are looked up by the thousand).
+   */
+  private readonly localNames = new Set<string>();
+  private readonly instanceNames = new Set<string>();
   /** Classes including HTTParty, by name: the `base_uri` they declare (null: none). */
   readonly httparty = new Map<string, Node | null>();
 
-  constructor(root: Node) {
-    walkSites(root, SITES, LEAVES, (site, type) => {
-      if (type === 'assignment') this.assignment(site);
+  /** `found`: the sites of `RUBY_SCOPE_SITES`. */
+  constructor(found: FoundSites) {
+    found.nodes.forEach((site, index) => {
+      if (found.types[index] === 'assignment') this.assignment(site);
       else this.classMacro(site);
-      return false;
     });
   }
 
@@ -43,11 +53,13 @@ export class RubyScopes {
     if (left.type === 'constant') {
       this.constants.set(left.text, right);
     } else if (left.type === 'instance_variable') {
+      this.instanceNames.add(left.text);
       const cls = enclosing(node, CLASSES)?.id ?? 0;
       const variables = this.instances.get(cls) ?? new Map<string, Node[]>();
       this.instances.set(cls, variables);
       variables.set(left.text, [...(variables.get(left.text) ?? []), right]);
     } else if (left.type === 'identifier') {
+      this.localNames.add(left.text);
       const method = enclosing(node, METHODS)?.id ?? 0;
       const variables = this.locals.get(method) ?? new Map<string, { end: number; value: Node }[]>();
       this.locals.set(method, variables);
@@ -59,6 +71,8 @@ export class RubyScopes {
   private classMacro(node: Node): void {
     if (node.childForFieldName('receiver') !== null) return;
     const method = node.childForFieldName('method')?.text;
+    // Asked first: finding the enclosing class and method walks up the tree, for every call of the file.
+    if (method !== 'include' && method !== 'base_uri') return;
     const cls = enclosing(node, CLASSES);
     const name = cls?.childForFieldName('name')?.text;
     if (name === undefined || enclosing(node, METHODS) !== null) return;
@@ -89,12 +103,14 @@ export class RubyScopes {
   scopeAt(node: Node): RubyValueScope {
     return {
       local: (name) => {
+        if (!this.localNames.has(name)) return undefined;
         const list = this.locals.get(enclosing(node, METHODS)?.id ?? 0)?.get(name) ?? [];
         let found: Node | undefined;
         for (const entry of list) if (entry.end < node.startIndex) found = entry.value;
         return found;
       },
       instance: (name) => {
+        if (!this.instanceNames.has(name)) return undefined;
         const values = this.instances.get(enclosing(node, CLASSES)?.id ?? 0)?.get(name) ?? [];
         return values.length === 1 ? values[0] : undefined;
       },

@@ -10,6 +10,7 @@ import { messagingContracts } from '../shared/jvm/messaging.js';
 import type { CallArg, MessagingCall } from '../shared/jvm/messaging-model.js';
 import { callArg, isServerNamedQueue } from '../shared/jvm/messaging-values.js';
 import { lineOf, unescapeJvm } from '../shared/jvm/common.js';
+import { collectSites, type FoundSites, type SiteQuery } from '../shared/site-walk.js';
 
 /** A `val` of the file: its value and declared type. */
 interface ScalaVal {
@@ -62,17 +63,30 @@ export function scalaMessaging(
   messagingContracts(calls, imports, facts);
 }
 
-function collect(node: Node, vals: Map<string, ScalaVal[]>, calls: Node[]): void {
-  if (node.type === 'call_expression') calls.push(node);
-  if (node.type === 'val_definition') {
+/** Every call and `val` below the root, with no subtree skipped. */
+const CALLS_AND_VALS: SiteQuery = {
+  sites: new Set(['call_expression', 'val_definition']),
+  leaves: new Set(),
+};
+
+/**
+ * The calls and vals of the file in source order, found by a cursor walk: a recursion over `namedChildren`
+ * made a Node object of every named node of the file and asked each for its type.
+ */
+function collect(root: Node, vals: Map<string, ScalaVal[]>, calls: Node[]): void {
+  const [found] = collectSites(root, [CALLS_AND_VALS]) as [FoundSites];
+  found.nodes.forEach((node, index) => {
+    if (found.types[index] === 'call_expression') {
+      calls.push(node);
+      return;
+    }
     const pattern = node.childForFieldName('pattern');
     const value = node.childForFieldName('value');
     if (pattern?.type === 'identifier' && value !== null) {
       const list = vals.get(pattern.text) ?? vals.set(pattern.text, []).get(pattern.text);
       list?.push({ value, type: node.childForFieldName('type')?.text.replace(/\[[^]*\]$/, '') });
     }
-  }
-  for (const child of node.namedChildren) if (child !== null) collect(child, vals, calls);
+  });
 }
 
 /** A name declared once in the file (a homonym elsewhere makes it ambiguous). */

@@ -6,7 +6,8 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { CallFact, SymbolFact, SymbolKind } from '../../facts.js';
-import { oneLine, startLineOf } from './tree-utils.js';
+import type { FoundSites, SiteQuery } from './site-walk.js';
+import { type Mutable, oneLine, startLineOf } from './tree-utils.js';
 
 /** What a language reads from one call node; `undefined` when the node is no call after all. */
 export interface CallSite {
@@ -36,12 +37,53 @@ const MAX_RECEIVER = 80;
 
 /** The call facts of one file, ordered by line, then by the order the grammar lists the calls. */
 export function collectCalls(root: Node, syntax: CallSyntax, symbols: readonly SymbolFact[]): CallFact[] {
+  const nodes: Node[] = [];
+  const types: string[] = [];
+  for (const node of root.descendantsOfType(Object.keys(syntax))) {
+    if (node === null) continue;
+    nodes.push(node);
+    types.push(node.type);
+  }
+  return callsOfNodes(nodes, types, syntax, symbols);
+}
+
+/**
+ * The call nodes of the given types as a `collectSites` query, for a language whose other readers walk the
+ * tree anyway: the calls are found in that walk instead of a search of their own. No leaves, as
+ * `collectCalls` skips no subtree. Make it once per language (walk tables are kept per query).
+ */
+export function callSiteQuery(types: readonly string[]): SiteQuery {
+  return { sites: new Set(types), leaves: new Set() };
+}
+
+/** `collectCalls` over the sites a `callSiteQuery` found; every type `syntax` reads must be in the query. */
+export function callsOfSites(
+  found: FoundSites,
+  query: SiteQuery,
+  syntax: CallSyntax,
+  symbols: readonly SymbolFact[],
+): CallFact[] {
+  for (const type of Object.keys(syntax))
+    if (!query.sites.has(type)) throw new Error(`call type ${type} is missing from the call site query`);
+  return callsOfNodes(found.nodes, found.types, syntax, symbols);
+}
+
+/**
+ * The call facts of call nodes found already (in tree order), given with their types: asking a node for its
+ * type crosses into wasm, so a search that has read the types passes them on instead of asking again.
+ */
+export function callsOfNodes(
+  nodes: readonly Node[],
+  types: readonly string[],
+  syntax: CallSyntax,
+  symbols: readonly SymbolFact[],
+): CallFact[] {
   const callerAt = callerTable(symbols);
   const seen = new Set<string>();
   const calls: CallFact[] = [];
-  for (const node of root.descendantsOfType(Object.keys(syntax))) {
-    if (node === null) continue;
-    const read = syntax[node.type]?.(node);
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index] as Node;
+    const read = syntax[types[index] as string]?.(node);
     if (read === undefined) continue;
     for (const site of Array.isArray(read) ? (read as readonly CallSite[]) : [read as CallSite]) {
       const fact = callFact(site, node, callerAt);
@@ -55,25 +97,28 @@ export function collectCalls(root: Node, syntax: CallSyntax, symbols: readonly S
   return calls.sort((a, b) => a.line - b.line);
 }
 
+/** Plain ASCII identifiers, the usual case, pass this cheaper test before the Unicode one. */
+const ASCII_CALLABLE_NAME = /^[A-Za-z_$][\w$]*[?!]?$/;
+
 function callFact(
   site: CallSite,
   node: Node,
   callerAt: (line: number) => number | undefined,
 ): CallFact | undefined {
-  if (!CALLABLE_NAME.test(site.name)) return undefined;
+  if (!ASCII_CALLABLE_NAME.test(site.name) && !CALLABLE_NAME.test(site.name)) return undefined;
   const line = startLineOf(site.at ?? node);
   const receiver = site.receiver === undefined ? undefined : oneLine(site.receiver);
   const caller = callerAt(line);
-  return {
-    name: site.name,
-    ...(receiver !== undefined && receiver !== '' && receiver.length <= MAX_RECEIVER ? { receiver } : {}),
-    ...(site.receiverType ? { receiverType: site.receiverType } : {}),
-    ...(site.module ? { module: site.module } : {}),
-    ...(site.self ? { self: true as const } : {}),
-    ...(site.construct ? { construct: true as const } : {}),
-    line,
-    ...(caller === undefined ? {} : { caller }),
-  };
+  // Filled in the order the fields are serialised (the cache and fingerprints hash the JSON).
+  const fact = { name: site.name } as Mutable<CallFact>;
+  if (receiver !== undefined && receiver !== '' && receiver.length <= MAX_RECEIVER) fact.receiver = receiver;
+  if (site.receiverType) fact.receiverType = site.receiverType;
+  if (site.module) fact.module = site.module;
+  if (site.self) fact.self = true;
+  if (site.construct) fact.construct = true;
+  fact.line = line;
+  if (caller !== undefined) fact.caller = caller;
+  return fact;
 }
 
 /**

@@ -3,7 +3,7 @@
  * normalisation every language must agree on (a route written `/x/<int:id>` in Flask and a call to
  * `/x/${id}` in TypeScript have to meet on the same `/x/{id}` key).
  */
-import type { Language, Node } from 'web-tree-sitter';
+import type { Node } from 'web-tree-sitter';
 import type { SymbolFact, SymbolKind } from '../../facts.js';
 
 /** A fact under construction: extractors fill optional fields after creating it. */
@@ -71,12 +71,17 @@ export function hashCommentDoc(
  * line's own spacing, as the JVM extractors show signatures and annotations.
  */
 export function oneLine(text: string, spacing: 'tight' | 'as-written' = 'tight'): string {
-  const joined = text
-    .replace(/([([{])\s*\n\s*/g, '$1')
-    .replace(/\s*\n\s*([)\]}])/g, '$1')
-    .replace(/\s*\n\s*/g, ' ')
-    .trim();
-  return spacing === 'tight' ? joined.replace(/([([{]) /g, '$1').replace(/ ([)\]}])/g, '$1') : joined;
+  // Most texts are one line already, and a tight text without a space has no bracket spacing to drop:
+  // skipping the replacements they would not change saves a regex pass each (this runs per call site).
+  const joined = text.includes('\n')
+    ? text
+        .replace(/([([{])\s*\n\s*/g, '$1')
+        .replace(/\s*\n\s*([)\]}])/g, '$1')
+        .replace(/\s*\n\s*/g, ' ')
+        .trim()
+    : text.trim();
+  if (spacing !== 'tight' || !joined.includes(' ')) return joined;
+  return joined.replace(/([([{]) /g, '$1').replace(/ ([)\]}])/g, '$1');
 }
 
 /**
@@ -228,90 +233,4 @@ export function urlOf(parts: Parts | undefined, clientBase?: Parts): ResolvedUrl
   return base === undefined ? { path, exact } : { base, path, exact };
 }
 
-/**
- * Walks the named descendants of `node` (not `node` itself) in source order with a cursor, which creates
- * no Node object for the many nodes that are only passed through: `visit` sees only the node types in
- * `sites` and returns true when it has handled that node's subtree itself; subtrees of `leaves` (strings,
- * comments) are skipped. Each step asks the cursor one thing, the node's type id, and a table per grammar
- * says what that id is: every question to the cursor crosses into wasm, and asking for the type name, the
- * named flag and the depth at every node made this walk one of the costliest parts of extraction for
- * the languages that use it.
- */
-export function walkSites(
-  node: Node,
-  sites: ReadonlySet<string>,
-  leaves: ReadonlySet<string>,
-  visit: (site: Node, type: string) => boolean,
-): void {
-  const kinds = siteKinds(node.tree.language, sites, leaves);
-  const cursor = node.walk();
-  try {
-    if (!cursor.gotoFirstChild()) return;
-    let depth = 1;
-    for (;;) {
-      const id = cursor.nodeTypeId;
-      const kind = id < kinds.table.length ? (kinds.table[id] as number) : kinds.error;
-      const descend =
-        kind === PASS || (kind === SITE && !visit(cursor.currentNode, kinds.names[id] ?? 'ERROR'));
-      if (descend && cursor.gotoFirstChild()) {
-        depth++;
-        continue;
-      }
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent() || --depth === 0) return;
-      }
-    }
-  } finally {
-    cursor.delete();
-  }
-}
-
-/** What `walkSites` does at a node: descend, visit, skip a leaf's subtree, or pass a token by. */
-const PASS = 0;
-const SITE = 1;
-const LEAF = 2;
-const TOKEN = 3;
-
-interface SiteKinds {
-  /** By type id. */
-  readonly table: Uint8Array;
-  /** The kind of an ERROR node, whose id lies outside the grammar's symbols. */
-  readonly error: number;
-  readonly names: readonly string[];
-}
-
-const namedTypes = new WeakMap<Language, Uint8Array>();
-const kindTables = new WeakMap<
-  Language,
-  WeakMap<ReadonlySet<string>, WeakMap<ReadonlySet<string>, SiteKinds>>
->();
-
-/** The kinds of every type id of `language` for one pair of site and leaf sets (built once per grammar). */
-function siteKinds(language: Language, sites: ReadonlySet<string>, leaves: ReadonlySet<string>): SiteKinds {
-  let bySites = kindTables.get(language);
-  if (bySites === undefined) kindTables.set(language, (bySites = new WeakMap()));
-  let byLeaves = bySites.get(sites);
-  if (byLeaves === undefined) bySites.set(sites, (byLeaves = new WeakMap()));
-  let kinds = byLeaves.get(leaves);
-  if (kinds === undefined) {
-    const named = namedTypesOf(language);
-    const names = language.types;
-    const kindOf = (name: string, isNamed: boolean): number =>
-      !isNamed ? TOKEN : leaves.has(name) ? LEAF : sites.has(name) ? SITE : PASS;
-    const table = new Uint8Array(names.length);
-    names.forEach((name, id) => (table[id] = kindOf(name, named[id] === 1)));
-    kinds = { table, error: kindOf('ERROR', true), names };
-    byLeaves.set(leaves, kinds);
-  }
-  return kinds;
-}
-
-function namedTypesOf(language: Language): Uint8Array {
-  let named = namedTypes.get(language);
-  if (named === undefined) {
-    named = new Uint8Array(language.types.length);
-    for (let id = 0; id < named.length; id++) named[id] = language.nodeTypeIsNamed(id) ? 1 : 0;
-    namedTypes.set(language, named);
-  }
-  return named;
-}
+export { walkSites } from './site-walk.js';

@@ -5,6 +5,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { isHealthService } from '../grpc-health.js';
+import { searchTree, type TreeSearch } from '../tree-search.js';
 
 /** 1-based line of a node's first row. */
 export const lineOf = (node: Node): number => node.startPosition.row + 1;
@@ -52,21 +53,22 @@ export interface BodyRange<S> {
  * JavaScript; nodes come in document order, so a single pointer over the (disjoint) bodies places them.
  */
 export function sitesInBodies<S>(
-  root: Node,
+  root: Node | TreeSearch,
   types: readonly string[],
   bodies: readonly BodyRange<S>[],
-  visit: (node: Node, scope: S) => void,
+  visit: (node: Node, scope: S, type: string) => void,
 ): void {
   if (bodies.length === 0) return;
   const sorted = [...bodies].sort((a, b) => a.start - b.start);
   let index = 0;
-  for (const node of root.descendantsOfType([...types])) {
-    if (node === null) continue;
+  const found = searchTree(root, types);
+  for (let at = 0; at < found.nodes.length; at++) {
+    const node = found.nodes[at] as Node;
     const start = node.startIndex;
     while (index < sorted.length && (sorted[index]?.end ?? 0) <= start) index++;
     const body = sorted[index];
     if (body === undefined) break;
-    if (start >= body.start && node.endIndex <= body.end) visit(node, body.scope);
+    if (start >= body.start && node.endIndex <= body.end) visit(node, body.scope, found.types[at] as string);
   }
 }
 

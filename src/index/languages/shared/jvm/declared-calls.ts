@@ -6,7 +6,8 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { CallFact, SymbolFact } from '../../../facts.js';
-import { type CallSyntax, collectCalls } from '../call-sites.js';
+import { type CallSyntax, callsOfNodes } from '../call-sites.js';
+import { searchTree, type TreeSearch } from '../tree-search.js';
 
 /** How a language reads its declaration nodes into its typed names. */
 export interface DeclarationReader {
@@ -17,7 +18,7 @@ export interface DeclarationReader {
 }
 
 export function callsAfterDeclarations(
-  root: Node,
+  root: Node | TreeSearch,
   declarations: DeclarationReader,
   syntax: CallSyntax,
   symbols: readonly SymbolFact[],
@@ -25,19 +26,16 @@ export function callsAfterDeclarations(
   const declared = new Set(declarations.nodeTypes);
   const callTypes = Object.keys(syntax);
   const calls: Node[] = [];
-  for (const node of root.descendantsOfType([...new Set([...declarations.nodeTypes, ...callTypes])])) {
-    if (node === null) continue;
-    if (declared.has(node.type)) declarations.read(node);
-    if (syntax[node.type] !== undefined) calls.push(node);
-  }
+  const types: string[] = [];
+  const found = searchTree(root, [...new Set([...declarations.nodeTypes, ...callTypes])]);
+  found.nodes.forEach((node, index) => {
+    const type = found.types[index] as string;
+    if (declared.has(type)) declarations.read(node);
+    if (syntax[type] !== undefined) {
+      calls.push(node);
+      types.push(type);
+    }
+  });
   declarations.finish?.();
-  return collectCalls(searchedRoot(calls), syntax, symbols);
-}
-
-/**
- * A stand-in root for `collectCalls`, whose one search of its root for the call node types answers with
- * the nodes found already.
- */
-function searchedRoot(found: readonly Node[]): Node {
-  return { descendantsOfType: () => found } as unknown as Node;
+  return callsOfNodes(calls, types, syntax, symbols);
 }
