@@ -6,9 +6,10 @@ import daemonNodeFlags from './daemon-node-flags.json' with { type: 'json' };
 /**
  * V8 settings of the daemon, the process that holds a workspace's index for as long as it runs. Semi-spaces of
  * 2 MB instead of V8's default of up to 16 MB: what a long-lived index allocates mostly survives anyway, and a
- * large young generation only keeps more garbage resident. On the benchmark's workspaces it held 25–30 MB less
- * (small 5k idle after a cold index 157 → 128 MB; realistic 5k after a warm start 235 → 205 MB) for no more
- * CPU. Kept in a JSON file so that the benchmark runs its in-process server with the same flags.
+ * large young generation only keeps more garbage resident. On the benchmark's workspaces it held 25–40 MB less
+ * (small 5k idle after a cold index 157 → 128 MB; realistic 5k after a warm start 235 → 194–209 MB), for more
+ * frequent young collections (docs/performance.md). Kept in a JSON file so that the benchmark runs its
+ * in-process server with the same flags.
  */
 export const DAEMON_NODE_FLAGS: readonly string[] = daemonNodeFlags;
 

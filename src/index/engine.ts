@@ -82,6 +82,7 @@ export class IndexEngine implements IndexReader {
   private lastRun: IndexRunSummary | undefined;
   /** The look for changes made while the watcher subscribed (see `start`). */
   private catchingUp: Promise<void> | undefined;
+  private closing = false;
   private fingerprint: string | undefined;
   /** The installed snapshot's files by `root:path`, kept in step with it (a patch updates it in place). */
   private byKey = new Map<string, IndexedFile>();
@@ -194,6 +195,8 @@ export class IndexEngine implements IndexReader {
    */
   private catchUp(): Promise<void> {
     return this.serialize(async () => {
+      // An engine closed during its first run opens no pool or cache again.
+      if (this.closing) return;
       const shown = this.lastRun;
       const installed = this.current;
       await this.indexEverything({});
@@ -557,6 +560,7 @@ export class IndexEngine implements IndexReader {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.catchingUp;
     await this.watcher?.close();
     this.watcher = undefined;

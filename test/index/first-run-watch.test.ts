@@ -56,4 +56,15 @@ describe('the first run of a watched workspace, with the watcher subscribing bes
       await engine.close();
     }
   });
+
+  it('closed during its first run, it looks for no changes afterwards and opens nothing again', async () => {
+    const dir = workspace();
+    const setup = makeEngine(dir);
+    const first = setup.engine.start({ watch: true });
+    await setup.engine.close();
+    await first;
+    await setup.engine.settled();
+    // The cache the first run used is closed, and no later run opened another.
+    expect(setup.cache()?.disabled).toBe(true);
+  });
 });

@@ -66,9 +66,9 @@ export interface ParseAllOptions {
 
 /**
  * Starting a worker for an edit or two costs more than parsing them: a thread, its modules and its grammars
- * took 250–600 ms on the small 5k benchmark workspace before the edited file was searchable, against 60–80 ms
- * with a live worker. Such a run is parsed in this thread while no worker is alive (the grammars it needs
- * stay loaded here, a few MB each).
+ * took 220–800 ms on the small 5k benchmark workspace before the edited file was searchable, against 45–50 ms
+ * parsed in this thread once its grammar is loaded. Such a run is parsed here while no worker is alive (the
+ * grammars it needs stay loaded, a few MB each; its size bounds how long the thread is busy).
  */
 export const IN_PROCESS_MAX_FILES = 8;
 export const IN_PROCESS_MAX_BYTES = 256 * 1024;
