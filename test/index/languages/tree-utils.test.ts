@@ -6,9 +6,8 @@ import {
   splitUrl,
   topicOf,
   urlOf,
-  walkSites,
 } from '../../../src/index/languages/shared/tree-utils.js';
-import { collectSites } from '../../../src/index/languages/shared/site-walk.js';
+import { collectSites, walkSites } from '../../../src/index/languages/shared/site-walk.js';
 
 describe('HTTP path normalisation', () => {
   test.each([

@@ -28,7 +28,8 @@ import type { Extractor } from '../extractor.js';
 import { rewriteSidecarCalls } from '../shared/dapr.js';
 import { FactBuilder } from '../shared/fact-builder.js';
 import { markUncalledStubs } from '../shared/grpc-stubs.js';
-import { startLineOf, walkSites } from '../shared/tree-utils.js';
+import { walkSites } from '../shared/site-walk.js';
+import { startLineOf } from '../shared/tree-utils.js';
 import { csharpCalls } from './call-sites.js';
 import { csSupertypes } from './declared-types.js';
 

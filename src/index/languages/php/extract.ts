@@ -14,7 +14,7 @@ import { PHP_BROKER_SITES, PhpBrokerCalls } from './broker-calls.js';
 import { PHP_HTTP_SITES, PhpHttpCalls } from './http-calls.js';
 import { PHP_CALL_SITES, phpCallSyntax, phpSupertypes } from './calls.js';
 import { PHP_SCOPE_SITES, PhpScopes } from './scope.js';
-import { collectSites, type FoundSites } from '../shared/site-walk.js';
+import { collectSites, walkSites, type FoundSites } from '../shared/site-walk.js';
 import { callsOfSites } from '../shared/call-sites.js';
 import { argumentsOf, named, phpLiteral } from './values.js';
 import { docBlock } from './doc-block.js';
@@ -26,14 +26,7 @@ import {
   symfonyRoutes,
 } from './routes.js';
 import { slimRouterPrefix } from './slim.js';
-import {
-  declarationAt,
-  endLineOf,
-  joinHttpPath,
-  oneLine,
-  startLineOf,
-  walkSites,
-} from '../shared/tree-utils.js';
+import { declarationAt, endLineOf, joinHttpPath, oneLine, startLineOf } from '../shared/tree-utils.js';
 
 const TYPE_KINDS: Readonly<Record<string, SymbolKind>> = {
   class_declaration: 'class',

@@ -27,7 +27,8 @@ import { DAPR_SUBSCRIPTIONS } from './brokers.js';
 import { daprSubscriptionEntries } from './dapr-pubsub.js';
 import { markUncalledStubs } from '../shared/grpc-stubs.js';
 import { isHealthService } from '../shared/grpc-health.js';
-import { startLineOf, walkSites } from '../shared/tree-utils.js';
+import { walkSites } from '../shared/site-walk.js';
+import { startLineOf } from '../shared/tree-utils.js';
 
 const SITES: ReadonlySet<string> = new Set([
   'decorated_definition',

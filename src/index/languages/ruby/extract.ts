@@ -15,7 +15,7 @@ import { RUBY_BROKER_SITES, RUBY_LIBRARY_SITES, RubyBrokerCalls } from './broker
 import { RUBY_HTTP_SITES, RubyHttpCalls } from './http-calls.js';
 import { RUBY_CALL_SITES, rubyCallSyntax, rubySupertypes } from './calls.js';
 import { RUBY_SCOPE_SITES, RubyScopes } from './scope.js';
-import { collectSites, type FoundSites } from '../shared/site-walk.js';
+import { collectSites, walkSites, type FoundSites } from '../shared/site-walk.js';
 import { callsOfSites } from '../shared/call-sites.js';
 import { callArgs, named, rubyLiteral } from './values.js';
 import {
@@ -25,7 +25,6 @@ import {
   joinHttpPath,
   oneLine,
   startLineOf,
-  walkSites,
 } from '../shared/tree-utils.js';
 
 const SITES: ReadonlySet<string> = new Set([

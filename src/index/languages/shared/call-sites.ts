@@ -7,6 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { CallFact, SymbolFact, SymbolKind } from '../../facts.js';
 import type { FoundSites, SiteQuery } from './site-walk.js';
+import { searchTree } from './tree-search.js';
 import { type Mutable, oneLine, startLineOf } from './tree-utils.js';
 
 /** What a language reads from one call node; `undefined` when the node is no call after all. */
@@ -37,14 +38,8 @@ const MAX_RECEIVER = 80;
 
 /** The call facts of one file, ordered by line, then by the order the grammar lists the calls. */
 export function collectCalls(root: Node, syntax: CallSyntax, symbols: readonly SymbolFact[]): CallFact[] {
-  const nodes: Node[] = [];
-  const types: string[] = [];
-  for (const node of root.descendantsOfType(Object.keys(syntax))) {
-    if (node === null) continue;
-    nodes.push(node);
-    types.push(node.type);
-  }
-  return callsOfNodes(nodes, types, syntax, symbols);
+  const found = searchTree(root, Object.keys(syntax));
+  return callsOfNodes(found.nodes, found.types, syntax, symbols);
 }
 
 /**

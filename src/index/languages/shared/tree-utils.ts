@@ -232,5 +232,3 @@ export function urlOf(parts: Parts | undefined, clientBase?: Parts): ResolvedUrl
   const path = normalizeHttpPath(text);
   return base === undefined ? { path, exact } : { base, path, exact };
 }
-
-export { walkSites } from './site-walk.js';
